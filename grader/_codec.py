@@ -1,0 +1,217 @@
+"""The data-only codec between the trusted process and the worker.
+
+Nothing that crosses the channel is ever unpickled or executed: both sides exchange JSON
+documents in which the only objects are tags for the few types JSON lacks. The encoder
+checks *exact* types, so a subclass of int, float or ndarray (whose ``__eq__`` or
+``__float__`` could lie) is refused instead of being converted through its own methods.
+
+A frame is two 8-byte big-endian lengths, the UTF-8 JSON document, then the raw bytes
+of every array in it (the document gives each array's offset and size), so a 1000 × 1000
+mask crosses as one megabyte instead of being base64-encoded. Both processes import this
+module; the worker's copy may be monkeypatched by student code, which is why the trusted
+side validates everything it decodes and bounds every frame.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import select
+import struct
+import time
+
+import numpy as np
+
+MAX_FRAME_BYTES = 256 * 1024 * 1024
+MAX_DEPTH = 32
+_HEADER = struct.Struct(">QQ")
+
+# dtype.str of every array or numpy scalar allowed across the channel.
+_DTYPES = {
+    np.dtype(t).str: np.dtype(t)
+    for t in (
+        "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+        "float16", "float32", "float64", "complex64", "complex128",
+    )
+}
+_NUMPY_SCALARS = {np.dtype(d).type for d in _DTYPES.values()}
+
+
+class Unsupported(Exception):
+    """A value that the codec refuses; the argument describes it for feedback."""
+
+
+class CodecError(Exception):
+    """A frame or document that does not follow the protocol."""
+
+
+class ChannelClosed(Exception):
+    """The other end closed the channel (on the trusted side: the worker ended)."""
+
+
+class ChannelTimeout(Exception):
+    """No complete frame arrived before the deadline."""
+
+
+def describe_type(value) -> str:
+    """Name a value's type the way a student would recognise it."""
+    cls = type(value)
+    name = cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+    for base in (bool, int, float, str, list, tuple, dict, np.ndarray):
+        if cls is not base and isinstance(value, base):
+            return f"{name} (a subclass of {base.__name__})"
+    if cls is np.ndarray:
+        return f"numpy array of dtype {value.dtype}"
+    return name
+
+
+class Blobs:
+    """The raw array bytes of one frame, collected while its document is encoded."""
+
+    def __init__(self):
+        self.parts: list[bytes] = []
+        self.size = 0
+
+    def add(self, data: bytes) -> list[int]:
+        self.parts.append(data)
+        self.size += len(data)
+        return [self.size - len(data), len(data)]
+
+
+def encode(value, blobs: Blobs, depth: int = 0):
+    """Turn plain data into a JSON-ready structure; raise Unsupported for anything else."""
+    if depth > MAX_DEPTH:
+        raise Unsupported(f"a structure nested deeper than {MAX_DEPTH} levels")
+    cls = type(value)
+    if value is None or cls is bool or cls is str:
+        return value
+    if cls is int:
+        return value
+    if cls is float:
+        if value != value or value in (float("inf"), float("-inf")):
+            return {"t": "float", "v": repr(value)}
+        return value
+    if cls is list:
+        return [encode(v, blobs, depth + 1) for v in value]
+    if cls is tuple:
+        return {"t": "tuple", "v": [encode(v, blobs, depth + 1) for v in value]}
+    if cls is dict:
+        return {"t": "dict", "v": [[encode(k, blobs, depth + 1), encode(v, blobs, depth + 1)] for k, v in value.items()]}
+    if cls is np.ndarray:
+        dtype = value.dtype
+        if dtype.str not in _DTYPES or dtype.fields is not None:
+            raise Unsupported(describe_type(value))
+        return {"t": "ndarray", "dtype": dtype.str, "shape": list(value.shape),
+                "blob": blobs.add(np.ascontiguousarray(value).tobytes())}
+    if cls in _NUMPY_SCALARS:
+        return {"t": "npscalar", "dtype": np.dtype(cls).str,
+                "data": base64.b64encode(np.array(value, dtype=cls).tobytes()).decode("ascii")}
+    raise Unsupported(describe_type(value))
+
+
+def decode(doc, blob: bytes = b"", depth: int = 0):
+    """Rebuild values from a document and its frame's bytes, trusting nothing about either."""
+    if depth > MAX_DEPTH + 1:
+        raise CodecError("document nested too deeply")
+    if doc is None or type(doc) in (bool, int, float, str):
+        return doc
+    if type(doc) is list:
+        return [decode(v, blob, depth + 1) for v in doc]
+    if type(doc) is not dict:
+        raise CodecError(f"unexpected JSON value of type {type(doc).__name__}")
+    tag = doc.get("t")
+    if tag == "float":
+        text = doc.get("v")
+        if text not in ("nan", "inf", "-inf"):
+            raise CodecError("bad special float")
+        return float(text)
+    if tag == "tuple":
+        return tuple(decode(v, blob, depth + 1) for v in _list(doc, "v"))
+    if tag == "dict":
+        out = {}
+        for pair in _list(doc, "v"):
+            if type(pair) is not list or len(pair) != 2:
+                raise CodecError("bad dict entry")
+            key = decode(pair[0], blob, depth + 1)
+            try:
+                out[key] = decode(pair[1], blob, depth + 1)
+            except TypeError as exc:  # an unhashable key such as a list
+                raise CodecError(f"unusable dict key: {exc}") from None
+        return out
+    if tag in ("ndarray", "npscalar"):
+        dtype = _DTYPES.get(doc.get("dtype"))
+        if dtype is None:
+            raise CodecError(f"dtype {doc.get('dtype')!r} is not allowed")
+        if tag == "npscalar":
+            try:
+                raw = base64.b64decode(doc.get("data", ""), validate=True)
+            except (ValueError, TypeError):
+                raise CodecError("scalar data is not base64") from None
+            if len(raw) != dtype.itemsize:
+                raise CodecError("scalar has the wrong number of bytes")
+            return np.frombuffer(raw, dtype=dtype)[0]
+        span = _list(doc, "blob")
+        if len(span) != 2 or not all(type(n) is int and n >= 0 for n in span) or sum(span) > len(blob):
+            raise CodecError("array data lies outside its frame")
+        raw = blob[span[0]:span[0] + span[1]]
+        shape = _list(doc, "shape")
+        if not all(type(n) is int and n >= 0 for n in shape) or len(shape) > 32:
+            raise CodecError("bad array shape")
+        count = 1
+        for n in shape:
+            count *= n
+        if count * dtype.itemsize != len(raw):
+            raise CodecError("array data does not match its shape")
+        return np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
+    raise CodecError(f"unknown tag {tag!r}")
+
+
+def _list(doc: dict, key: str) -> list:
+    value = doc.get(key)
+    if type(value) is not list:
+        raise CodecError(f"'{key}' must be a list")
+    return value
+
+
+def write_frame(fd: int, message: dict, blobs: Blobs | None = None) -> None:
+    """Send one document and its array bytes; blocks until written (the reader always drains)."""
+    body = json.dumps(message, allow_nan=False, separators=(",", ":")).encode("utf-8")
+    parts = blobs.parts if blobs else []
+    view = memoryview(b"".join([_HEADER.pack(len(body), sum(map(len, parts))), body, *parts]))
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def read_frame(fd: int, deadline: float | None = None) -> tuple[dict, bytes]:
+    """Read one document and its array bytes, or raise ChannelTimeout / ChannelClosed / CodecError."""
+    length, blob_length = _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline))
+    if length + blob_length > MAX_FRAME_BYTES:
+        raise CodecError(f"a frame of {length + blob_length} bytes exceeds the {MAX_FRAME_BYTES}-byte limit")
+    body = _read_exact(fd, length, deadline)
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        raise CodecError("a frame is not valid JSON") from None
+    if type(message) is not dict:
+        raise CodecError("a frame is not a JSON object")
+    return message, _read_exact(fd, blob_length, deadline)
+
+
+def _read_exact(fd: int, size: int, deadline: float | None) -> bytes:
+    chunks = bytearray()
+    while len(chunks) < size:
+        if deadline is not None:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise ChannelTimeout()
+            poller = select.poll()
+            poller.register(fd, select.POLLIN | select.POLLHUP)
+            if not poller.poll(max(1, int(remaining * 1000))):
+                raise ChannelTimeout()
+        chunk = os.read(fd, min(size - len(chunks), 1 << 20))
+        if not chunk:
+            raise ChannelClosed()
+        chunks += chunk
+    return bytes(chunks)

@@ -1,0 +1,110 @@
+"""The worker: the only process in which student code runs.
+
+It imports the submission, then answers call requests read from a private pipe until the
+trusted side closes it or kills the process group. It holds no tests, no reference
+solution and no results, so whatever student code does to this process (monkeypatching,
+exiting, hanging) can only change the answers it sends, never how they are scored.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib.util
+import os
+import sys
+import traceback
+
+from grader import _codec
+
+MAX_TEXT = 2000
+
+
+def main(argv: list[str]) -> None:
+    module_name, module_path, request_fd, response_fd = argv[0], argv[1], int(argv[2]), int(argv[3])
+    sys.path.append(os.path.dirname(module_path))
+    try:
+        module = _import(module_name, module_path)
+    except BaseException as exc:  # noqa: BLE001 - anything student code raises is reported
+        _codec.write_frame(response_fd, {"op": "import_error", **_describe(exc, module_path)})
+        return
+    _codec.write_frame(response_fd, {"op": "ready"})
+    while True:
+        try:
+            request, blob = _codec.read_frame(request_fd)
+        except _codec.ChannelClosed:
+            return
+        blobs = _codec.Blobs()
+        _codec.write_frame(response_fd, _serve(module, module_path, request, blob, blobs), blobs)
+
+
+def _import(name: str, path: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _serve(module, module_path: str, request: dict, blob: bytes, blobs: _codec.Blobs) -> dict:
+    reply = {"id": request.get("id")}
+    name = request.get("fn")
+    func = getattr(module, name, None) if isinstance(name, str) else None
+    if not callable(func):
+        reply["missing"] = name
+        return reply
+    try:
+        args = _codec.decode(request.get("args", []), blob)
+        kwargs = _codec.decode(request.get("kwargs", {"t": "dict", "v": []}), blob)
+    except _codec.CodecError as exc:
+        reply["protocol"] = str(exc)
+        return reply
+    try:
+        value = func(*args, **kwargs)
+    except BaseException as exc:  # noqa: BLE001 - SystemExit and friends are results too
+        reply["raised"] = _describe(exc, module_path)
+        return reply
+    try:
+        reply["ok"] = _codec.encode(value, blobs)
+        if request.get("echo"):
+            reply["args"] = _codec.encode(list(args), blobs)
+    except _codec.Unsupported as exc:
+        reply.pop("ok", None)
+        blobs.parts.clear()
+        reply["unsupported"] = _text(exc.args[0] if exc.args else "unknown")
+    except BaseException as exc:  # noqa: BLE001 - a lying __array__ or __eq__ may raise anything
+        reply.pop("ok", None)
+        blobs.parts.clear()
+        reply["unsupported"] = f"a value whose conversion raised {type(exc).__name__}"
+    return reply
+
+
+def _describe(exc: BaseException, module_path: str) -> dict:
+    """The exception as data: nearest built-in type, message, and the student's line."""
+    builtin = "Exception"
+    for cls in type(exc).__mro__:
+        if getattr(builtins, cls.__name__, None) is cls:
+            builtin = cls.__name__
+            break
+    try:
+        message = str(exc)
+    except BaseException:  # noqa: BLE001 - a __str__ that raises is the student's problem
+        message = "<the exception's message could not be read>"
+    lineno, line = None, None
+    if isinstance(exc, SyntaxError) and exc.filename == module_path:
+        lineno, line = exc.lineno, (exc.text or "").rstrip()
+        message = exc.msg
+    else:
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if frame.filename == module_path:
+                lineno, line = frame.lineno, frame.line
+    return {"type": builtin, "name": _text(type(exc).__name__), "message": _text(message),
+            "lineno": lineno, "line": _text(line or "")}
+
+
+def _text(value) -> str:
+    text = value if type(value) is str else repr(value)
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + " …"
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,96 @@
+"""Grading one submission: the trusted process's whole job, start to finish.
+
+The worker is started first so that it imports numpy and the submission on one core
+while this process imports pytest on the other; the answers file is graded meanwhile.
+Nothing from the submission is executed here: its module is copied to a private folder
+and run only by the worker, its answers are parsed as data, and its source is only parsed
+by ``ast`` to recognise untouched stubs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from grader.answers import grade_answer, load_answers
+from grader.course import Course, Submission, find_course
+from grader.exceptions import ImportFailed, SubmissionError
+from grader.isolation import StudentModule, WorkerSpec
+from grader.result import Report, TaskResult
+from grader.stubs import unimplemented_functions
+
+MAX_SUBMISSION_BYTES = 50 * 1024 * 1024
+MAX_SUBMISSION_FILES = 1000
+
+
+def grade(submission: str | Path, lesson: str | None = None, course: Course | None = None,
+          solutions: str | Path | None = None) -> Report:
+    """Grade a submission folder or module file; ``solutions`` overrides the reference folder."""
+    started = time.monotonic()
+    path = Path(submission)
+    course = course or find_course()
+    the_lesson = course.lesson(lesson) if lesson else course.infer_lesson(path)
+    found = Submission.locate(path, the_lesson)
+    reference_dir = Path(solutions) if solutions else course.solutions_dir(the_lesson)
+
+    with tempfile.TemporaryDirectory(prefix="grader-") as tmp:
+        student = None
+        if the_lesson.code_tasks:
+            student = _start_student(found, the_lesson, Path(tmp))
+        answers, problem = load_answers(found.answers, the_lesson.answers)
+        results = {t.id: [grade_answer(t, answers, problem, the_lesson.answers)]
+                   for t in the_lesson.tasks if not t.is_code}
+        if student is not None:
+            from grader.suite import load_reference, run_suite  # pytest loads while the worker starts
+
+            try:
+                results.update(run_suite(the_lesson, student,
+                                         load_reference(reference_dir / the_lesson.module, the_lesson)))
+            finally:
+                student.close()
+
+    stubs = unimplemented_functions(found.module)
+    tasks = []
+    for task in the_lesson.tasks:
+        note = ""
+        if task.function and task.function in stubs:
+            note = f"not implemented yet: {task.function} still has only `pass` in its body"
+            note += f" (the lesson asks for {task.title})" if task.title else ""
+        tasks.append(TaskResult(id=task.id, title=task.title, max_score=task.points,
+                                checks=results[task.id], note=note))
+    return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
+                  execution_time=time.monotonic() - started)
+
+
+def _start_student(found: Submission, lesson, tmp: Path) -> StudentModule:
+    """Copy the submission where the worker may run it, and start the worker."""
+    workdir = tmp / "submission"
+    module_path = workdir / lesson.module
+    spec = WorkerSpec(module_name=lesson.module_name, module_path=module_path,
+                      import_seconds=lesson.import_seconds)
+    student = StudentModule(spec, timeout=lesson.call_seconds)
+    if found.module is None:
+        student.unavailable = ImportFailed(f"no {lesson.module} was handed in, so every code task scores 0")
+        return student
+    if found.path.is_dir():
+        _check_size(found.path)
+        shutil.copytree(found.path, workdir, symlinks=True,
+                        ignore=shutil.ignore_patterns("__pycache__", ".git", ".ipynb_checkpoints"))
+    else:
+        workdir.mkdir()
+        shutil.copyfile(found.module, module_path)
+    student.start()
+    return student
+
+
+def _check_size(folder: Path) -> None:
+    total, count = 0, 0
+    for item in folder.rglob("*"):
+        count += 1
+        if item.is_file() and not item.is_symlink():
+            total += item.stat().st_size
+        if count > MAX_SUBMISSION_FILES or total > MAX_SUBMISSION_BYTES:
+            raise SubmissionError(f"{folder}: more than {MAX_SUBMISSION_FILES} files or "
+                                  f"{MAX_SUBMISSION_BYTES // (1024 * 1024)} MB; hand in only your exercise files")

@@ -1,0 +1,102 @@
+"""Every error the grader raises on purpose, each carrying the sentence a person reads.
+
+The hierarchy::
+
+    GraderError                     anything the grader reports instead of a traceback
+    ├── UsageError                  the command line is wrong (exit status 2)
+    ├── SubmissionError             the submission cannot be read (exit status 2)
+    ├── ConfigError                 a lesson's manifest or suite is broken; names file and key
+    ├── AnswerFormatError           an answer in answers.toml cannot be read as the lesson asks
+    └── StudentCodeError            a call into student code produced no usable value
+        ├── ImportFailed            the submission could not be imported
+        ├── MissingFunction         the module does not define the function a check calls
+        ├── CallTimeout             the call ran past its time limit
+        ├── WorkerDied              the worker process exited or crashed during the call
+        ├── UnsupportedResult       the value cannot cross the data-only codec
+        └── StudentBaseException    student code raised SystemExit, KeyboardInterrupt, ...
+
+Exceptions that student code raises and that have a built-in counterpart (ValueError,
+TypeError, ...) are *not* in this tree: they are rebuilt as the built-in type so that a
+check can write ``pytest.raises(ValueError)`` as it would against local code.
+
+``str(error)`` is always the student-facing message, so callers never format errors twice.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "GraderError",
+    "UsageError",
+    "SubmissionError",
+    "ConfigError",
+    "AnswerFormatError",
+    "StudentCodeError",
+    "ImportFailed",
+    "MissingFunction",
+    "CallTimeout",
+    "WorkerDied",
+    "UnsupportedResult",
+    "StudentBaseException",
+]
+
+
+class GraderError(Exception):
+    """Base class; ``message`` is what the student, TA or instructor reads."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class UsageError(GraderError):
+    """The command was called wrongly: a missing path, an unknown lesson or format."""
+
+
+class SubmissionError(GraderError):
+    """The submission cannot be read at all (no such file, no module in the folder)."""
+
+
+class ConfigError(GraderError):
+    """A lesson's own files are wrong; the message names the file and, where known, the key."""
+
+    def __init__(self, source: str, problem: str, key: str | None = None):
+        where = f"{source}, key '{key}'" if key else source
+        super().__init__(f"{where}: {problem}")
+        self.source = source
+        self.key = key
+        self.problem = problem
+
+
+class AnswerFormatError(GraderError):
+    """An answer was given but cannot be read as a number or a choice."""
+
+
+class StudentCodeError(GraderError):
+    """A call into the submission produced no value a check can look at."""
+
+
+class ImportFailed(StudentCodeError):
+    """The submission module could not be imported; every code task scores 0."""
+
+
+class MissingFunction(StudentCodeError):
+    """The module does not define (or does not make callable) the function being checked."""
+
+
+class CallTimeout(StudentCodeError):
+    """The call did not return within its limit; the worker was killed and replaced."""
+
+
+class WorkerDied(StudentCodeError):
+    """The worker process ended during the call (os._exit, a segfault, the OOM killer)."""
+
+
+class UnsupportedResult(StudentCodeError):
+    """The returned value is not plain data (a subclass, an object array, a custom class)."""
+
+
+class StudentBaseException(StudentCodeError):
+    """Student code raised a BaseException that must not be re-raised in the grader."""

@@ -1,0 +1,172 @@
+"""A lesson's manifest (``suites/<lesson>/lesson.toml``): its tasks, points and answers.
+
+Everything lesson-specific that is not a check lives here, so that a new lesson is a new
+folder and never an engine change. Every problem is reported as a ConfigError naming the
+manifest file and the key, because the person fixing it is an instructor editing TOML.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.exceptions import ConfigError
+
+MANIFEST_NAME = "lesson.toml"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A wrong answer worth recognising, and what to tell whoever gave it."""
+
+    value: object
+    message: str
+
+
+@dataclass(frozen=True)
+class AnswerSpec:
+    key: str
+    kind: str  # "number" or "choice"
+    expected: object
+    question: str = ""
+    wrong: str = ""  # said after any wrong answer that no hint recognises
+    rel_tol: float = 0.01
+    units: tuple[str, ...] = ()
+    choices: dict = field(default_factory=dict)
+    hints: tuple[Hint, ...] = ()
+
+
+@dataclass(frozen=True)
+class Task:
+    id: str
+    title: str
+    points: float
+    function: str | None = None  # code tasks: the student function their checks call
+    answer: AnswerSpec | None = None  # answer tasks: graded from answers.toml
+    call_seconds: float | None = None
+
+    @property
+    def is_code(self) -> bool:
+        return self.answer is None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    module: str  # the student's module file, e.g. "prefill.py"
+    answers: str  # the student's answers file, e.g. "answers.toml"
+    suite_dir: Path
+    tasks: tuple[Task, ...]
+    call_seconds: float = 5.0
+    import_seconds: float = 10.0
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.suite_dir / MANIFEST_NAME
+
+    @property
+    def module_name(self) -> str:
+        return Path(self.module).stem
+
+    @property
+    def code_tasks(self) -> tuple[Task, ...]:
+        return tuple(t for t in self.tasks if t.is_code)
+
+    def task(self, task_id: str) -> Task:
+        for task in self.tasks:
+            if task.id == task_id:
+                return task
+        raise KeyError(task_id)
+
+
+def load_lesson(suite_dir: Path) -> Lesson:
+    path = Path(suite_dir) / MANIFEST_NAME
+    source = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(source, "the lesson manifest is missing") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(source, f"cannot be read ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(source, f"is not valid TOML: {exc}") from None
+    read = _Reader(source, data)
+    tasks_data = read.get("tasks", list)
+    if not tasks_data:
+        raise ConfigError(source, "declares no tasks", "tasks")
+    tasks = tuple(_task(_Reader(source, t, f"tasks[{i}]"), source) for i, t in enumerate(tasks_data))
+    ids = [t.id for t in tasks]
+    for task_id in ids:
+        if ids.count(task_id) > 1:
+            raise ConfigError(source, f"task id '{task_id}' is used twice", "tasks")
+    return Lesson(
+        id=read.get("id", str), title=read.get("title", str, ""), module=read.get("module", str),
+        answers=read.get("answers", str, "answers.toml"), suite_dir=Path(suite_dir), tasks=tasks,
+        call_seconds=read.positive("call_seconds", 5.0), import_seconds=read.positive("import_seconds", 10.0),
+    )
+
+
+def _task(read: "_Reader", source: str) -> Task:
+    answer = None
+    if "answer" in read.data:
+        answer = _answer(_Reader(source, read.get("answer", dict), f"{read.prefix}.answer"))
+    elif "function" not in read.data:
+        raise ConfigError(source, "a task needs either 'function' (a code task) or an [answer] table",
+                          read.prefix)
+    return Task(id=read.get("id", str), title=read.get("title", str, ""), points=read.positive("points"),
+                function=read.get("function", str, None), answer=answer,
+                call_seconds=read.positive("call_seconds", None))
+
+
+def _answer(read: "_Reader") -> AnswerSpec:
+    kind = read.get("kind", str)
+    if kind not in ("number", "choice"):
+        raise ConfigError(read.source, f"must be 'number' or 'choice', not '{kind}'", read.key("kind"))
+    expected_type = (int, float) if kind == "number" else str
+    choices = read.get("choices", dict, {})
+    if kind == "choice" and read.get("expected", str) not in choices:
+        raise ConfigError(read.source, "must be one of the keys of 'choices'", read.key("expected"))
+    hints = tuple(
+        Hint(value=_Reader(read.source, h, f"{read.key('hints')}[{i}]").get("value", expected_type),
+             message=_Reader(read.source, h, f"{read.key('hints')}[{i}]").get("message", str))
+        for i, h in enumerate(read.get("hints", list, []))
+    )
+    return AnswerSpec(key=read.get("key", str), kind=kind, expected=read.get("expected", expected_type),
+                      question=read.get("question", str, ""), wrong=read.get("wrong", str, ""),
+                      rel_tol=read.positive("rel_tol", 0.01),
+                      units=tuple(read.get("units", list, [])), choices=choices, hints=hints)
+
+
+_MISSING = object()
+
+
+class _Reader:
+    """Typed access to one TOML table, naming the full key on every error."""
+
+    def __init__(self, source: str, data, prefix: str = ""):
+        if not isinstance(data, dict):
+            raise ConfigError(source, "must be a table", prefix or None)
+        self.source, self.data, self.prefix = source, data, prefix
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}.{name}" if self.prefix else name
+
+    def get(self, name: str, kind, default=_MISSING):
+        if name not in self.data:
+            if default is _MISSING:
+                raise ConfigError(self.source, "is required", self.key(name))
+            return default
+        value = self.data[name]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            wanted = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise ConfigError(self.source, f"must be a {wanted}, not {type(value).__name__}", self.key(name))
+        return value
+
+    def positive(self, name: str, default=_MISSING):
+        value = self.get(name, (int, float), default)
+        if value is not None and value is not default and not (math.isfinite(value) and value > 0):
+            raise ConfigError(self.source, f"must be a positive number, not {value}", self.key(name))
+        return None if value is None else float(value)

@@ -1,0 +1,116 @@
+"""The one result model that every output format reads.
+
+A Report holds TaskResults in the manifest's order; each TaskResult holds the CheckResults
+that produced its score. Scores are derived here and nowhere else, so a format can never
+disagree with another about a total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+STATUSES = ("passed", "partial", "failed", "error")
+
+
+@dataclass
+class CheckResult:
+    name: str
+    passed: bool
+    message: str = ""
+    weight: float = 1.0
+    description: str = ""
+    error: bool = False  # the check could not run: the submission did not import, or the suite broke
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "passed": self.passed, "message": self.message,
+                "weight": self.weight, "description": self.description}
+
+
+@dataclass
+class TaskResult:
+    id: str
+    title: str
+    max_score: float
+    checks: list[CheckResult] = field(default_factory=list)
+    note: str = ""  # a task-level remark shown before the failing checks ("not implemented yet")
+
+    @property
+    def score(self) -> float:
+        """The weighted share of checks passed, times the task's points."""
+        total = sum(c.weight for c in self.checks)
+        if not total:
+            return 0.0
+        return round(self.max_score * sum(c.weight for c in self.checks if c.passed) / total, 6)
+
+    @property
+    def status(self) -> str:
+        if self.checks and all(c.passed for c in self.checks):
+            return "passed"
+        if any(c.error for c in self.checks) and not any(c.passed for c in self.checks):
+            return "error"
+        return "partial" if any(c.passed for c in self.checks) else "failed"
+
+    @property
+    def failures(self) -> list[str]:
+        """Messages of failing checks in order, each said once (an import error repeats)."""
+        seen: list[str] = []
+        for check in self.checks:
+            if not check.passed and check.message and check.message not in seen:
+                seen.append(check.message)
+        return seen
+
+    @property
+    def feedback(self) -> str:
+        """The note alone when there is one: every failure of an unstarted task says the same."""
+        return self.note or "\n".join(self.failures)
+
+    @property
+    def verdict(self) -> str:
+        """One line for a table row."""
+        if self.status == "passed":
+            return f"all {len(self.checks)} checks pass" if len(self.checks) > 1 else "correct"
+        if self.note:
+            return self.note.splitlines()[0]
+        first = (self.failures or ["failed"])[0].splitlines()[0]
+        if self.status == "partial":
+            passed = sum(c.passed for c in self.checks)
+            return f"{passed} of {len(self.checks)} checks pass; {first}"
+        return first
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "title": self.title, "score": self.score, "max_score": self.max_score,
+                "status": self.status, "feedback": self.feedback,
+                "checks": [c.to_dict() for c in self.checks]}
+
+
+@dataclass
+class Report:
+    lesson: str
+    title: str
+    submission: str
+    tasks: list[TaskResult]
+    execution_time: float = 0.0
+
+    @property
+    def score(self) -> float:
+        return round(sum(t.score for t in self.tasks), 6)
+
+    @property
+    def max_score(self) -> float:
+        return round(sum(t.max_score for t in self.tasks), 6)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.score / self.max_score if self.max_score else 0.0
+
+    def task(self, task_id: str) -> TaskResult:
+        for task in self.tasks:
+            if task.id == task_id:
+                return task
+        raise KeyError(task_id)
+
+    def to_dict(self) -> dict:
+        return {"lesson": self.lesson, "title": self.title, "submission": self.submission,
+                "score": self.score, "max_score": self.max_score,
+                "execution_time": round(self.execution_time, 3),
+                "tasks": [t.to_dict() for t in self.tasks]}

@@ -1,0 +1,179 @@
+"""Running a lesson's check suite with pytest, inside the trusted process.
+
+The suite is ordinary pytest code: each test is one check, marked with the task it grades
+(``pytestmark = pytest.mark.task("causal_mask")``) and optionally a weight
+(``@pytest.mark.weight(2)``). Checks reach student code only through the ``student``
+fixture, which forwards calls to the worker process; ``reference`` is the lesson's
+solution module (trusted, loaded here) for differential checks; ``rng`` is seeded from the
+check's name so the same submission always gets the same inputs.
+
+pytest is started with plugin autoloading off, its configuration files ignored and its
+root and conftest search pinned to the suite folder, so nothing from the submission's
+folder (a ``conftest.py``, a ``pytest.ini``) is ever collected or loaded.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grader.exceptions import ConfigError, StudentCodeError
+from grader.isolation import StudentModule
+from grader.manifest import Lesson
+from grader.result import CheckResult
+
+# Built-in plugins a check suite never needs; leaving them out halves pytest's start-up.
+_UNUSED_PLUGINS = (
+    "terminal", "capture", "cacheprovider", "pastebin", "junitxml", "doctest", "setuponly",
+    "setupplan", "stepwise", "unittest", "legacypath", "tmpdir", "recwarn", "warnings", "logging",
+    "faulthandler", "debugging", "subtests", "unraisableexception", "threadexception", "monkeypatch",
+)
+
+
+def load_reference(path: Path, lesson: Lesson):
+    """Import the reference solution under a private name, so it cannot shadow anything."""
+    if not path.is_file():
+        return None
+    name = f"_grader_reference_{lesson.id}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # noqa: BLE001 - an instructor's broken file must be named
+        raise ConfigError(str(path), f"the reference solution cannot be imported ({type(exc).__name__}: {exc})") from None
+    return module
+
+
+class SuitePlugin:
+    """Provides the fixtures and records one CheckResult per check, by task."""
+
+    def __init__(self, lesson: Lesson, student: StudentModule | None, reference):
+        self.lesson = lesson
+        self._student = student
+        self._reference = reference
+        self.results: dict[str, list[CheckResult]] = {t.id: [] for t in lesson.code_tasks}
+        self.problems: list[str] = []
+
+    # -- fixtures -------------------------------------------------------------------------
+
+    @pytest.fixture
+    def student(self, request) -> StudentModule:
+        task = self.lesson.task(_task_of(request.node))
+        self._student.timeout = task.call_seconds or self.lesson.call_seconds
+        return self._student
+
+    @pytest.fixture
+    def reference(self):
+        if self._reference is None:
+            pytest.skip("the reference solution is not available here")
+        return self._reference
+
+    @pytest.fixture
+    def rng(self, request) -> np.random.Generator:
+        return np.random.default_rng(zlib.crc32(request.node.name.encode()))
+
+    # -- hooks ----------------------------------------------------------------------------
+
+    def pytest_configure(self, config):
+        config.addinivalue_line("markers", "task(id): the task of the lesson manifest this check grades")
+        config.addinivalue_line("markers", "weight(w): this check's share of its task (default 1)")
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.problems.append(f"{report.nodeid or 'the suite'} cannot be collected:\n{report.longreprtext}")
+
+    def pytest_collection_modifyitems(self, items):
+        for item in items:
+            task_id = _task_of(item)
+            if task_id is None:
+                self.problems.append(f"{item.nodeid}: a check needs @pytest.mark.task(<task id>)")
+            elif task_id not in self.results:
+                self.problems.append(f"{item.nodeid}: task '{task_id}' is not a code task of "
+                                     f"{self.lesson.manifest_path}")
+        items[:] = [i for i in items if _task_of(i) in self.results]
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_makereport(self, item, call):
+        """Record the check, and answer with a bare report.
+
+        pytest's own report renders the failure's traceback with source excerpts, which
+        nobody reads here and which costs four fifths of a failing run.
+        """
+        check = None
+        if call.when == "call" or (call.when == "setup" and call.excinfo is not None):
+            check = self._check(item, call.excinfo)
+            self.results[_task_of(item)].append(check)
+        if call.excinfo is None:
+            outcome, longrepr = "passed", None
+        elif call.excinfo.errisinstance(pytest.skip.Exception):
+            outcome, longrepr = "skipped", (str(item.path), 0, str(call.excinfo.value))
+        else:
+            outcome, longrepr = "failed", check.message if check else str(call.excinfo.value)
+        return pytest.TestReport(item.nodeid, item.location, {}, outcome, longrepr, call.when,
+                                 duration=call.duration, start=call.start, stop=call.stop)
+
+    def _check(self, item, excinfo) -> CheckResult:
+        marker = item.get_closest_marker("weight")
+        weight = float(marker.args[0]) if marker else 1.0
+        name = item.name.removeprefix("test_")
+        doc = (getattr(item.obj, "__doc__", None) or "").strip().splitlines()
+        check = CheckResult(name=name, passed=excinfo is None, weight=weight, description=doc[0] if doc else "")
+        if excinfo is None:
+            return check
+        exc = excinfo.value
+        if excinfo.errisinstance(pytest.skip.Exception):
+            check.weight = 0.0
+            check.passed = True
+            check.message = ""
+        elif isinstance(exc, StudentCodeError):
+            check.message = str(exc)
+            check.error = True if type(exc).__name__ == "ImportFailed" else False
+        elif hasattr(exc, "grader_text"):  # a built-in exception raised by student code
+            check.message = exc.grader_text
+        elif isinstance(exc, AssertionError):
+            check.message = str(exc) or f"check '{name}' failed"
+        else:
+            check.message = (f"internal error in check '{name}' ({type(exc).__name__}: {exc}); "
+                             "this is a bug in the grader's suite, not in your code: tell your instructor")
+            check.error = True
+        return check
+
+
+def _task_of(item) -> str | None:
+    marker = item.get_closest_marker("task")
+    return str(marker.args[0]) if marker and marker.args else None
+
+
+def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[str, list[CheckResult]]:
+    """Run every check file of the lesson and return the check results per code task."""
+    files = sorted(str(p) for p in lesson.suite_dir.glob("test_*.py"))
+    if not files:
+        raise ConfigError(str(lesson.suite_dir), "holds no test_*.py check files")
+    plugin = SuitePlugin(lesson, student, reference)
+    args = ["-c", os.devnull, "--rootdir", str(lesson.suite_dir), "--confcutdir", str(lesson.suite_dir),
+            "--assert=plain", "--import-mode=importlib"]
+    for name in _UNUSED_PLUGINS:
+        args += ["-p", f"no:{name}"]
+    saved = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    try:
+        code = pytest.main(args + files, plugins=[plugin])
+    finally:
+        if saved is None:
+            os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
+        else:
+            os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = saved
+    if plugin.problems:
+        raise ConfigError(str(lesson.suite_dir), "\n".join(plugin.problems))
+    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        raise ConfigError(str(lesson.suite_dir), f"pytest stopped with exit code {int(code)}")
+    for task in lesson.code_tasks:
+        if not plugin.results[task.id]:
+            raise ConfigError(str(lesson.suite_dir), f"no check is marked for task '{task.id}'")
+    return plugin.results
