@@ -6,14 +6,19 @@ The hierarchy::
     ├── UsageError                  the command line is wrong (exit status 2)
     ├── SubmissionError             the submission cannot be read (exit status 2)
     ├── ConfigError                 a lesson's manifest or suite is broken; names file and key
-    ├── AnswerFormatError           an answer in answers.toml cannot be read as the lesson asks
-    └── StudentCodeError            a call into student code produced no usable value
-        ├── ImportFailed            the submission could not be imported
-        ├── MissingFunction         the module does not define the function a check calls
-        ├── CallTimeout             the call ran past its time limit
-        ├── WorkerDied              the worker process exited or crashed during the call
-        ├── UnsupportedResult       the value cannot cross the data-only codec
-        └── StudentBaseException    student code raised SystemExit, KeyboardInterrupt, ...
+    └── AnswerFormatError           an answer in answers.toml cannot be read as the lesson asks
+
+    StudentCodeError (a BaseException)  a call into student code produced no usable value
+    ├── ImportFailed                the submission could not be imported
+    ├── MissingFunction             the module does not define the function a check calls
+    ├── CallTimeout                 the call ran past its time limit
+    ├── WorkerDied                  the worker process exited or crashed during the call
+    ├── UnsupportedResult           the value cannot cross the data-only codec
+    └── StudentBaseException        student code raised SystemExit, KeyboardInterrupt, ...
+
+StudentCodeError derives from BaseException, not Exception, on purpose: a check that
+expects the student's function to raise writes ``except Exception``, and that must never
+swallow "the call timed out" or "the module did not import" as if the student had raised.
 
 Exceptions that student code raises and that have a built-in counterpart (ValueError,
 TypeError, ...) are *not* in this tree: they are rebuilt as the built-in type so that a
@@ -74,8 +79,15 @@ class AnswerFormatError(GraderError):
     """An answer was given but cannot be read as a number or a choice."""
 
 
-class StudentCodeError(GraderError):
-    """A call into the submission produced no value a check can look at."""
+class StudentCodeError(BaseException):
+    """A call into the submission produced no value a check can look at (see the module doc)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class ImportFailed(StudentCodeError):

@@ -162,6 +162,7 @@ def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[
         args += ["-p", f"no:{name}"]
     saved = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    modules_before = set(sys.modules)
     try:
         code = pytest.main(args + files, plugins=[plugin])
     finally:
@@ -169,6 +170,11 @@ def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[
             os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
         else:
             os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = saved
+        # pytest would reuse a cached "test_x" module in the next run of this process,
+        # even when it is another lesson's file or the file has changed since.
+        for name in set(sys.modules) - modules_before:
+            if str(getattr(sys.modules[name], "__file__", "")).startswith(str(lesson.suite_dir)):
+                del sys.modules[name]
     if plugin.problems:
         raise ConfigError(str(lesson.suite_dir), "\n".join(plugin.problems))
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):

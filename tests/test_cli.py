@@ -1,0 +1,99 @@
+"""The command line as CI calls it: exit statuses, one-line errors, the JSON contract."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "grader", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_json_report_of_the_reference_has_full_marks_and_the_contract_shape():
+    result = run("grade", "solutions/prefill", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["lesson"] == "prefill"
+    assert report["score"] == report["max_score"] > 0
+    for task in report["tasks"]:
+        assert set(task) >= {"id", "score", "max_score", "status", "feedback", "checks"}
+        assert task["status"] == "passed"
+        assert all(set(c) >= {"name", "passed", "message"} for c in task["checks"])
+    assert [t["id"] for t in report["tasks"]] == [
+        "prefill_flops", "prefill_seconds", "causal_pairs", "causal_mask", "prefill_matches_sequential",
+        "hand_flops", "hand_seconds", "hand_pairs", "quiz"]
+
+
+def test_text_report_of_the_stubs_lists_every_task_and_the_total():
+    result = run("grade", "exercises/prefill")
+    assert result.returncode == 0, result.stderr
+    for task_id in ("prefill_flops", "causal_mask", "quiz"):
+        assert any(line.startswith(task_id) and "0/" in line for line in result.stdout.splitlines())
+    assert "not implemented yet" in result.stdout
+    assert "Total: 0/17 (0%)" in result.stdout
+
+
+def test_fail_under_gates_ci(tmp_path):
+    assert run("grade", "exercises/prefill", "--fail-under", "50").returncode == 1
+    assert run("grade", "solutions/prefill", "--fail-under", "100").returncode == 0
+
+
+def test_output_file_receives_the_report(tmp_path):
+    out = tmp_path / "reports" / "grade.json"
+    result = run("grade", "solutions/prefill", "--format", "json", "--output", str(out))
+    assert result.returncode == 0 and result.stdout == ""
+    assert json.loads(out.read_text())["score"] == 17
+    assert [p.name for p in out.parent.iterdir()] == ["grade.json"]  # no temporary file left behind
+
+
+@pytest.mark.parametrize("args, message", [
+    (["grade", "no/such/folder"], "no such file or folder"),
+    (["grade", "exercises/prefill", "--format", "yaml"], "unknown format 'yaml'"),
+    (["grade", "exercises/prefill", "--lesson", "decode"], "unknown lesson 'decode'"),
+    (["grade", "exercises/prefill", "--fail-under", "150"], "--fail-under must be a percentage"),
+    (["grade", "pyproject.toml", "--lesson", "prefill"], "expected a folder or a .py file"),
+    (["grade"], "required"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_usage_errors_exit_2_with_one_line(args, message):
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_unwritable_output_is_a_usage_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code = main(["grade", "solutions/prefill", "--output", str(blocker / "sub" / "out.json")])
+    assert code == 2
+
+
+def test_broken_manifest_names_file_and_key(tmp_path):
+    course = tmp_path / "course"
+    (course / "suites").mkdir(parents=True)
+    (course / "suites" / "prefill").symlink_to(ROOT / "suites" / "prefill")
+    lesson = course / "suites" / "other"
+    lesson.mkdir()
+    (lesson / "lesson.toml").write_text('id = "other"\nmodule = "other.py"\n[[tasks]]\nid = "t"\npoints = -1\n'
+                                        'function = "f"\n')
+    result = run("--course", str(course), "grade", str(ROOT / "solutions" / "prefill"), "--lesson", "other")
+    assert result.returncode == 2
+    assert str(lesson / "lesson.toml") in result.stderr and "tasks[0].points" in result.stderr
+
+
+def test_grades_from_another_working_folder(tmp_path):
+    result = run("grade", str(ROOT / "solutions" / "prefill"), "--format", "json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["score"] == 17
