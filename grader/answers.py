@@ -20,6 +20,7 @@ MAX_ANSWERS_BYTES = 1 << 20
 NUMBER_FORMS = "1.4e13, 1.40E+13, 1.4 × 10^13, 1.4*10**13, 14,000,000,000,000, or 0.28 s"
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 _PLAIN = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?")
 _POWER = re.compile(r"(?:(?P<m>[+-]?(\d+(\.\d*)?|\.\d+))\*)?10\^\(?(?P<e>[+-]?\d+)\)?")
 _GROUPED = re.compile(r"[+-]?\d{1,3}([, _]\d{3})+(\.\d+)?")
@@ -33,7 +34,7 @@ def load_answers(path: Path | None, filename: str) -> tuple[dict | None, str | N
         raw = path.read_bytes()[: MAX_ANSWERS_BYTES + 1]
         if len(raw) > MAX_ANSWERS_BYTES:
             return None, f"{filename} is larger than {MAX_ANSWERS_BYTES} bytes"
-        return tomllib.loads(raw.decode("utf-8")), None
+        return tomllib.loads(raw.decode("utf-8-sig")), None  # Notepad may add a byte-order mark
     except UnicodeDecodeError:
         return None, f"{filename} is not UTF-8 text"
     except tomllib.TOMLDecodeError as exc:
@@ -56,7 +57,9 @@ def parse_number(value, units: tuple[str, ...] = ()) -> float:
 
 
 def _parse_text(text: str, units: tuple[str, ...]) -> float:
-    cleaned = text.strip().translate(_SUPERSCRIPTS).replace("−", "-")
+    # 10¹³ is a power: the superscript becomes "^13", never the digits of 1013
+    cleaned = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text.strip())
+    cleaned = cleaned.replace("−", "-")
     for unit in sorted(units, key=len, reverse=True):
         if cleaned.lower().endswith(unit.lower()):
             cleaned = cleaned[: len(cleaned) - len(unit)].rstrip()
@@ -109,7 +112,7 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
     if spec.key not in answers:
         return failed(f"{filename} has no '{spec.key}' entry (add a line: {spec.key} = \"your answer\")")
     raw = answers[spec.key]
-    if raw == "" or raw is None:
+    if raw is None or isinstance(raw, str) and not raw.strip():
         return failed(f"not answered yet: {spec.question}" if spec.question else "not answered yet")
     try:
         given = parse_number(raw, spec.units) if spec.kind == "number" else parse_choice(raw, spec.choices)

@@ -50,14 +50,17 @@ def describe(value) -> str:
         kind = "nested lists" if value and isinstance(value[0], (list, tuple)) else type(value).__name__
         return f"a {kind} ({_short(repr(value))}), not a numpy array"
     if isinstance(value, (int, float, np.integer, np.floating)):
-        return f"{format_value(float(value) if isinstance(value, np.floating) else value)} ({type(value).__name__})"
+        plain = float(value) if isinstance(value, np.floating) else int(value) if isinstance(value, np.integer) else value
+        return f"{format_value(plain)} ({type(value).__name__})"
     return f"{_short(repr(value))} ({type(value).__name__})"
 
 
 def mask_picture(mask: np.ndarray) -> str:
     """Draw a boolean grid as the lesson does: a filled cell where a row may use a column."""
     mask = np.asarray(mask)
-    if mask.ndim != 2 or max(mask.shape, default=0) > MAX_PICTURE:
+    if mask.ndim != 2:
+        return f"(not a grid: an array of shape {tuple(mask.shape)})"
+    if max(mask.shape, default=0) > MAX_PICTURE:
         return f"(a grid of shape {tuple(mask.shape)} is too large to draw)"
     return "\n".join(" ".join("■" if bool(cell) else "·" for cell in row) for row in mask)
 

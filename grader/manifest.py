@@ -62,6 +62,8 @@ class Lesson:
     tasks: tuple[Task, ...]
     call_seconds: float = 5.0
     import_seconds: float = 10.0
+    submission_seconds: float = 60.0  # all calls into one submission together
+    memory_mb: float = 4096.0  # the worker's address space
 
     @property
     def manifest_path(self) -> Path:
@@ -99,13 +101,14 @@ def load_lesson(suite_dir: Path) -> Lesson:
         raise ConfigError(source, "declares no tasks", "tasks")
     tasks = tuple(_task(_Reader(source, t, f"tasks[{i}]"), source) for i, t in enumerate(tasks_data))
     ids = [t.id for t in tasks]
-    for task_id in ids:
-        if ids.count(task_id) > 1:
-            raise ConfigError(source, f"task id '{task_id}' is used twice", "tasks")
+    for i, task_id in enumerate(ids):
+        if task_id in ids[:i]:
+            raise ConfigError(source, f"task id '{task_id}' is used twice", f"tasks[{i}].id")
     return Lesson(
         id=read.get("id", str), title=read.get("title", str, ""), module=read.get("module", str),
         answers=read.get("answers", str, "answers.toml"), suite_dir=Path(suite_dir), tasks=tasks,
         call_seconds=read.positive("call_seconds", 5.0), import_seconds=read.positive("import_seconds", 10.0),
+        submission_seconds=read.positive("submission_seconds", 60.0), memory_mb=read.positive("memory_mb", 4096.0),
     )
 
 
@@ -134,10 +137,13 @@ def _answer(read: "_Reader") -> AnswerSpec:
              message=_Reader(read.source, h, f"{read.key('hints')}[{i}]").get("message", str))
         for i, h in enumerate(read.get("hints", list, []))
     )
+    units = read.get("units", list, [])
+    if not all(isinstance(u, str) and u for u in units):
+        raise ConfigError(read.source, "must be a list of non-empty strings", read.key("units"))
     return AnswerSpec(key=read.get("key", str), kind=kind, expected=read.get("expected", expected_type),
                       question=read.get("question", str, ""), wrong=read.get("wrong", str, ""),
                       rel_tol=read.positive("rel_tol", 0.01),
-                      units=tuple(read.get("units", list, [])), choices=choices, hints=hints)
+                      units=tuple(units), choices=choices, hints=hints)
 
 
 _MISSING = object()

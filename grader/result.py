@@ -35,12 +35,16 @@ class TaskResult:
     note: str = ""  # a task-level remark shown before the failing checks ("not implemented yet")
 
     @property
-    def score(self) -> float:
+    def exact_score(self) -> float:
         """The weighted share of checks passed, times the task's points."""
         total = sum(c.weight for c in self.checks)
         if not total:
             return 0.0
-        return round(self.max_score * sum(c.weight for c in self.checks if c.passed) / total, 6)
+        return self.max_score * sum(c.weight for c in self.checks if c.passed) / total
+
+    @property
+    def score(self) -> float:
+        return round(self.exact_score, 6)
 
     @property
     def status(self) -> str:
@@ -90,10 +94,12 @@ class Report:
     submission: str
     tasks: list[TaskResult]
     execution_time: float = 0.0
+    sandbox: str = ""  # how the submission was confined, e.g. "bubblewrap" or "limited (...)"
+    output: str = ""  # what the submission printed (the first OUTPUT_KEEP bytes), never a report
 
     @property
     def score(self) -> float:
-        return round(sum(t.score for t in self.tasks), 6)
+        return round(sum(t.exact_score for t in self.tasks), 6)  # round once, or thirds lose a millionth
 
     @property
     def max_score(self) -> float:
@@ -112,5 +118,6 @@ class Report:
     def to_dict(self) -> dict:
         return {"lesson": self.lesson, "title": self.title, "submission": self.submission,
                 "score": self.score, "max_score": self.max_score,
-                "execution_time": round(self.execution_time, 3),
+                "execution_time": round(self.execution_time, 3), "sandbox": self.sandbox,
+                "output": self.output,
                 "tasks": [t.to_dict() for t in self.tasks]}

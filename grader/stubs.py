@@ -21,8 +21,8 @@ def unimplemented_functions(path: Path | None) -> set[str]:
         tree = ast.parse(source)
     except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
-    return {node.name for node in tree.body
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_empty(node.body)}
+    last = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return {name for name, node in last.items() if _is_empty(node.body)}  # the last definition is the one used
 
 
 def _is_empty(body: list[ast.stmt]) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import tomllib
 
 import pytest
@@ -33,14 +32,10 @@ def test_parse_number_reads_paper_notation(text, expected):
     assert parse_number(text) == pytest.approx(expected, rel=1e-12)
 
 
-@pytest.mark.xfail(strict=True, reason="superscript exponents are translated to plain digits without a '^', "
-                   "so '1.4·10¹³' becomes '1.4*1013' and is refused")
 def test_parse_number_reads_superscript_exponent():
     assert parse_number("1.4·10¹³") == pytest.approx(1.4e13, rel=1e-12)
 
 
-@pytest.mark.xfail(strict=True, reason="'10¹³' becomes '1013' after the superscript translation and is "
-                   "silently read as 1013.0 instead of 1e13")
 def test_parse_number_reads_bare_superscript_power():
     assert parse_number("10¹³") == pytest.approx(1e13, rel=1e-12)
 
@@ -163,20 +158,18 @@ def test_load_answers_refuses_huge_files(tmp_path):
     assert "larger than" in problem
 
 
-@pytest.mark.xfail(strict=True, reason="a UTF-8 file with a byte-order mark (as Windows Notepad saves it) is "
-                   "decoded with 'utf-8', not 'utf-8-sig', and reported as invalid TOML at line 1, column 1")
 def test_load_answers_accepts_a_utf8_byte_order_mark(tmp_path):
     path = tmp_path / "answers.toml"
-    path.write_bytes(b"\xef\xbb\xbf" + 'flops = "1.4e13"\n'.encode())
+    path.write_bytes(b"\xef\xbb\xbf" + b'flops = "1.4e13"\n')
     assert load_answers(path, "answers.toml") == ({"flops": "1.4e13"}, None)
 
 
 # ---------------------------------------------------------------------------- grade_answer
 
 def number_task(**overrides) -> Task:
-    spec = dict(key="flops", kind="number", expected=1.4e13, question="Prefill FLOPs for 7e9 x 1000?",
-                wrong="Multiply 2, N and P.", rel_tol=0.01, units=("flops",),
-                hints=(Hint(value=7e12, message="that is N · P, prefill is 2 · N · P."),))
+    spec = {"key": "flops", "kind": "number", "expected": 1.4e13, "question": "Prefill FLOPs for 7e9 x 1000?",
+            "wrong": "Multiply 2, N and P.", "rel_tol": 0.01, "units": ("flops",),
+            "hints": (Hint(value=7e12, message="that is N · P, prefill is 2 · N · P."),)}
     spec.update(overrides)
     return Task(id="hand_flops", title="FLOPs by hand", points=1.0, answer=AnswerSpec(**spec))
 
@@ -276,4 +269,3 @@ def test_grade_answer_zero_expected_does_not_crash():
     task = number_task(expected=0, hints=())
     assert grade(task, {"flops": "0"}).passed
     assert not grade(task, {"flops": "1"}).passed
-    assert math.isfinite(parse_number("0"))

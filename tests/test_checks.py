@@ -1,0 +1,86 @@
+"""grader.checks: a returned value becomes a number or an array, or the check fails naming the call."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from grader.checks import CheckFailed, array, fail, is_close, number
+
+
+@pytest.mark.parametrize("value, expected", [
+    (10, 10.0),
+    (1.4e13, 1.4e13),
+    (0, 0.0),
+    (np.int64(10), 10.0),
+    (np.int32(-3), -3.0),
+    (np.float64(0.28), 0.28),
+    (np.float32(0.5), 0.5),
+    (float("nan"), float("nan")),
+])
+def test_number_accepts_real_numbers(value, expected):
+    result = number(value, "causal_pairs(4)")
+    assert type(result) is float
+    assert result == expected or (math.isnan(result) and math.isnan(expected))
+
+
+@pytest.mark.parametrize("value, shown", [
+    (True, "bool True"),
+    (np.bool_(False), "False"),
+    (None, "None"),
+    ("10", "'10' (str)"),
+    ([10], "a list ([10])"),
+    (np.array(10.0), "a float64 array of shape ()"),
+    (1 + 2j, "complex"),
+])
+def test_number_refuses_other_values_naming_the_call(value, shown):
+    with pytest.raises(CheckFailed) as info:
+        number(value, "prefill_flops(7e9, 1000)")
+    message = str(info.value)
+    assert message.startswith("prefill_flops(7e9, 1000) returned ")
+    assert shown in message
+    assert message.endswith("expected a number")
+
+
+def test_check_failed_is_an_assertion_error():
+    assert issubclass(CheckFailed, AssertionError)
+    with pytest.raises(CheckFailed, match="^exact message$"):
+        fail("exact message")
+
+
+def test_array_returns_the_same_array():
+    mask = np.tril(np.ones((3, 3), dtype=bool))
+    assert array(mask, "causal_mask(3)") is mask
+
+
+@pytest.mark.parametrize("value, shown", [
+    ([[True, False], [True, True]], "nested lists"),
+    (None, "None"),
+    (3, "3 (int)"),
+    (True, "bool True"),
+])
+def test_array_refuses_non_arrays_naming_the_call(value, shown):
+    with pytest.raises(CheckFailed) as info:
+        array(value, "causal_mask(2)")
+    message = str(info.value)
+    assert message.startswith("causal_mask(2) returned ")
+    assert shown in message
+    assert message.endswith("expected a numpy array")
+
+
+@pytest.mark.parametrize("actual, expected, rel, close", [
+    (1.4e13, 1.4e13, 1e-9, True),
+    (1.4e13, 1.4e13 * (1 + 1e-12), 1e-9, True),
+    (1.4e13, 1.41e13, 1e-9, False),
+    (1.39e13, 1.4e13, 0.01, True),
+    (1.3e13, 1.4e13, 0.01, False),
+    (0.0, 0.0, 1e-9, True),
+    (1e-300, 0.0, 1e-9, False),  # no absolute tolerance
+    (float("nan"), float("nan"), 1e-9, False),
+])
+def test_is_close(actual, expected, rel, close):
+    result = is_close(actual, expected, rel)
+    assert type(result) is bool
+    assert result is close

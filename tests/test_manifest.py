@@ -1,0 +1,231 @@
+"""grader.manifest: the real lesson loads, and every broken manifest names its file and key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.exceptions import ConfigError
+from grader.manifest import MANIFEST_NAME, AnswerSpec, Hint, load_lesson
+
+ROOT = Path(__file__).resolve().parent.parent
+PREFILL = ROOT / "suites" / "prefill"
+
+PREFILL_TASKS = ["prefill_flops", "prefill_seconds", "causal_pairs", "causal_mask", "prefill_matches_sequential",
+                 "hand_flops", "hand_seconds", "hand_pairs", "quiz"]
+
+
+# ---------------------------------------------------------------------------- the real lesson
+
+def test_real_lesson_tasks_in_order():
+    lesson = load_lesson(PREFILL)
+    assert [t.id for t in lesson.tasks] == PREFILL_TASKS
+
+
+def test_real_lesson_header():
+    lesson = load_lesson(PREFILL)
+    assert lesson.id == "prefill"
+    assert lesson.module == "prefill.py"
+    assert lesson.module_name == "prefill"
+    assert lesson.answers == "answers.toml"
+    assert lesson.call_seconds == 5.0
+    assert lesson.import_seconds == 10.0
+    assert lesson.manifest_path == PREFILL / MANIFEST_NAME
+    assert lesson.suite_dir == PREFILL
+
+
+def test_real_lesson_code_and_answer_tasks():
+    lesson = load_lesson(PREFILL)
+    assert [t.id for t in lesson.code_tasks] == PREFILL_TASKS[:5]
+    for task in lesson.code_tasks:
+        assert task.function == task.id
+        assert task.answer is None
+    assert [t.points for t in lesson.tasks] == [2.0, 3.0, 2.0, 3.0, 3.0, 1.0, 1.0, 1.0, 1.0]
+
+
+def test_real_lesson_answer_specs():
+    lesson = load_lesson(PREFILL)
+    flops = lesson.task("hand_flops").answer
+    assert isinstance(flops, AnswerSpec)
+    assert (flops.key, flops.kind, flops.expected, flops.rel_tol) == ("flops", "number", 1.4e13, 0.01)
+    assert flops.hints[0] == Hint(value=7e12, message=flops.hints[0].message)
+    assert lesson.task("hand_seconds").answer.units == ("seconds", "second", "secs", "sec", "s")
+    assert lesson.task("hand_pairs").answer.expected == 10
+    quiz = lesson.task("quiz").answer
+    assert (quiz.kind, quiz.expected, quiz.choices) == ("choice", "B", {"A": "Yes", "B": "No"})
+    assert not lesson.task("quiz").is_code
+
+
+def test_unknown_task_is_a_key_error():
+    with pytest.raises(KeyError):
+        load_lesson(PREFILL).task("decode_flops")
+
+
+# ---------------------------------------------------------------------------- broken manifests
+
+HEAD = 'id = "x"\nmodule = "x.py"\n'
+CODE_A = '[[tasks]]\nid = "a"\nfunction = "f"\npoints = 1\n'
+
+
+def answer_task(body: str, task_id: str = "q") -> str:
+    return f'[[tasks]]\nid = "{task_id}"\npoints = 1\n[tasks.answer]\nkey = "k"\n{body}'
+
+
+def broken(tmp_path: Path, text: str) -> ConfigError:
+    path = tmp_path / "lesson.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load_lesson(tmp_path)
+    assert str(path) in str(info.value)
+    return info.value
+
+
+def test_missing_manifest(tmp_path):
+    with pytest.raises(ConfigError) as info:
+        load_lesson(tmp_path)
+    assert str(tmp_path / "lesson.toml") in str(info.value)
+    assert "missing" in str(info.value)
+
+
+def test_invalid_toml(tmp_path):
+    error = broken(tmp_path, HEAD + "[[tasks]]\nid = \n")
+    assert "not valid TOML" in str(error)
+    assert "line 4" in str(error)
+
+
+def test_not_utf8(tmp_path):
+    (tmp_path / "lesson.toml").write_bytes(b'id = "\xff"\n')
+    with pytest.raises(ConfigError) as info:
+        load_lesson(tmp_path)
+    assert str(tmp_path / "lesson.toml") in str(info.value)
+
+
+@pytest.mark.parametrize("text", [HEAD, HEAD + "tasks = []\n"], ids=["absent", "empty"])
+def test_no_tasks(tmp_path, text):
+    error = broken(tmp_path, text)
+    assert error.key == "tasks"
+    assert "key 'tasks'" in str(error)
+
+
+def test_tasks_not_a_list(tmp_path):
+    error = broken(tmp_path, HEAD + '[tasks]\nid = "a"\n')
+    assert "key 'tasks'" in str(error)
+    assert "list" in str(error)
+
+
+def test_task_without_function_or_answer(tmp_path):
+    error = broken(tmp_path, HEAD + CODE_A + '[[tasks]]\nid = "b"\npoints = 1\n')
+    assert "key 'tasks[1]'" in str(error)
+    assert "function" in str(error) and "answer" in str(error)
+
+
+def test_duplicate_task_ids(tmp_path):
+    error = broken(tmp_path, HEAD + CODE_A + '[[tasks]]\nid = "b"\nfunction = "g"\npoints = 1\n' + CODE_A)
+    assert "'a'" in str(error)
+    assert "twice" in str(error)
+    assert "tasks" in str(error)
+
+
+def test_duplicate_task_ids_name_the_full_key(tmp_path):
+    error = broken(tmp_path, HEAD + CODE_A + '[[tasks]]\nid = "b"\nfunction = "g"\npoints = 1\n' + CODE_A)
+    assert "tasks[2].id" in str(error)
+
+
+@pytest.mark.parametrize("points", ["-1", "0", "0.0", "nan", "inf", "-inf", "1e400"])
+def test_points_must_be_positive_and_finite(tmp_path, points):
+    error = broken(tmp_path, HEAD + CODE_A + f'[[tasks]]\nid = "b"\nfunction = "g"\npoints = {points}\n')
+    assert error.key == "tasks[1].points"
+    assert "key 'tasks[1].points'" in str(error)
+    assert "positive" in str(error)
+
+
+@pytest.mark.parametrize("points, type_name", [('"2"', "str"), ("true", "bool"), ("[2]", "list")])
+def test_points_wrong_type(tmp_path, points, type_name):
+    error = broken(tmp_path, HEAD + CODE_A + f'[[tasks]]\nid = "b"\nfunction = "g"\npoints = {points}\n')
+    assert "key 'tasks[1].points'" in str(error)
+    assert f"not {type_name}" in str(error)
+
+
+def test_points_required(tmp_path):
+    error = broken(tmp_path, HEAD + '[[tasks]]\nid = "a"\nfunction = "f"\n')
+    assert "key 'tasks[0].points'" in str(error)
+    assert "required" in str(error)
+
+
+@pytest.mark.parametrize("key", ["id", "module"])
+def test_header_keys_required(tmp_path, key):
+    header = "".join(line + "\n" for line in HEAD.splitlines() if not line.startswith(key))
+    error = broken(tmp_path, header + CODE_A)
+    assert f"key '{key}'" in str(error)
+
+
+def test_call_seconds_must_be_positive(tmp_path):
+    error = broken(tmp_path, HEAD + "call_seconds = 0\n" + CODE_A)
+    assert "key 'call_seconds'" in str(error)
+
+
+def test_unknown_answer_kind(tmp_path):
+    tasks = "".join(f'[[tasks]]\nid = "t{i}"\nfunction = "f{i}"\npoints = 1\n' for i in range(5))
+    error = broken(tmp_path, HEAD + tasks + answer_task('kind = "essay"\nexpected = "x"\n'))
+    assert error.key == "tasks[5].answer.kind"
+    assert "key 'tasks[5].answer.kind'" in str(error)
+    assert "'essay'" in str(error)
+
+
+def test_choice_expected_not_in_choices(tmp_path):
+    error = broken(tmp_path, HEAD + answer_task('kind = "choice"\nexpected = "C"\nchoices = { A = "Yes", B = "No" }\n'))
+    assert "key 'tasks[0].answer.expected'" in str(error)
+    assert "choices" in str(error)
+
+
+def test_number_expected_must_be_a_number(tmp_path):
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = "1.4e13"\n'))
+    assert "key 'tasks[0].answer.expected'" in str(error)
+    assert "not str" in str(error)
+
+
+def test_rel_tol_must_be_positive(tmp_path):
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nrel_tol = -0.1\n'))
+    assert "key 'tasks[0].answer.rel_tol'" in str(error)
+
+
+def test_answer_key_required(tmp_path):
+    text = HEAD + '[[tasks]]\nid = "q"\npoints = 1\n[tasks.answer]\nkind = "number"\nexpected = 1\n'
+    error = broken(tmp_path, text)
+    assert "key 'tasks[0].answer.key'" in str(error)
+
+
+def test_hint_value_of_the_wrong_type(tmp_path):
+    text = HEAD + CODE_A + answer_task('kind = "number"\nexpected = 1\n'
+                                       'hints = [{ value = 2, message = "ok" }, { value = "2", message = "m" }]\n')
+    error = broken(tmp_path, text)
+    assert error.key == "tasks[1].answer.hints[1].value"
+    assert "key 'tasks[1].answer.hints[1].value'" in str(error)
+
+
+def test_hint_message_of_the_wrong_type(tmp_path):
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nhints = [{ value = 2, message = 3 }]\n'))
+    assert "key 'tasks[0].answer.hints[0].message'" in str(error)
+
+
+def test_hint_not_a_table(tmp_path):
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nhints = [5]\n'))
+    assert "key 'tasks[0].answer.hints[0]'" in str(error)
+    assert "table" in str(error)
+
+
+def test_units_must_be_strings(tmp_path):
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nunits = [1]\n'))
+    assert "tasks[0].answer.units" in str(error)
+
+
+def test_valid_minimal_manifest_loads(tmp_path):
+    (tmp_path / "lesson.toml").write_text(HEAD + CODE_A + answer_task(
+        'kind = "number"\nexpected = 3\nunits = ["pairs"]\nhints = [{ value = 4, message = "m" }]\n'))
+    lesson = load_lesson(tmp_path)
+    assert [t.id for t in lesson.tasks] == ["a", "q"]
+    assert lesson.answers == "answers.toml"
+    assert lesson.task("q").answer.units == ("pairs",)
+    assert lesson.task("q").answer.hints == (Hint(value=4, message="m"),)
+    assert lesson.task("a").call_seconds is None

@@ -1,0 +1,186 @@
+"""grader.result: scores, statuses and feedback derived from check results, and the report contract."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.result import STATUSES, CheckResult, Report, TaskResult
+
+
+def check(passed: bool, message: str = "", weight: float = 1.0, error: bool = False, name: str = "c") -> CheckResult:
+    return CheckResult(name=name, passed=passed, message=message, weight=weight, error=error)
+
+
+def task(*checks: CheckResult, max_score: float = 3.0, note: str = "", task_id: str = "t") -> TaskResult:
+    return TaskResult(id=task_id, title="T", max_score=max_score, checks=list(checks), note=note)
+
+
+# ---------------------------------------------------------------------------- TaskResult.score
+
+@pytest.mark.parametrize("checks, expected", [
+    ([check(True), check(True)], 3.0),
+    ([check(False), check(False)], 0.0),
+    ([check(True), check(False)], 1.5),
+    ([check(True, weight=2), check(False)], 2.0),
+    ([check(False, weight=2), check(True)], 1.0),
+    ([check(True, weight=1), check(True, weight=1), check(False, weight=2)], 1.5),
+    ([check(True), check(False), check(False)], 1.0),
+    ([], 0.0),
+])
+def test_score_is_the_weighted_share_times_points(checks, expected):
+    assert task(*checks).score == pytest.approx(expected, abs=1e-6)
+
+
+def test_score_scales_with_max_score():
+    assert task(check(True), check(False, weight=3), max_score=2.0).score == pytest.approx(0.5)
+
+
+def test_score_with_zero_weights_is_zero():
+    assert task(check(True, weight=0), max_score=2.0).score == 0.0
+
+
+# ---------------------------------------------------------------------------- status
+
+@pytest.mark.parametrize("checks, status", [
+    ([check(True)], "passed"),
+    ([check(True), check(True)], "passed"),
+    ([check(True), check(False)], "partial"),
+    ([check(False), check(False)], "failed"),
+    ([], "failed"),
+    ([check(False, error=True)], "error"),
+    ([check(False, error=True), check(False)], "error"),
+    ([check(True), check(False, error=True)], "partial"),
+])
+def test_status(checks, status):
+    assert task(*checks).status == status
+    assert status in STATUSES
+
+
+# ---------------------------------------------------------------------------- failures / feedback / verdict
+
+def test_failures_fold_repeats_and_keep_order():
+    result = task(check(False, "import failed"), check(True, "ignored"), check(False, "b"),
+                  check(False, "import failed"), check(False, ""), check(False, "a"))
+    assert result.failures == ["import failed", "b", "a"]
+
+
+def test_feedback_joins_failures():
+    assert task(check(False, "one"), check(False, "two"), check(False, "one")).feedback == "one\ntwo"
+
+
+def test_feedback_is_the_note_alone():
+    result = task(check(False, "one"), check(False, "two"), note="not implemented yet: f")
+    assert result.feedback == "not implemented yet: f"
+
+
+def test_feedback_of_a_passed_task_is_empty():
+    assert task(check(True), check(True)).feedback == ""
+
+
+def test_verdict_passed():
+    assert task(check(True), check(True), check(True)).verdict == "all 3 checks pass"
+    assert task(check(True)).verdict == "correct"
+
+
+def test_verdict_partial_counts_and_quotes_first_failure_line():
+    result = task(check(True), check(False, "first problem\n■ · ·"), check(False, "second"), check(True))
+    assert result.verdict == "2 of 4 checks pass; first problem"
+
+
+def test_verdict_failed_is_the_first_failure_line():
+    assert task(check(False, "wrong shape\n■ ■"), check(False, "other")).verdict == "wrong shape"
+
+
+def test_verdict_failed_without_messages():
+    assert task(check(False)).verdict == "failed"
+
+
+def test_verdict_uses_the_note_first_line():
+    assert task(check(False, "x"), note="not implemented yet\nmore").verdict == "not implemented yet"
+
+
+# ---------------------------------------------------------------------------- Report
+
+def make_report() -> Report:
+    return Report(lesson="prefill", title="Prefill", submission="exercises/prefill", execution_time=1.23456, tasks=[
+        task(check(True), check(True), max_score=2.0, task_id="prefill_flops"),
+        task(check(True), check(False, "off by 2", weight=3), max_score=4.0, task_id="causal_mask"),
+        task(check(False, "no", error=True), max_score=1.0, task_id="quiz"),
+    ])
+
+
+def test_report_totals():
+    report = make_report()
+    assert report.score == pytest.approx(3.0)
+    assert report.max_score == pytest.approx(7.0)
+    assert report.percent == pytest.approx(100 * 3 / 7)
+
+
+def test_report_score_is_rounded():
+    report = Report(lesson="x", title="", submission="", tasks=[
+        task(check(True), check(False), max_score=0.1, task_id="a"),
+        task(check(True), check(False), max_score=0.2, task_id="b")])
+    assert report.score == 0.15  # not 0.15000000000000002
+
+
+def test_report_percent_of_an_empty_report():
+    assert Report(lesson="x", title="", submission="", tasks=[]).percent == 0.0
+
+
+def test_report_score_does_not_accumulate_rounding():
+    report = Report(lesson="x", title="", submission="", tasks=[
+        task(check(True), check(False), check(False), max_score=1.0, task_id=str(i)) for i in range(3)])
+    assert report.score == 1.0
+
+
+def test_report_task_lookup():
+    report = make_report()
+    assert report.task("causal_mask") is report.tasks[1]
+    with pytest.raises(KeyError):
+        report.task("missing")
+
+
+CONTRACT_TOP = {"lesson", "score", "max_score", "tasks"}
+CONTRACT_TASK = {"id", "score", "max_score", "status", "feedback", "checks"}
+CONTRACT_CHECK = {"name", "passed", "message"}
+
+
+def test_to_dict_contract():
+    # The contract (grader/formats/json.py) fixes these keys; other keys are documented as extras
+    # that readers may ignore, so they are allowed but the contract keys must all be present.
+    data = make_report().to_dict()
+    assert CONTRACT_TOP <= set(data)
+    assert data["lesson"] == "prefill"
+    assert data["score"] == pytest.approx(3.0)
+    assert data["max_score"] == pytest.approx(7.0)
+    assert [t["id"] for t in data["tasks"]] == ["prefill_flops", "causal_mask", "quiz"]
+    assert [t["status"] for t in data["tasks"]] == ["passed", "partial", "error"]
+    for entry in data["tasks"]:
+        assert CONTRACT_TASK <= set(entry)
+        assert entry["status"] in {"passed", "partial", "failed", "error"}
+        assert isinstance(entry["feedback"], str)
+        for c in entry["checks"]:
+            assert CONTRACT_CHECK <= set(c)
+            assert isinstance(c["passed"], bool)
+            assert isinstance(c["message"], str)
+
+
+def test_to_dict_keeps_the_documented_extras():
+    data = make_report().to_dict()
+    assert data["title"] == "Prefill"
+    assert data["submission"] == "exercises/prefill"
+    assert data["execution_time"] == 1.235
+    assert data["tasks"][0]["title"] == "T"
+    assert data["tasks"][1]["checks"][1]["weight"] == 3
+
+
+def test_to_dict_values_match_the_properties():
+    report = make_report()
+    data = report.to_dict()
+    for entry, result in zip(data["tasks"], report.tasks):
+        assert entry["score"] == result.score
+        assert entry["max_score"] == result.max_score
+        assert entry["feedback"] == result.feedback
+        assert [c["name"] for c in entry["checks"]] == [c.name for c in result.checks]
+    assert data["tasks"][1]["feedback"] == "off by 2"
+    assert data["tasks"][1]["score"] == pytest.approx(1.0)
