@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import builtins
 import importlib.util
+import json
 import os
+import resource
+import signal
 import sys
 import traceback
 
@@ -21,6 +24,8 @@ MAX_TEXT = 2000
 
 def main(argv: list[str]) -> None:
     module_name, module_path, request_fd, response_fd = argv[0], argv[1], int(argv[2]), int(argv[3])
+    if len(argv) > 4:
+        _confine(json.loads(argv[4]))
     sys.path.append(os.path.dirname(module_path))
     try:
         module = _import(module_name, module_path)
@@ -35,6 +40,23 @@ def main(argv: list[str]) -> None:
             return
         blobs = _codec.Blobs()
         _codec.write_frame(response_fd, _serve(module, module_path, request, blob, blobs), blobs)
+
+
+def _confine(limits: dict) -> None:
+    """Limit this process before any student code runs; it cannot undo any of it later."""
+    for name, value in (("RLIMIT_CPU", limits["cpu_seconds"]), ("RLIMIT_AS", limits["memory_bytes"]),
+                        ("RLIMIT_FSIZE", limits["file_bytes"]), ("RLIMIT_NOFILE", limits["open_files"]),
+                        ("RLIMIT_CORE", 0)):
+        resource.setrlimit(getattr(resource, name), (value, value))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an oversized write raises OSError instead of killing
+    os.umask(0o077)
+    uid = limits.get("drop_to")
+    if uid is not None:
+        os.setgroups([])
+        os.setgid(uid)
+        os.setuid(uid)
+        # counted per user: only meaningful for a user of its own, not for the caller's account
+        resource.setrlimit(resource.RLIMIT_NPROC, (limits["processes"], limits["processes"]))
 
 
 def _import(name: str, path: str):

@@ -9,11 +9,13 @@ by ``ast`` to recognise untouched stubs.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import time
 from pathlib import Path
 
+from grader import sandbox
 from grader.answers import grade_answer, load_answers
 from grader.course import Course, Submission, find_course
 from grader.exceptions import ImportFailed, SubmissionError
@@ -35,10 +37,12 @@ def grade(submission: str | Path, lesson: str | None = None, course: Course | No
     found = Submission.locate(path, the_lesson)
     reference_dir = Path(solutions) if solutions else course.solutions_dir(the_lesson)
 
+    confinement, output = "", ""
     with tempfile.TemporaryDirectory(prefix="grader-") as tmp:
         student = None
         if the_lesson.code_tasks:
             student = _start_student(found, the_lesson, Path(tmp))
+            confinement = (student.spec.box or sandbox.current()).description
         answers, problem = load_answers(found.answers, the_lesson.answers)
         results = {t.id: [grade_answer(t, answers, problem, the_lesson.answers)]
                    for t in the_lesson.tasks if not t.is_code}
@@ -50,6 +54,7 @@ def grade(submission: str | Path, lesson: str | None = None, course: Course | No
                                          load_reference(reference_dir / the_lesson.module, the_lesson)))
             finally:
                 student.close()
+                output = student.output
 
     stubs = unimplemented_functions(found.module)
     tasks = []
@@ -61,16 +66,17 @@ def grade(submission: str | Path, lesson: str | None = None, course: Course | No
         tasks.append(TaskResult(id=task.id, title=task.title, max_score=task.points,
                                 checks=results[task.id], note=note))
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
-                  execution_time=time.monotonic() - started)
+                  execution_time=time.monotonic() - started, sandbox=confinement, output=output)
 
 
 def _start_student(found: Submission, lesson, tmp: Path) -> StudentModule:
     """Copy the submission where the worker may run it, and start the worker."""
     workdir = tmp / "submission"
     module_path = workdir / lesson.module
+    limits = sandbox.limits(lesson.import_seconds + lesson.submission_seconds, lesson.memory_mb)
     spec = WorkerSpec(module_name=lesson.module_name, module_path=module_path,
-                      import_seconds=lesson.import_seconds)
-    student = StudentModule(spec, timeout=lesson.call_seconds)
+                      import_seconds=lesson.import_seconds, limits=limits, box=sandbox.current())
+    student = StudentModule(spec, timeout=lesson.call_seconds, budget_seconds=lesson.submission_seconds)
     if found.module is None:
         student.unavailable = ImportFailed(f"no {lesson.module} was handed in, so every code task scores 0")
         return student
@@ -81,8 +87,20 @@ def _start_student(found: Submission, lesson, tmp: Path) -> StudentModule:
     else:
         workdir.mkdir()
         shutil.copyfile(found.module, module_path)
+    _readable_copy(tmp, workdir)
     student.start()
     return student
+
+
+def _readable_copy(tmp: Path, workdir: Path) -> None:
+    """Let a worker running as nobody read (not change) the copy: traverse tmp, read the rest."""
+    tmp.chmod(0o711)
+    for folder, dirs, files in os.walk(workdir):
+        os.chmod(folder, 0o755)
+        for name in files:
+            path = os.path.join(folder, name)
+            if not os.path.islink(path):
+                os.chmod(path, 0o644)
 
 
 def _check_size(folder: Path) -> None:

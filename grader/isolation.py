@@ -1,23 +1,23 @@
-"""The trusted side of the worker: start it, call into it, and survive whatever it does.
+"""The trusted side of the worker: call into it, and survive whatever it does.
 
-Student code runs in a separate process (see ``_worker``) started in its own session, so a
-hang or a crash is handled by killing the whole process group and starting a fresh worker
-for the next call. Calls and replies travel over two private pipes through ``_codec``;
-the worker's stdout and stderr are discarded, so nothing it prints can pose as a report.
+Student code runs in a separate, confined process (``_process`` starts it, ``_worker`` is
+its program). A hang or a crash costs the check that caused it: the worker is killed with
+everything it started, and a fresh one serves the next call. Calls and replies travel over
+two private pipes through ``_codec``; what the worker prints is captured apart, so nothing
+it prints can pose as a report.
 """
 
 from __future__ import annotations
 
 import builtins
-import os
-import signal
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import _codec
+from grader import sandbox as _sandbox
+from grader._process import OUTPUT_KEEP, WorkerProcess
 from grader.exceptions import (
     CallTimeout,
     ImportFailed,
@@ -28,55 +28,28 @@ from grader.exceptions import (
 )
 from grader.feedback import format_call
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
-
-# Loads the grader package from its own folder only, so the worker's sys.path never
-# gains the course repository (which holds the solutions and the suites).
-_BOOTSTRAP = (
-    "import sys, importlib.util as u\n"
-    "s = u.spec_from_file_location('grader', sys.argv[1], submodule_search_locations=[sys.argv[2]])\n"
-    "m = u.module_from_spec(s); sys.modules['grader'] = m; s.loader.exec_module(m)\n"
-    "from grader._worker import main\n"
-    "main(sys.argv[3:])\n"
-)
-
-# Environment variables the worker may see; everything else (tokens, CI secrets) is dropped.
-_PASSED_ENV = ("PATH", "LANG", "LC_ALL", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
-
 
 @dataclass
 class WorkerSpec:
-    """Where the submission module lives and how long its import may take."""
+    """Where the submission module lives, and the limits its worker runs under."""
 
     module_name: str
     module_path: Path
     import_seconds: float = 10.0
+    limits: _sandbox.Limits | None = None  # None: the defaults for this machine
+    box: _sandbox.Sandbox | None = None  # None: the best sandbox this machine offers
     python: str = sys.executable
 
 
 class Worker:
-    """One live worker process, from spawn to kill."""
+    """One live worker process speaking the call protocol."""
 
     def __init__(self, spec: WorkerSpec):
         self.spec = spec
         self._next_id = 0
-        req_r, self._req_w = os.pipe()
-        self._resp_r, resp_w = os.pipe()
-        env = {k: os.environ[k] for k in _PASSED_ENV if k in os.environ}
-        env.update(HOME=str(spec.module_path.parent), PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1",
-                   OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
-        try:
-            self._proc = subprocess.Popen(
-                [spec.python, "-s", "-P", "-c", _BOOTSTRAP,
-                 str(_PACKAGE_DIR / "__init__.py"), str(_PACKAGE_DIR),
-                 spec.module_name, str(spec.module_path), str(req_r), str(resp_w)],
-                cwd=spec.module_path.parent, env=env, pass_fds=(req_r, resp_w),
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-        finally:
-            os.close(req_r)
-            os.close(resp_w)
+        self.process = WorkerProcess(spec.module_name, spec.module_path,
+                                     spec.limits or _sandbox.limits(120), spec.box or _sandbox.current(), spec.python)
+        self._req_w, self._resp_r = self.process.request_fd, self.process.response_fd
         self._ready_deadline = time.monotonic() + spec.import_seconds
         self._import_error: ImportFailed | None = None
         self._ready = False
@@ -133,39 +106,17 @@ class Worker:
         return _unpack(reply, blob, function, call_text, self.spec.module_path.name)
 
     def kill(self) -> None:
-        """Kill the worker and everything it started in its session."""
-        try:  # even after the leader exited: its children may still be in the group
-            os.killpg(self._proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        self._proc.wait()
-        for fd in (self._req_w, self._resp_r):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        self.process.kill()
         self._req_w = self._resp_r = -1
 
     @property
     def alive(self) -> bool:
-        return self._resp_r != -1 and self._proc.poll() is None
+        return self._resp_r != -1 and self.process.proc.poll() is None
 
     def _death_reason(self) -> str:
-        try:
-            code = self._proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            return "its process stopped answering and was killed"
-        self.kill()
-        if code < 0:
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = f"signal {-code}"
-            what = {"SIGSEGV": "crashed with a segmentation fault", "SIGKILL": "was killed (out of memory?)",
-                    "SIGABRT": "aborted"}.get(name, "was stopped by a signal")
-            return f"the process {what} ({name})"
-        return f"the process exited with status {code} (os._exit or sys.exit outside a function call?)"
+        reason = self.process.death_reason()
+        self._req_w = self._resp_r = -1
+        return reason
 
 
 def _unpack(reply: dict, blob: bytes, function: str, call_text: str, filename: str):
@@ -222,13 +173,23 @@ class StudentModule:
 
     spec: WorkerSpec
     timeout: float = 5.0
+    budget_seconds: float | None = None  # all calls together: the manifest's submission_seconds
     unavailable: ImportFailed | None = None  # set once the module proved it cannot be imported
     _worker: Worker | None = None
     _timed_out: dict = field(default_factory=dict)
+    _spent: float = 0.0
+    _finished_output: str = ""
 
     def start(self) -> None:
         if self.unavailable is None and (self._worker is None or not self._worker.alive):
+            self._retire()
             self._worker = Worker(self.spec)
+
+    @property
+    def output(self) -> str:
+        """What the submission printed so far, across workers, capped."""
+        current = self._worker.process.output if self._worker else ""
+        return (self._finished_output + current)[:OUTPUT_KEEP]
 
     def call(self, function: str, *args, **kwargs):
         return self._call(function, args, kwargs, echo=False)[0]
@@ -243,8 +204,12 @@ class StudentModule:
         return lambda *args, **kwargs: self.call(name, *args, **kwargs)
 
     def close(self) -> None:
+        self._retire()
+
+    def _retire(self) -> None:
         if self._worker is not None:
             self._worker.kill()
+            self._finished_output += self._worker.process.output
             self._worker = None
 
     def _call(self, function, args, kwargs, echo):
@@ -252,12 +217,25 @@ class StudentModule:
             raise self.unavailable
         if function in self._timed_out:
             raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: {self._timed_out[function]}")
+        timeout = self.timeout
+        if self.budget_seconds is not None:
+            remaining = self.budget_seconds - self._spent
+            if remaining <= 0:
+                raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: the submission used up "
+                                  f"its total time limit of {self.budget_seconds:g} s")
+            timeout = min(timeout, remaining)
         self.start()
+        started = time.monotonic()
         try:
-            return self._worker.call(function, args, kwargs, self.timeout, echo=echo)
+            return self._worker.call(function, args, kwargs, timeout, echo=echo)
         except ImportFailed as exc:
             self.unavailable = exc
             raise
         except CallTimeout as exc:
+            if timeout < self.timeout:
+                raise CallTimeout(f"{format_call(function, args, kwargs)} was stopped: the submission used up "
+                                  f"its total time limit of {self.budget_seconds:g} s") from None
             self._timed_out[function] = f"an earlier call already timed out ({exc})"
             raise
+        finally:
+            self._spent += time.monotonic() - started

@@ -1,0 +1,155 @@
+"""Starting, watching and killing one worker process, whatever it does to itself.
+
+Kept apart from the protocol (``isolation``) because this is where the operating system
+comes in: the sandbox command line, the private pipes, the environment allow-list, the
+capped capture of output, and a kill that also reaches setsid'd grandchildren.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from grader import sandbox as _sandbox
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+OUTPUT_KEEP = 64 * 1024  # bytes of the submission's output kept for the report; the rest is drained
+
+# Loads the grader package from its own folder only, so the worker's sys.path never
+# gains the course repository (which holds the solutions and the suites).
+_BOOTSTRAP = (
+    "import sys, importlib.util as u\n"
+    "s = u.spec_from_file_location('grader', sys.argv[1], submodule_search_locations=[sys.argv[2]])\n"
+    "m = u.module_from_spec(s); sys.modules['grader'] = m; s.loader.exec_module(m)\n"
+    "from grader._worker import main\n"
+    "main(sys.argv[3:])\n"
+)
+
+# Environment variables the worker may see; everything else (tokens, CI secrets) is dropped.
+_PASSED_ENV = ("PATH", "LANG", "LC_ALL", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
+_TOKEN_VAR = "GRADER_WORKER"
+_SIGNAL_WORDS = {"SIGSEGV": "crashed with a segmentation fault", "SIGKILL": "was killed (out of memory?)",
+                 "SIGABRT": "aborted", "SIGXCPU": "used up its CPU time limit", "SIGBUS": "crashed (bus error)"}
+
+
+class WorkerProcess:
+    """A started worker: its two pipe ends, its output so far, and how to end it."""
+
+    def __init__(self, module_name: str, module_path: Path, limits: _sandbox.Limits, box: _sandbox.Sandbox,
+                 python: str = sys.executable):
+        _become_subreaper()
+        self.box = box
+        self.token = secrets.token_hex(8)
+        req_r, self.request_fd = os.pipe()
+        self.response_fd, resp_w = os.pipe()
+        env = {k: os.environ[k] for k in _PASSED_ENV if k in os.environ}
+        env.update(HOME=str(module_path.parent), TMPDIR="/tmp", PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1",
+                   OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", **{_TOKEN_VAR: self.token})
+        argv = [python, "-s", "-P", "-c", _BOOTSTRAP, str(PACKAGE_DIR / "__init__.py"), str(PACKAGE_DIR),
+                module_name, str(module_path), str(req_r), str(resp_w), limits.to_argv()]
+        try:
+            self.proc = subprocess.Popen(
+                box.wrap(argv, module_path.parent, _sandbox.readable_paths()),
+                cwd=module_path.parent, env=env, pass_fds=(req_r, resp_w), start_new_session=True,
+                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            )
+        finally:
+            os.close(req_r)
+            os.close(resp_w)
+        self._output = bytearray()
+        self.output_bytes = 0
+        self._drain = threading.Thread(target=self._drain_output, name="worker-output", daemon=True)
+        self._drain.start()
+
+    @property
+    def output(self) -> str:
+        return self._output.decode("utf-8", errors="replace")
+
+    def _drain_output(self) -> None:
+        """Keep the first OUTPUT_KEEP bytes and read the rest, so a chatty worker never blocks."""
+        stream = self.proc.stdout
+        while chunk := stream.read1(65536):
+            self.output_bytes += len(chunk)
+            room = OUTPUT_KEEP - len(self._output)
+            if room > 0:
+                self._output += chunk[:room]
+        stream.close()
+
+    def kill(self) -> None:
+        """Kill the worker, its process group and any descendant that escaped it."""
+        try:  # even after the leader exited: its children may still be in the group
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.proc.wait()
+        if self.box.mode != "bubblewrap":  # bubblewrap's PID namespace already took everything with it
+            _kill_tagged(self.token)
+        self._drain.join(timeout=1)
+        for fd in (self.request_fd, self.response_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.request_fd = self.response_fd = -1
+
+    def death_reason(self) -> str:
+        """Why the worker stopped answering, in words (it is killed if still running)."""
+        try:
+            code = self.proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            return "its process stopped answering and was killed"
+        self.kill()
+        if code < 0:
+            return _signal_reason(-code)
+        if self.box.mode == "bubblewrap" and code > 128:  # bwrap reports its child's signal as 128 + number
+            return _signal_reason(code - 128)
+        return f"the process exited with status {code} (os._exit or sys.exit outside a function call?)"
+
+
+def _signal_reason(number: int) -> str:
+    try:
+        name = signal.Signals(number).name
+    except ValueError:
+        name = f"signal {number}"
+    return f"the process {_SIGNAL_WORDS.get(name, 'was stopped by a signal')} ({name})"
+
+
+_subreaper_set = False
+
+
+def _become_subreaper() -> None:
+    """Orphaned descendants of a worker (a double-forked daemon) become our children, not init's."""
+    global _subreaper_set
+    if _subreaper_set or not sys.platform.startswith("linux"):
+        return
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        pass
+    _subreaper_set = True
+
+
+def _kill_tagged(token: str) -> None:
+    """Kill every process that still carries this worker's token in its environment."""
+    marker = f"{_TOKEN_VAR}={token}".encode()
+    for entry in os.scandir("/proc") if os.path.isdir("/proc") else ():
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/environ", "rb") as stream:
+                if marker not in stream.read().split(b"\0"):
+                    continue
+            os.kill(int(entry.name), signal.SIGKILL)
+        except OSError:
+            continue
+        try:
+            os.waitpid(int(entry.name), 0)  # ours as subreaper: reap it rather than leave a zombie
+        except ChildProcessError:
+            pass
