@@ -27,8 +27,8 @@ _BOOTSTRAP = (
     "import sys, importlib.util as u\n"
     "s = u.spec_from_file_location('grader', sys.argv[1], submodule_search_locations=[sys.argv[2]])\n"
     "m = u.module_from_spec(s); sys.modules['grader'] = m; s.loader.exec_module(m)\n"
-    "from grader._worker import main\n"
-    "main(sys.argv[3:])\n"
+    "import importlib\n"
+    "importlib.import_module(sys.argv[3]).main(sys.argv[4:])\n"
 )
 
 # Environment variables the worker may see; everything else (tokens, CI secrets) is dropped.
@@ -42,7 +42,12 @@ class WorkerProcess:
     """A started worker: its two pipe ends, its output so far, and how to end it."""
 
     def __init__(self, module_name: str, module_path: Path, limits: _sandbox.Limits, box: _sandbox.Sandbox,
-                 python: str = sys.executable):
+                 python: str = sys.executable, entry: str = "grader._worker", extra_fds: tuple[int, ...] = ()):
+        """Start ``entry``'s main() confined to ``module_path``'s folder (read-only).
+
+        The arguments it receives: module name, module path, its request and response fds,
+        the limits; then one more fd per ``extra_fds``, passed through unchanged.
+        """
         _become_subreaper()
         self.box = box
         self.token = secrets.token_hex(8)
@@ -51,12 +56,12 @@ class WorkerProcess:
         env = {k: os.environ[k] for k in _PASSED_ENV if k in os.environ}
         env.update(HOME=str(module_path.parent), TMPDIR="/tmp", PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1",
                    OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", **{_TOKEN_VAR: self.token})
-        argv = [python, "-s", "-P", "-c", _BOOTSTRAP, str(PACKAGE_DIR / "__init__.py"), str(PACKAGE_DIR),
-                module_name, str(module_path), str(req_r), str(resp_w), limits.to_argv()]
+        argv = [python, "-s", "-P", "-c", _BOOTSTRAP, str(PACKAGE_DIR / "__init__.py"), str(PACKAGE_DIR), entry,
+                module_name, str(module_path), str(req_r), str(resp_w), limits.to_argv(), *map(str, extra_fds)]
         try:
             self.proc = subprocess.Popen(
                 box.wrap(argv, module_path.parent, _sandbox.readable_paths()),
-                cwd=module_path.parent, env=env, pass_fds=(req_r, resp_w), start_new_session=True,
+                cwd=module_path.parent, env=env, pass_fds=(req_r, resp_w, *extra_fds), start_new_session=True,
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             )
         finally:
@@ -70,6 +75,9 @@ class WorkerProcess:
     @property
     def output(self) -> str:
         return self._output.decode("utf-8", errors="replace")
+
+    def running(self) -> bool:
+        return self.response_fd != -1 and self.proc.poll() is None
 
     def _drain_output(self) -> None:
         """Keep the first OUTPUT_KEEP bytes and read the rest, so a chatty worker never blocks."""
@@ -107,13 +115,13 @@ class WorkerProcess:
             return "its process stopped answering and was killed"
         self.kill()
         if code < 0:
-            return _signal_reason(-code)
+            return signal_reason(-code)
         if self.box.mode == "bubblewrap" and code > 128:  # bwrap reports its child's signal as 128 + number
-            return _signal_reason(code - 128)
+            return signal_reason(code - 128)
         return f"the process exited with status {code} (os._exit or sys.exit outside a function call?)"
 
 
-def _signal_reason(number: int) -> str:
+def signal_reason(number: int) -> str:
     try:
         name = signal.Signals(number).name
     except ValueError:

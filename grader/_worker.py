@@ -24,8 +24,13 @@ MAX_TEXT = 2000
 
 def main(argv: list[str]) -> None:
     module_name, module_path, request_fd, response_fd = argv[0], argv[1], int(argv[2]), int(argv[3])
-    if len(argv) > 4:
-        _confine(json.loads(argv[4]))
+    serve(module_name, module_path, request_fd, response_fd, json.loads(argv[4]) if len(argv) > 4 else None)
+
+
+def serve(module_name: str, module_path: str, request_fd: int, response_fd: int, limits: dict | None) -> None:
+    """Confine this process, import the submission, then answer calls until the channel closes."""
+    if limits is not None:
+        _confine(limits)
     sys.path.append(os.path.dirname(module_path))
     try:
         module = _import(module_name, module_path)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import builtins
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +40,7 @@ class WorkerSpec:
     limits: _sandbox.Limits | None = None  # None: the defaults for this machine
     box: _sandbox.Sandbox | None = None  # None: the best sandbox this machine offers
     python: str = sys.executable
+    launcher: Callable | None = None  # (module_name, module_path) -> process; None: start a fresh one
 
 
 class Worker:
@@ -47,8 +49,11 @@ class Worker:
     def __init__(self, spec: WorkerSpec):
         self.spec = spec
         self._next_id = 0
-        self.process = WorkerProcess(spec.module_name, spec.module_path,
-                                     spec.limits or _sandbox.limits(120), spec.box or _sandbox.current(), spec.python)
+        if spec.launcher is not None:
+            self.process = spec.launcher(spec.module_name, spec.module_path)
+        else:
+            self.process = WorkerProcess(spec.module_name, spec.module_path, spec.limits or _sandbox.limits(120),
+                                         spec.box or _sandbox.current(), spec.python)
         self._req_w, self._resp_r = self.process.request_fd, self.process.response_fd
         self._ready_deadline = time.monotonic() + spec.import_seconds
         self._import_error: ImportFailed | None = None
@@ -111,7 +116,7 @@ class Worker:
 
     @property
     def alive(self) -> bool:
-        return self._resp_r != -1 and self.process.proc.poll() is None
+        return self._resp_r != -1 and self.process.running()
 
     def _death_reason(self) -> str:
         reason = self.process.death_reason()

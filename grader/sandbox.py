@@ -87,9 +87,15 @@ class Sandbox:
         return command + ["--chdir", str(workdir), "--"] + argv
 
 
-def limits(cpu_seconds: float, memory_mb: float = 4096) -> Limits:
-    """The worker's limits for this machine: drop to nobody where that is possible."""
-    drop = NOBODY if os.geteuid() == 0 and _readable_by_others(Path(sys.base_prefix)) else None
+def limits(cpu_seconds: float, memory_mb: float = 4096, box: Sandbox | None = None) -> Limits:
+    """The worker's limits for this machine: drop to nobody where that is possible.
+
+    Under bubblewrap the interpreter's folders are always reachable (the sandbox creates
+    their parents world-readable); without it, only if they already are.
+    """
+    box = box or current()
+    readable = box.mode == "bubblewrap" or _readable_by_others(Path(sys.base_prefix))
+    drop = NOBODY if os.geteuid() == 0 and readable else None
     return Limits(cpu_seconds=int(cpu_seconds) + 1, memory_bytes=int(memory_mb * 1024**2), drop_to=drop)
 
 
