@@ -69,7 +69,11 @@ def _spawn(message: dict, fds: list[int], staging: str, limits: dict, uid: int |
         for fd in fds:
             os.close(fd)
         return {"error": "spawn needs three file descriptors"}
-    source = os.path.join(staging, os.path.basename(str(message["dir"])))
+    source = os.path.normpath(os.path.join(staging, str(message["dir"])))
+    if not source.startswith(staging + os.sep):
+        for fd in fds:
+            os.close(fd)
+        return {"error": "the submission must lie in the staging folder"}
     workdir = tempfile.mkdtemp(prefix="grader-w")
     try:
         _copy_readable(source, workdir)

@@ -44,7 +44,11 @@ def serve(module_name: str, module_path: str, request_fd: int, response_fd: int,
         except _codec.ChannelClosed:
             return
         blobs = _codec.Blobs()
-        _codec.write_frame(response_fd, _serve(module, module_path, request, blob, blobs), blobs)
+        reply = _serve(module, module_path, request, blob, blobs)
+        try:
+            _codec.write_frame(response_fd, reply, blobs)
+        except (ValueError, TypeError, RecursionError) as exc:  # what json refuses after all
+            _codec.write_frame(response_fd, {"id": reply.get("id"), "unsupported": f"a value JSON cannot hold ({exc})"})
 
 
 def _confine(limits: dict) -> None:

@@ -20,6 +20,7 @@ from grader.answers import grade_answer, load_answers
 from grader.course import Course, Submission, find_course
 from grader.exceptions import ImportFailed, SubmissionError
 from grader.isolation import StudentModule, WorkerSpec
+from grader.manifest import Lesson
 from grader.result import Report, TaskResult
 from grader.stubs import unimplemented_functions
 
@@ -27,31 +28,42 @@ MAX_SUBMISSION_BYTES = 50 * 1024 * 1024
 MAX_SUBMISSION_FILES = 1000
 
 
-def grade(submission: str | Path, lesson: str | None = None, course: Course | None = None,
-          solutions: str | Path | None = None) -> Report:
-    """Grade a submission folder or module file; ``solutions`` overrides the reference folder."""
+def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Course | None = None,
+          solutions: str | Path | None = None, *, launcher=None, run_checks=None, scratch: Path | None = None
+          ) -> Report:
+    """Grade a submission folder or module file; ``solutions`` overrides the reference folder.
+
+    ``launcher``, ``run_checks`` and ``scratch`` (where the submission is copied) let a
+    GradingSession share a fork server and a pytest session across submissions; alone, a
+    grade starts its own worker and runs pytest once.
+    """
     started = time.monotonic()
     path = Path(submission)
     course = course or find_course()
-    the_lesson = course.lesson(lesson) if lesson else course.infer_lesson(path)
+    if isinstance(lesson, Lesson):
+        the_lesson = lesson
+    else:
+        the_lesson = course.lesson(lesson) if lesson else course.infer_lesson(path)
     found = Submission.locate(path, the_lesson)
     reference_dir = Path(solutions) if solutions else course.solutions_dir(the_lesson)
 
     confinement, output = "", ""
-    with tempfile.TemporaryDirectory(prefix="grader-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="grader-", dir=scratch) as tmp:
         student = None
         if the_lesson.code_tasks:
-            student = _start_student(found, the_lesson, Path(tmp))
+            student = _start_student(found, the_lesson, Path(tmp), launcher)
             confinement = (student.spec.box or sandbox.current()).description
         answers, problem = load_answers(found.answers, the_lesson.answers)
         results = {t.id: [grade_answer(t, answers, problem, the_lesson.answers)]
                    for t in the_lesson.tasks if not t.is_code}
         if student is not None:
-            from grader.suite import load_reference, run_suite  # pytest loads while the worker starts
+            if run_checks is None:
+                from grader.suite import load_reference, run_suite  # pytest loads while the worker starts
 
+                def run_checks(lesson, student):
+                    return run_suite(lesson, student, load_reference(reference_dir / lesson.module, lesson))
             try:
-                results.update(run_suite(the_lesson, student,
-                                         load_reference(reference_dir / the_lesson.module, the_lesson)))
+                results.update(run_checks(the_lesson, student))
             finally:
                 student.close()
                 output = student.output
@@ -69,13 +81,13 @@ def grade(submission: str | Path, lesson: str | None = None, course: Course | No
                   execution_time=time.monotonic() - started, sandbox=confinement, output=output)
 
 
-def _start_student(found: Submission, lesson, tmp: Path) -> StudentModule:
+def _start_student(found: Submission, lesson, tmp: Path, launcher=None) -> StudentModule:
     """Copy the submission where the worker may run it, and start the worker."""
     workdir = tmp / "submission"
     module_path = workdir / lesson.module
-    limits = sandbox.limits(lesson.import_seconds + lesson.submission_seconds, lesson.memory_mb)
     spec = WorkerSpec(module_name=lesson.module_name, module_path=module_path,
-                      import_seconds=lesson.import_seconds, limits=limits, box=sandbox.current())
+                      import_seconds=lesson.import_seconds, limits=worker_limits(lesson), box=sandbox.current(),
+                      launcher=launcher)
     student = StudentModule(spec, timeout=lesson.call_seconds, budget_seconds=lesson.submission_seconds)
     if found.module is None:
         student.unavailable = ImportFailed(f"no {lesson.module} was handed in, so every code task scores 0")
@@ -90,6 +102,10 @@ def _start_student(found: Submission, lesson, tmp: Path) -> StudentModule:
     _readable_copy(tmp, workdir)
     student.start()
     return student
+
+
+def worker_limits(lesson) -> sandbox.Limits:
+    return sandbox.limits(lesson.import_seconds + lesson.submission_seconds, lesson.memory_mb)
 
 
 def _readable_copy(tmp: Path, workdir: Path) -> None:

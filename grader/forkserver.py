@@ -37,13 +37,22 @@ class ForkServer:
         self._control: socket.socket | None = None
 
     def spawn(self, module_name: str, module_path: Path) -> "ForkedProcess":
-        """A fresh worker for the submission in ``module_path``'s folder."""
-        stage = self.staging / str(next(self._ids))
-        shutil.copytree(module_path.parent, stage, symlinks=True)
+        """A fresh worker for the submission in ``module_path``'s folder.
+
+        The folder is copied into the staging area unless it already lies there (a
+        session copies submissions straight into it); the template copies it once more,
+        privately, for the worker.
+        """
+        if module_path.parent.is_relative_to(self.staging):
+            stage, owned = module_path.parent, False
+        else:
+            stage, owned = self.staging / f"s{next(self._ids)}", True
+            shutil.copytree(module_path.parent, stage, symlinks=True)
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
         out_r, out_w = os.pipe()
-        message = {"op": "spawn", "module": module_name, "module_file": module_path.name, "dir": stage.name}
+        message = {"op": "spawn", "module": module_name, "module_file": module_path.name,
+                   "dir": str(stage.relative_to(self.staging))}
         try:
             reply = self._ask(message, [req_r, resp_w, out_w])
         finally:
@@ -52,9 +61,10 @@ class ForkServer:
         if "pid" not in reply:
             for fd in (req_w, resp_r, out_r):
                 os.close(fd)
-            shutil.rmtree(stage, ignore_errors=True)
+            if owned:
+                shutil.rmtree(stage, ignore_errors=True)
             raise WorkerDied(f"the fork server could not start a worker: {reply.get('error', 'no reason given')}")
-        return ForkedProcess(self, int(reply["pid"]), req_w, resp_r, out_r, stage)
+        return ForkedProcess(self, int(reply["pid"]), req_w, resp_r, out_r, stage if owned else None)
 
     def kill(self, pid: int) -> int | None:
         try:
@@ -110,7 +120,7 @@ class ForkedProcess:
     """One forked worker, seen from the trusted side."""
 
     def __init__(self, server: ForkServer, pid: int, request_fd: int, response_fd: int, output_fd: int,
-                 stage: Path):
+                 stage: Path | None):
         self.server, self.pid = server, pid
         self.request_fd, self.response_fd = request_fd, response_fd
         self._stage = stage
@@ -149,7 +159,8 @@ class ForkedProcess:
             except OSError:
                 pass
         self.request_fd = self.response_fd = -1
-        shutil.rmtree(self._stage, ignore_errors=True)
+        if self._stage is not None:
+            shutil.rmtree(self._stage, ignore_errors=True)
 
     def death_reason(self) -> str:
         self.kill()

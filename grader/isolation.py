@@ -10,6 +10,7 @@ it prints can pose as a report.
 from __future__ import annotations
 
 import builtins
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -55,6 +56,7 @@ class Worker:
             self.process = WorkerProcess(spec.module_name, spec.module_path, spec.limits or _sandbox.limits(120),
                                          spec.box or _sandbox.current(), spec.python)
         self._req_w, self._resp_r = self.process.request_fd, self.process.response_fd
+        os.set_blocking(self._req_w, False)  # writes honour the call's deadline too
         self._ready_deadline = time.monotonic() + spec.import_seconds
         self._import_error: ImportFailed | None = None
         self._ready = False
@@ -92,9 +94,10 @@ class Worker:
         blobs = _codec.Blobs()
         request = {"op": "call", "id": self._next_id, "fn": function, "echo": echo,
                    "args": _codec.encode(list(args), blobs), "kwargs": _codec.encode(dict(kwargs), blobs)}
+        deadline = time.monotonic() + timeout
         try:
-            _codec.write_frame(self._req_w, request, blobs)
-            reply, blob = _codec.read_frame(self._resp_r, time.monotonic() + timeout)
+            _codec.write_frame(self._req_w, request, blobs, deadline)
+            reply, blob = _codec.read_frame(self._resp_r, deadline)
         except _codec.ChannelTimeout:
             self.kill()
             raise CallTimeout(
