@@ -4,10 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-SUBMISSION ?= exercises/prefill
+LESSON ?=
+SUBMISSION ?= exercises/$(or $(LESSON),prefill)
 FORMAT ?= text
 OUTPUT ?=
-LESSON ?=
 SOLUTIONS ?=
 
 .PHONY: grade test validate bench clean
@@ -15,7 +15,7 @@ SOLUTIONS ?=
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,dask]'
 	touch $(STAMP)
 
 grade: $(STAMP)
