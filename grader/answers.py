@@ -104,8 +104,10 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
     spec = task.answer
     name = f"{filename}:{spec.key}"
 
-    def failed(message: str) -> CheckResult:
-        return CheckResult(name=name, passed=False, message=message, description=spec.question)
+    def failed(message: str, safe: str | None = None) -> CheckResult:
+        """``safe``: what a student may read if the task is secret (a hint can give the answer away)."""
+        return CheckResult(name=name, passed=False, message=message, description=spec.question,
+                           safe_message=safe or message, visibility=task.visibility)
 
     if answers is None:
         return failed(problem)
@@ -119,11 +121,12 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
     except AnswerFormatError as exc:
         return failed(f"{spec.key}: {exc}")
     if _matches(spec, given, spec.expected):
-        return CheckResult(name=name, passed=True, description=spec.question)
+        return CheckResult(name=name, passed=True, description=spec.question, visibility=task.visibility)
+    not_right = f"you answered {raw!r}, which is not right"
     for hint in spec.hints:
         if _matches(spec, given, hint.value):
-            return failed(f"you answered {raw!r}: {hint.message}")
-    return failed(f"you answered {raw!r}, which is not right. {spec.wrong}".strip())
+            return failed(f"you answered {raw!r}: {hint.message}", not_right)
+    return failed(f"{not_right}. {spec.wrong}".strip(), not_right)
 
 
 def _matches(spec: AnswerSpec, given, expected) -> bool:

@@ -2,34 +2,65 @@
 
 Checks must look at a student's value before computing with it: a None or a string that
 reaches arithmetic would be reported as a bug in the suite, not as the student's mistake.
+
+A failure says two things: the *property* that does not hold ("the mask must include the
+diagonal"), which any student may read, and the *detail* (the call, its inputs, what came
+back and what was expected), which students see only for checks the lesson manifest marks
+visible. Keeping them apart at the source is what lets a hidden check stay hidden.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from grader.feedback import describe
+from grader.feedback import MAX_PICTURE, describe, describe_type
 
 
 class CheckFailed(AssertionError):
-    """A check's verdict; its message is the student's feedback."""
+    """A check's verdict. ``str()`` is the full story (the detail, else the property), as the
+    instructor reads it; ``property`` alone is what a student reads when the check is secret."""
+
+    def __init__(self, property: str, detail: str | None = None, pictures=()):
+        super().__init__(detail or property)
+        self.property = property
+        self.detail = detail or ""
+        self.pictures = tuple(p for p in (_grid(title, grid) for title, grid in pictures) if p)
 
 
-def fail(message: str):
-    raise CheckFailed(message)
+def _grid(title, grid):
+    """A picture as plain data, or None when it is not a small 2-D grid (it would not be drawn)."""
+    try:
+        cells = np.asarray(grid).astype(bool)
+    except (TypeError, ValueError):
+        return None
+    if cells.ndim != 2 or max(cells.shape) > MAX_PICTURE:
+        return None
+    return str(title), tuple(tuple(bool(c) for c in row) for row in cells)
+
+
+def fail(property: str, detail: str | None = None, *, pictures=()):
+    """Fail the check. ``property``: what must hold, without hidden inputs or expected values.
+    ``detail``: the full story. ``pictures``: ``[(title, 2-D bool grid), ...]`` to draw."""
+    raise CheckFailed(property, detail, pictures)
+
+
+def _function(call: str) -> str:
+    return call.split("(", 1)[0]
 
 
 def number(value, call: str) -> float:
     """The value as a float if it is a real number (bool excluded), else fail naming the call."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        fail(f"{call} returned {describe(value)}; expected a number")
+        fail(f"{_function(call)} returned {describe_type(value)}; expected a number",
+             f"{call} returned {describe(value)}; expected a number")
     return float(value)
 
 
 def array(value, call: str) -> np.ndarray:
     """The value if it is a numpy array, else fail naming what came back instead."""
     if not isinstance(value, np.ndarray):
-        fail(f"{call} returned {describe(value)}; expected a numpy array")
+        fail(f"{_function(call)} returned {describe_type(value)}; expected a numpy array",
+             f"{call} returned {describe(value)}; expected a numpy array")
     return value
 
 

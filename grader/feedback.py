@@ -55,6 +55,19 @@ def describe(value) -> str:
     return f"{_short(repr(value))} ({type(value).__name__})"
 
 
+def describe_type(value) -> str:
+    """Only the kind of a value (no contents, no shape): safe to say about a hidden check."""
+    if value is None:
+        return "None"
+    if isinstance(value, np.ndarray):
+        return f"a {value.dtype} array"
+    if isinstance(value, (bool, np.bool_)):
+        return f"a {type(value).__name__}"
+    if isinstance(value, (list, tuple)):
+        return f"a {type(value).__name__}, not a numpy array"
+    return f"a {type(value).__name__}"
+
+
 def mask_picture(mask: np.ndarray) -> str:
     """Draw a boolean grid as the lesson does: a filled cell where a row may use a column."""
     mask = np.asarray(mask)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.exceptions import ConfigError
+from grader.result import VISIBILITIES  # Gradescope's four
 
 MANIFEST_NAME = "lesson.toml"
 
@@ -39,6 +40,22 @@ class AnswerSpec:
 
 
 @dataclass(frozen=True)
+class Fact:
+    """A number the lesson text states, which no solution may change (see grader.facts).
+
+    Exactly one of ``function`` (called on the solution module with ``args``) and ``answer``
+    (a key of the solution's answers file) says where a solution gives it.
+    """
+
+    says: str  # where the lesson states it, quoted when a solution disagrees
+    expected: object
+    function: str | None = None
+    args: tuple = ()
+    answer: str | None = None
+    rel_tol: float = 1e-6
+
+
+@dataclass(frozen=True)
 class Task:
     id: str
     title: str
@@ -46,10 +63,17 @@ class Task:
     function: str | None = None  # code tasks: the student function their checks call
     answer: AnswerSpec | None = None  # answer tasks: graded from answers.toml
     call_seconds: float | None = None
+    visibility: str = "hidden"  # of this task's checks, unless a check has its own below
+    check_visibility: tuple[tuple[str, str], ...] = ()  # (check name, visibility) from [visibility.overrides]
 
     @property
     def is_code(self) -> bool:
         return self.answer is None
+
+    def visibility_of(self, check: str) -> str:
+        """A check's visibility: its exact name ("agrees[5x3]"), else its base name ("agrees"), else the task's."""
+        named = dict(self.check_visibility)
+        return named.get(check) or named.get(check.split("[", 1)[0]) or self.visibility
 
 
 @dataclass(frozen=True)
@@ -64,6 +88,7 @@ class Lesson:
     import_seconds: float = 10.0
     submission_seconds: float = 60.0  # all calls into one submission together
     memory_mb: float = 4096.0  # the worker's address space
+    facts: tuple[Fact, ...] = ()  # the lesson's headline numbers, from [[facts]]
 
     @property
     def manifest_path(self) -> Path:
@@ -104,15 +129,69 @@ def load_lesson(suite_dir: Path) -> Lesson:
     for i, task_id in enumerate(ids):
         if task_id in ids[:i]:
             raise ConfigError(source, f"task id '{task_id}' is used twice", f"tasks[{i}].id")
+    tasks = _with_visibility(_Reader(source, read.get("visibility", dict, {}), "visibility"), tasks)
     return Lesson(
         id=read.get("id", str), title=read.get("title", str, ""), module=read.get("module", str),
         answers=read.get("answers", str, "answers.toml"), suite_dir=Path(suite_dir), tasks=tasks,
         call_seconds=read.positive("call_seconds", 5.0), import_seconds=read.positive("import_seconds", 10.0),
         submission_seconds=read.positive("submission_seconds", 60.0), memory_mb=read.positive("memory_mb", 4096.0),
+        facts=tuple(_fact(_Reader(source, f, f"facts[{i}]"), tasks) for i, f in enumerate(read.get("facts", list, []))),
     )
 
 
-def _task(read: "_Reader", source: str) -> Task:
+def _fact(read: _Reader, tasks: tuple[Task, ...]) -> Fact:
+    """One [[facts]] entry: a headline number and where a solution gives it."""
+    if ("function" in read.data) == ("answer" in read.data):
+        raise ConfigError(read.source, "a fact needs exactly one of 'function' (called on the solution) "
+                          "and 'answer' (a key of the solution's answers file)", read.prefix)
+    answer = read.get("answer", str, None)
+    keys = [t.answer.key for t in tasks if t.answer]
+    if answer is not None and answer not in keys:
+        raise ConfigError(read.source, f"names no answer of this lesson (answer keys: {', '.join(keys) or 'none'})",
+                          read.key("answer"))
+    return Fact(says=read.get("says", str), expected=read.get("expected", (int, float, str)),
+                function=read.get("function", str, None), args=tuple(read.get("args", list, [])), answer=answer,
+                rel_tol=read.positive("rel_tol", 1e-6))
+
+
+def _with_visibility(read: _Reader, tasks: tuple[Task, ...]) -> tuple[Task, ...]:
+    """Apply the ``[visibility]`` table: a ``default`` and ``[visibility.overrides]`` keyed by
+    task id or ``"<task id>::<check>"``. A check that is not "visible" keeps its inputs and
+    expected values from students (see grader.result), so a typo here must not pass silently."""
+    for name in read.data:
+        if name not in ("default", "overrides"):
+            raise ConfigError(read.source, "is not a setting: use 'default' or [visibility.overrides]",
+                              read.key(name))
+    default = _visibility(read, "default", read.get("default", str, "hidden"))
+    overrides = _Reader(read.source, read.get("overrides", dict, {}), read.key("overrides"))
+    by_id = {t.id: t for t in tasks}
+    task_level: dict[str, str] = {}
+    check_level: dict[str, list[tuple[str, str]]] = {t.id: [] for t in tasks}
+    for key in overrides.data:
+        where = f'{overrides.prefix}."{key}"'
+        value = overrides.get(key, str)
+        if value not in VISIBILITIES:
+            raise ConfigError(read.source, f"must be one of {', '.join(VISIBILITIES)}, not '{value}'", where)
+        task_id, _, check = key.partition("::")
+        if task_id not in by_id:
+            raise ConfigError(read.source, f"names no task of this lesson (tasks: {', '.join(by_id)})", where)
+        if check and not by_id[task_id].is_code:
+            raise ConfigError(read.source, "an answer task has one check: use the task id alone", where)
+        if check:
+            check_level[task_id].append((check, value))
+        else:
+            task_level[task_id] = value
+    return tuple(replace(t, visibility=task_level.get(t.id, default), check_visibility=tuple(check_level[t.id]))
+                 for t in tasks)
+
+
+def _visibility(read: _Reader, name: str, value: str) -> str:
+    if value not in VISIBILITIES:
+        raise ConfigError(read.source, f"must be one of {', '.join(VISIBILITIES)}, not '{value}'", read.key(name))
+    return value
+
+
+def _task(read: _Reader, source: str) -> Task:
     answer = None
     if "answer" in read.data:
         answer = _answer(_Reader(source, read.get("answer", dict), f"{read.prefix}.answer"))
@@ -124,7 +203,7 @@ def _task(read: "_Reader", source: str) -> Task:
                 call_seconds=read.positive("call_seconds", None))
 
 
-def _answer(read: "_Reader") -> AnswerSpec:
+def _answer(read: _Reader) -> AnswerSpec:
     kind = read.get("kind", str)
     if kind not in ("number", "choice"):
         raise ConfigError(read.source, f"must be 'number' or 'choice', not '{kind}'", read.key("kind"))

@@ -3,13 +3,21 @@
 A Report holds TaskResults in the manifest's order; each TaskResult holds the CheckResults
 that produced its score. Scores are derived here and nowhere else, so a format can never
 disagree with another about a total.
+
+A check's ``message`` is the full story (the call, its inputs, what came back and what was
+expected); its ``safe_message`` (the property that failed) is what any student may read.
+Checks whose ``visibility`` is not "visible" keep their inputs and expected values secret:
+``Report.for_audience`` gives students a copy where such a check says only its property,
+so that no format has to remember to filter and none can leak by forgetting.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 STATUSES = ("passed", "partial", "failed", "error")
+VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")  # Gradescope's, per check
+AUDIENCES = ("student", "instructor")
 
 
 @dataclass
@@ -20,10 +28,24 @@ class CheckResult:
     weight: float = 1.0
     description: str = ""
     error: bool = False  # the check could not run: the submission did not import, or the suite broke
+    safe_message: str = ""  # the property that failed, which any student may read: no hidden inputs or values
+    visibility: str = "visible"  # one of VISIBILITIES, from the lesson manifest
+    pictures: tuple = ()  # ((title, rows of bools), ...): grids a format may draw, e.g. yours vs expected
+
+    @property
+    def secret(self) -> bool:
+        """True when students may not see this check's inputs and expected values."""
+        return self.visibility != "visible"
+
+    def for_audience(self, audience: str) -> CheckResult:
+        """This check as ``audience`` may read it; a secret failure tells students its property only."""
+        if audience == "instructor" or not self.secret or self.passed:
+            return replace(self)
+        return replace(self, message=self.safe_message or f"check '{self.name}' failed", pictures=())
 
     def to_dict(self) -> dict:
         return {"name": self.name, "passed": self.passed, "message": self.message,
-                "weight": self.weight, "description": self.description}
+                "weight": self.weight, "description": self.description, "visibility": self.visibility}
 
 
 @dataclass
@@ -33,6 +55,7 @@ class TaskResult:
     max_score: float
     checks: list[CheckResult] = field(default_factory=list)
     note: str = ""  # a task-level remark shown before the failing checks ("not implemented yet")
+    source: tuple[str, int] | None = None  # (file, line) where the graded student function is defined
 
     @property
     def exact_score(self) -> float:
@@ -45,6 +68,12 @@ class TaskResult:
     @property
     def score(self) -> float:
         return round(self.exact_score, 6)
+
+    def check_points(self, check: CheckResult) -> tuple[float, float]:
+        """(score, max_score) of one check: its weighted share of the task's points."""
+        total = sum(c.weight for c in self.checks)
+        share = self.max_score * check.weight / total if total else 0.0
+        return (round(share, 6) if check.passed else 0.0), round(share, 6)
 
     @property
     def status(self) -> str:
@@ -75,7 +104,7 @@ class TaskResult:
             return f"all {len(self.checks)} checks pass" if len(self.checks) > 1 else "correct"
         if self.note:
             return self.note.splitlines()[0]
-        first = (self.failures or ["failed"])[0].splitlines()[0]
+        first = (self.failures or ["failed"])[0].splitlines()[0].rstrip(":")  # its picture is not in the row
         if self.status == "partial":
             passed = sum(c.passed for c in self.checks)
             return f"{passed} of {len(self.checks)} checks pass; {first}"
@@ -96,6 +125,7 @@ class Report:
     execution_time: float = 0.0
     sandbox: str = ""  # how the submission was confined, e.g. "bubblewrap" or "limited (...)"
     output: str = ""  # what the submission printed (the first OUTPUT_KEEP bytes), never a report
+    notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
 
     @property
     def score(self) -> float:
@@ -109,6 +139,14 @@ class Report:
     def percent(self) -> float:
         return 100.0 * self.score / self.max_score if self.max_score else 0.0
 
+    def for_audience(self, audience: str) -> Report:
+        """A copy that ``audience`` may read: students get secret checks' properties only and
+        never the submission's printed output (it may echo hidden inputs)."""
+        if audience not in AUDIENCES:
+            raise ValueError(f"audience must be one of {', '.join(AUDIENCES)}, not {audience!r}")
+        tasks = [replace(t, checks=[c.for_audience(audience) for c in t.checks]) for t in self.tasks]
+        return replace(self, tasks=tasks, output=self.output if audience == "instructor" else "")
+
     def task(self, task_id: str) -> TaskResult:
         for task in self.tasks:
             if task.id == task_id:
@@ -119,5 +157,5 @@ class Report:
         return {"lesson": self.lesson, "title": self.title, "submission": self.submission,
                 "score": self.score, "max_score": self.max_score,
                 "execution_time": round(self.execution_time, 3), "sandbox": self.sandbox,
-                "output": self.output,
+                "output": self.output, "notes": list(self.notes),
                 "tasks": [t.to_dict() for t in self.tasks]}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 import zlib
 from pathlib import Path
@@ -23,7 +24,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grader.exceptions import ConfigError, StudentCodeError
+from grader.checks import CheckFailed
+from grader.exceptions import (
+    CallTimeout,
+    ConfigError,
+    ImportFailed,
+    MissingFunction,
+    StudentCodeError,
+    UnsupportedResult,
+    WorkerDied,
+)
 from grader.isolation import StudentModule
 from grader.manifest import Lesson
 from grader.result import CheckResult
@@ -37,9 +47,14 @@ _UNUSED_PLUGINS = (
 
 
 def load_reference(path: Path, lesson: Lesson):
-    """Import the reference solution under a private name, so it cannot shadow anything."""
+    """Import the reference solution under a private name, so it cannot shadow anything.
+
+    Without the file (a student bundle), the recorded answers shipped beside the suite stand
+    in for it (see grader.replay), or None when there are none."""
     if not path.is_file():
-        return None
+        from grader.replay import load_replay
+
+        return load_replay(lesson)
     name = f"_grader_reference_{lesson.id}"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
@@ -59,6 +74,7 @@ class SuitePlugin:
         self._reference = reference
         self.results: dict[str, list[CheckResult]] = {t.id: [] for t in lesson.code_tasks}
         self.problems: list[str] = []
+        self.names: dict[str, set[str]] = {t.id: set() for t in lesson.code_tasks}  # collected check names
 
     # -- fixtures -------------------------------------------------------------------------
 
@@ -66,7 +82,7 @@ class SuitePlugin:
     def student(self, request) -> StudentModule:
         task = self.lesson.task(_task_of(request.node))
         self._student.timeout = task.call_seconds or self.lesson.call_seconds
-        return self._student
+        return _Watched(self._student)
 
     @pytest.fixture
     def reference(self):
@@ -97,6 +113,8 @@ class SuitePlugin:
                 self.problems.append(f"{item.nodeid}: task '{task_id}' is not a code task of "
                                      f"{self.lesson.manifest_path}")
         items[:] = [i for i in items if _task_of(i) in self.results]
+        for item in items:
+            self.names[_task_of(item)].add(item.name.removeprefix("test_"))
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_makereport(self, item, call):
@@ -123,26 +141,90 @@ class SuitePlugin:
         weight = float(marker.args[0]) if marker else 1.0
         name = item.name.removeprefix("test_")
         doc = (getattr(item.obj, "__doc__", None) or "").strip().splitlines()
-        check = CheckResult(name=name, passed=excinfo is None, weight=weight, description=doc[0] if doc else "")
+        check = CheckResult(name=name, passed=excinfo is None, weight=weight, description=doc[0] if doc else "",
+                            visibility=self.lesson.task(_task_of(item)).visibility_of(name))
         if excinfo is None:
             return check
         exc = excinfo.value
+        watched = getattr(item, "funcargs", {}).get("student")
+        function = watched.last if isinstance(watched, _Watched) else ""
         if excinfo.errisinstance(pytest.skip.Exception):
             check.weight = 0.0
             check.passed = True
             check.message = ""
         elif isinstance(exc, StudentCodeError):
             check.message = str(exc)
-            check.error = True if type(exc).__name__ == "ImportFailed" else False
+            check.safe_message = _student_property(exc, function)
+            check.error = isinstance(exc, ImportFailed)
         elif hasattr(exc, "grader_text"):  # a built-in exception raised by student code
             check.message = exc.grader_text
+            check.safe_message = f"{function or 'your code'} raised {type(exc).__name__}" + _where(exc.grader_text)
+        elif isinstance(exc, CheckFailed):
+            check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
         elif isinstance(exc, AssertionError):
             check.message = str(exc) or f"check '{name}' failed"
+            check.safe_message = check.description or f"check '{name}' failed"  # its text may hold inputs
         else:
+            check.safe_message = (f"internal error in check '{name}'; this is a bug in the grader's suite, "
+                              "not in your code: tell your instructor")
             check.message = (f"internal error in check '{name}' ({type(exc).__name__}: {exc}); "
                              "this is a bug in the grader's suite, not in your code: tell your instructor")
             check.error = True
         return check
+
+    def unknown_visibility_keys(self) -> list[str]:
+        """[visibility.overrides] keys naming a check the suite does not have (a typo would un-hide it)."""
+        unknown = []
+        for task in self.lesson.code_tasks:
+            names = self.names[task.id] | {n.split("[", 1)[0] for n in self.names[task.id]}
+            unknown += [f"{task.id}::{check}" for check, _ in task.check_visibility if check not in names]
+        return unknown
+
+
+class _Watched:
+    """The ``student`` fixture: forwards every call to the worker and remembers the function
+    of the last one, so a failure in a secret check can be told by function name alone."""
+
+    def __init__(self, module: StudentModule):
+        self._module = module
+        self.last = ""
+
+    def call(self, function: str, *args, **kwargs):
+        self.last = function
+        return self._module.call(function, *args, **kwargs)
+
+    def call_echo(self, function: str, *args, **kwargs):
+        self.last = function
+        return self._module.call_echo(function, *args, **kwargs)
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: self.call(name, *args, **kwargs)
+
+
+_RAISED = re.compile(r" raised (\w+)((?: \([^()]*line \d+\))?)")
+
+
+def _where(text: str) -> str:
+    """The student's own file and line of a raised exception, without the call's arguments."""
+    match = _RAISED.search(text)
+    return match.group(2) if match else ""
+
+
+def _student_property(exc: StudentCodeError, function: str) -> str:
+    """What went wrong in a call into student code, said without the call's arguments."""
+    if isinstance(exc, (ImportFailed, MissingFunction)):
+        return str(exc)  # about the module as a whole: no inputs in it
+    who = function or "your code"
+    if isinstance(exc, CallTimeout):
+        return f"{who} did not return within its time limit (an endless loop, or far too much work?)"
+    if isinstance(exc, WorkerDied):
+        return f"{who} never returned: the process running it ended"
+    if isinstance(exc, UnsupportedResult):
+        return f"{who} returned a value of an unsupported type (return numbers, lists, dicts or numpy arrays)"
+    match = _RAISED.search(str(exc))
+    return f"{who} raised {match.group(1)}{match.group(2)}" if match else f"{who} failed"
 
 
 def _task_of(item) -> str | None:
@@ -152,10 +234,17 @@ def _task_of(item) -> str | None:
 
 def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[str, list[CheckResult]]:
     """Run every check file of the lesson and return the check results per code task."""
+    plugin = SuitePlugin(lesson, student, reference)
+    code = invoke_pytest(lesson, plugin)
+    check_wiring(lesson, plugin, code)
+    return plugin.results
+
+
+def invoke_pytest(lesson: Lesson, plugin) -> int:
+    """pytest.main over the lesson's check files, isolated from any configuration around them."""
     files = sorted(str(p) for p in lesson.suite_dir.glob("test_*.py"))
     if not files:
         raise ConfigError(str(lesson.suite_dir), "holds no test_*.py check files")
-    plugin = SuitePlugin(lesson, student, reference)
     args = ["-c", os.devnull, "--rootdir", str(lesson.suite_dir), "--confcutdir", str(lesson.suite_dir),
             "--assert=plain", "--import-mode=importlib"]
     for name in _UNUSED_PLUGINS:
@@ -175,6 +264,11 @@ def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[
         for name in set(sys.modules) - modules_before:
             if str(getattr(sys.modules[name], "__file__", "")).startswith(str(lesson.suite_dir)):
                 del sys.modules[name]
+    return code
+
+
+def check_wiring(lesson: Lesson, plugin, code: int) -> None:
+    """The suite's own mistakes, named for the instructor: raise ConfigError if any."""
     if plugin.problems:
         raise ConfigError(str(lesson.suite_dir), "\n".join(plugin.problems))
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
@@ -182,4 +276,5 @@ def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[
     for task in lesson.code_tasks:
         if not plugin.results[task.id]:
             raise ConfigError(str(lesson.suite_dir), f"no check is marked for task '{task.id}'")
-    return plugin.results
+    for key in plugin.unknown_visibility_keys():
+        raise ConfigError(str(lesson.manifest_path), "names no check of the suite", f'visibility.overrides."{key}"')

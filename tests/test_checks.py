@@ -84,3 +84,36 @@ def test_is_close(actual, expected, rel, close):
     result = is_close(actual, expected, rel)
     assert type(result) is bool
     assert result is close
+
+
+# ---------------------------------------------------------------------------- property and detail
+
+def test_fail_with_property_and_detail():
+    with pytest.raises(CheckFailed) as info:
+        fail("the mask must include the diagonal", "causal_mask(4): the diagonal is False")
+    assert info.value.property == "the mask must include the diagonal"
+    assert info.value.detail == str(info.value) == "causal_mask(4): the diagonal is False"
+
+
+def test_fail_with_the_property_alone_says_it():
+    with pytest.raises(CheckFailed) as info:
+        fail("the mask must include the diagonal")
+    assert info.value.detail == "" and str(info.value) == info.value.property
+
+
+def test_pictures_become_plain_grids_and_oversized_ones_are_dropped():
+    mask = np.tril(np.ones((3, 3), dtype=bool))
+    with pytest.raises(CheckFailed) as info:
+        fail("p", "d", pictures=[("yours", mask.astype(float)), ("big", np.ones((13, 13))), ("flat", np.ones(3)),
+                                 ("expected", mask.tolist())])
+    assert [title for title, _ in info.value.pictures] == ["yours", "expected"]
+    assert info.value.pictures[0][1] == ((True, False, False), (True, True, False), (True, True, True))
+
+
+@pytest.mark.parametrize("helper, value", [(number, "1e+06"), (array, [[1.0, 2.0]])])
+def test_helpers_keep_the_call_and_the_value_out_of_the_property(helper, value):
+    with pytest.raises(CheckFailed) as info:
+        helper(value, "causal_pairs(7919)")
+    assert "7919" in str(info.value) and repr(value)[:5] in str(info.value)
+    assert "7919" not in info.value.property and repr(value)[:5] not in info.value.property
+    assert info.value.property.startswith("causal_pairs returned a ")

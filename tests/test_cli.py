@@ -61,7 +61,7 @@ def test_output_file_receives_the_report(tmp_path):
     (["grade", "exercises/prefill", "--format", "yaml"], "unknown format 'yaml'"),
     (["grade", "exercises/prefill", "--lesson", "decode"], "unknown lesson 'decode'"),
     (["grade", "exercises/prefill", "--fail-under", "150"], "--fail-under must be a percentage"),
-    (["grade", "pyproject.toml", "--lesson", "prefill"], "expected a folder or a .py file"),
+    (["grade", "pyproject.toml", "--lesson", "prefill"], "expected a folder"),
     (["grade"], "required"),
     (["frobnicate"], "invalid choice"),
 ])
@@ -97,3 +97,71 @@ def test_grades_from_another_working_folder(tmp_path):
     result = run("grade", str(ROOT / "solutions" / "prefill"), "--format", "json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["score"] == 17
+
+
+# ---------------------------------------------------------------------------- several formats, audiences
+
+def test_several_formats_from_one_grading(tmp_path):
+    result = run("grade", "solutions/prefill", "--format", "text", "--format", f"json:{tmp_path / 'r.json'}",
+                 "--format", f"junit:{tmp_path / 'out' / 'r.xml'}", "--format", f"html:{tmp_path / 'r.html'}",
+                 "--format", f"gradescope:{tmp_path / 'results.json'}")
+    assert result.returncode == 0, result.stderr
+    assert "Total: 17/17 (100%)" in result.stdout
+    assert json.loads((tmp_path / "r.json").read_text())["score"] == 17
+    assert json.loads((tmp_path / "results.json").read_text())["score"] == 17
+    assert (tmp_path / "out" / "r.xml").read_text().startswith("<?xml")
+    assert "17 / 17" in (tmp_path / "r.html").read_text()
+
+
+def test_output_goes_to_the_one_format_without_a_file(tmp_path):
+    result = run("grade", "solutions/prefill", "--format", "markdown", "--format", f"json:{tmp_path / 'r.json'}",
+                 "--output", str(tmp_path / "summary.md"))
+    assert result.returncode == 0 and result.stdout == ""
+    assert (tmp_path / "summary.md").read_text().startswith("## ")
+    assert (tmp_path / "r.json").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--format", "text", "--format", "json"], "only one report can go to standard output"),
+    (["--format", "json:a.json", "--output", "b.json"], "every --format has a file"),
+    (["--format", "json:"], "name a file after ':'"),
+    (["--format", "json:same", "--format", "html:same"], "already written to same"),
+    (["--format", "pdf:x.pdf"], "unknown format 'pdf'"),
+    (["--audience", "teacher"], "invalid choice: 'teacher'"),
+])
+def test_format_usage_errors_exit_2_before_grading(tmp_path, args, message):
+    result = run("grade", "solutions/prefill", *args, cwd=ROOT)
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_audience_decides_what_a_secret_check_says(tmp_path):
+    wrong = tmp_path / "prefill"
+    wrong.mkdir()
+    (wrong / "prefill.py").write_text((ROOT / "suites" / "prefill" / "mutants" / "diagonal_excluded.py").read_text())
+    student = json.loads(run("grade", str(wrong), "--format", "json").stdout)
+    instructor = json.loads(run("grade", str(wrong), "--format", "json", "--audience", "instructor").stdout)
+    pick = lambda report: next(c for t in report["tasks"] for c in t["checks"] if c["name"] == "diagonal_included")
+    assert pick(student)["message"] == "the mask must include the diagonal (each token attends to itself)"
+    assert pick(instructor)["message"].startswith("causal_mask(4): the mask must include the diagonal")
+    assert pick(student)["visibility"] == "hidden"
+    assert student["score"] == instructor["score"]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html", "markdown", "github"])
+def test_grading_imports_no_heavy_format_library(fmt):
+    """The single-grade command must not pay for rich, jinja, junitparser or jsonschema it does not use."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "grader", "grade", "solutions/prefill",
+                             "--format", fmt], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0
+    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time")}
+    assert "grader.formats" in imported  # the importtime listing is really there
+    top = {name.split(".")[0] for name in imported}
+    assert not top & {"rich", "jinja2", "junitparser", "jsonschema", "xmlschema", "yaml"}
+
+
+def test_report_files_are_readable_by_others(tmp_path):
+    out = tmp_path / "report.html"
+    assert run("grade", "solutions/prefill", "--format", f"html:{out}").returncode == 0
+    assert out.stat().st_mode & 0o044  # not mkstemp's owner-only 0600 (the umask decides)

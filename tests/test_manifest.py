@@ -229,3 +229,76 @@ def test_valid_minimal_manifest_loads(tmp_path):
     assert lesson.task("q").answer.units == ("pairs",)
     assert lesson.task("q").answer.hints == (Hint(value=4, message="m"),)
     assert lesson.task("a").call_seconds is None
+
+
+# ---------------------------------------------------------------------------- [visibility]
+
+VISIBILITY_BASE = '''id = "v"
+module = "v.py"
+[[tasks]]
+id = "code"
+function = "f"
+points = 1
+[[tasks]]
+id = "answer"
+points = 1
+[tasks.answer]
+key = "a"
+kind = "number"
+expected = 1
+'''
+
+
+def visibility_lesson(tmp_path: Path, table: str):
+    (tmp_path / MANIFEST_NAME).write_text(VISIBILITY_BASE + table, encoding="utf-8")
+    return load_lesson(tmp_path)
+
+
+def test_real_lesson_keeps_the_randomised_and_long_checks_secret():
+    lesson = load_lesson(PREFILL)
+    assert lesson.task("prefill_flops").visibility_of("lesson_example") == "visible"
+    assert lesson.task("prefill_flops").visibility_of("other_sizes") == "hidden"
+    assert lesson.task("prefill_seconds").visibility_of("rejects_bad_utilization[nan]") == "after_due_date"
+    assert lesson.task("prefill_matches_sequential").visibility_of("agrees[small]") == "after_published"
+    assert lesson.task("causal_mask").visibility_of("lower_triangle") == "visible"  # the lesson's own 5 × 5 grid
+    assert lesson.task("causal_mask").visibility_of("diagonal_included") == "hidden"
+    assert {t.visibility for t in lesson.tasks} == {"visible"}
+
+
+def test_visibility_defaults_to_hidden(tmp_path):
+    """A check an instructor forgot to classify must not show its inputs to students."""
+    lesson = visibility_lesson(tmp_path, "")
+    assert lesson.task("code").visibility_of("anything[1]") == "hidden"
+
+
+def test_default_task_and_check_overrides_most_specific_wins(tmp_path):
+    lesson = visibility_lesson(tmp_path, '''
+[visibility]
+default = "after_due_date"
+[visibility.overrides]
+"answer" = "after_published"
+"code::c" = "hidden"
+"code::c[2]" = "visible"
+''')
+    code = lesson.task("code")
+    assert code.visibility_of("other") == "after_due_date"
+    assert code.visibility_of("c") == code.visibility_of("c[1]") == "hidden"
+    assert code.visibility_of("c[2]") == "visible"
+    assert lesson.task("answer").visibility == "after_published"
+
+
+@pytest.mark.parametrize("table, key, problem", [
+    ('[visibility]\ndefault = "secret"\n', "visibility.default", "must be one of visible, hidden"),
+    ('[visibility]\ndefault = 1\n', "visibility.default", "must be a str"),
+    ('[visibility]\nhidden = ["code"]\n', "visibility.hidden", "is not a setting"),
+    ('[visibility.overrides]\n"code::c" = "private"\n', 'visibility.overrides."code::c"', "must be one of"),
+    ('[visibility.overrides]\n"nope" = "hidden"\n', 'visibility.overrides."nope"', "names no task"),
+    ('[visibility.overrides]\n"answer::x" = "hidden"\n', 'visibility.overrides."answer::x"', "answer task has one"),
+    ('[visibility]\noverrides = "hidden"\n', "visibility.overrides", "must be a dict"),
+])
+def test_bad_visibility_names_file_and_key(tmp_path, table, key, problem):
+    with pytest.raises(ConfigError) as info:
+        visibility_lesson(tmp_path, table)
+    message = str(info.value)
+    assert message.startswith(f"{tmp_path / MANIFEST_NAME}, key '{key}'"), message
+    assert problem in message

@@ -184,3 +184,53 @@ def test_to_dict_values_match_the_properties():
         assert [c["name"] for c in entry["checks"]] == [c.name for c in result.checks]
     assert data["tasks"][1]["feedback"] == "off by 2"
     assert data["tasks"][1]["score"] == pytest.approx(1.0)
+
+
+# ---------------------------------------------------------------------------- audiences
+
+def secret_report() -> Report:
+    return Report(lesson="prefill", title="", submission="s", output="debug 7919\n", tasks=[
+        task(CheckResult("open", False, "causal_mask(5) wrong", pictures=(("yours", ((True,),)),)),
+             CheckResult("shut", False, "causal_pairs(7919) returned 1, expected 31364160",
+                         safe_message="causal_pairs(P) must be P(P+1)/2", visibility="after_due_date",
+                         pictures=(("yours", ((False,),)),)),
+             CheckResult("bare", False, "x(7919)", visibility="hidden"),
+             CheckResult("fine", True, visibility="hidden"), task_id="causal_mask")])
+
+
+def test_students_read_the_property_of_secret_failures_only():
+    view = secret_report().for_audience("student")
+    open_, shut, bare, fine = view.tasks[0].checks
+    assert open_.message == "causal_mask(5) wrong" and open_.pictures
+    assert shut.message == "causal_pairs(P) must be P(P+1)/2" and shut.pictures == ()
+    assert bare.message == "check 'bare' failed"  # no property recorded: say nothing of the inputs
+    assert fine.passed and fine.message == ""
+    assert "7919" not in view.tasks[0].feedback and view.output == ""
+
+
+def test_instructors_read_everything_and_the_original_is_untouched():
+    report = secret_report()
+    view = report.for_audience("instructor")
+    assert "31364160" in view.tasks[0].feedback and view.output == "debug 7919\n"
+    assert report.for_audience("student") is not report
+    assert "31364160" in report.tasks[0].checks[1].message  # for_audience copies, never edits
+
+
+def test_audiences_change_no_score():
+    report = secret_report()
+    assert report.for_audience("student").score == report.for_audience("instructor").score == report.score
+
+
+def test_an_unknown_audience_is_refused():
+    with pytest.raises(ValueError, match="audience must be one of student, instructor"):
+        secret_report().for_audience("public")
+
+
+def test_check_points_share_the_task():
+    result = task(check(True, weight=1), check(False, weight=3), max_score=2.0)
+    assert result.check_points(result.checks[0]) == (0.5, 0.5)
+    assert result.check_points(result.checks[1]) == (0.0, 1.5)
+
+
+def test_a_verdict_drops_the_colon_that_introduces_a_picture():
+    assert task(check(False, "not the lower triangle:\n■ ·")).verdict == "not the lower triangle"

@@ -73,3 +73,63 @@ def test_a_broken_reference_solution_is_named(course):
     (course.root / "solutions" / "prefill" / "prefill.py").write_text("import numpy as np\nraise ValueError('oops')\n")
     with pytest.raises(ConfigError, match="reference solution cannot be imported"):
         grade(course.root / "exercises" / "prefill", course=course)
+
+
+# ---------------------------------------------------------------------------- visibility and safe messages
+
+def _hide(course: Course, key: str) -> None:
+    manifest = suite(course) / "lesson.toml"
+    text = manifest.read_text()
+    manifest.write_text(text.replace("[visibility.overrides]\n", f'[visibility.overrides]\n"{key}" = "hidden"\n'))
+
+
+def test_a_visibility_key_naming_no_check_is_named_with_file_and_key(course):
+    _hide(course, "causal_pairs::four_tokenz")
+    with pytest.raises(ConfigError) as info:
+        grade(course.root / "solutions" / "prefill", course=course)
+    assert str(info.value).startswith(f"{suite(course) / 'lesson.toml'}, key "
+                                      "'visibility.overrides.\"causal_pairs::four_tokenz\"'")
+
+
+def test_checks_carry_their_visibility(course):
+    report = grade(course.root / "solutions" / "prefill", course=course)
+    checks = {c.name: c.visibility for c in report.task("causal_mask").checks}
+    assert checks["diagonal_included"] == "hidden" and checks["lower_triangle"] == "visible"
+    assert checks["shape_and_dtype[5]"] == "visible"
+
+
+def test_a_student_exception_in_a_secret_check_says_only_function_and_type(course, tmp_path):
+    _hide(course, "causal_pairs::four_tokens")
+    folder = tmp_path / "prefill"
+    shutil.copytree(course.root / "solutions" / "prefill", folder)
+    source = (folder / "prefill.py").read_text()
+    (folder / "prefill.py").write_text(source.replace(
+        "def causal_pairs(P):\n", "def causal_pairs(P):\n    if P == 4:\n        raise KeyError(f'no {P}')\n"))
+    check = next(c for c in grade(folder, course=course).task("causal_pairs").checks if c.name == "four_tokens")
+    assert "causal_pairs(4) raised KeyError" in check.message and "no 4" in check.message
+    assert check.safe_message.startswith("causal_pairs raised KeyError (prefill.py, line ")
+    assert "4" not in check.safe_message.split("line")[0]
+
+
+def test_a_plain_assert_in_a_secret_check_shows_its_docstring(course):
+    (suite(course) / "test_extra.py").write_text(
+        "import pytest\npytestmark = pytest.mark.task('causal_pairs')\n"
+        "def test_secret(student):\n    '''Counts pairs for long prompts.'''\n    assert False, 'P=7919 gave 3'\n")
+    _hide(course, "causal_pairs::secret")
+    check = next(c for c in grade(course.root / "solutions" / "prefill", course=course).task("causal_pairs").checks
+                 if c.name == "secret")
+    assert check.message.startswith("P=7919 gave 3")
+    assert check.safe_message == "Counts pairs for long prompts."
+    assert check.for_audience("student").message == "Counts pairs for long prompts."
+
+
+def test_a_failed_check_records_property_and_pictures(course, tmp_path):
+    folder = tmp_path / "prefill"
+    shutil.copytree(course.root / "solutions" / "prefill", folder)
+    shutil.copyfile(ROOT / "suites" / "prefill" / "mutants" / "transposed_mask.py", folder / "prefill.py")
+    check = next(c for c in grade(folder, course=course).task("causal_mask").checks if c.name == "lower_triangle")
+    assert check.safe_message == ("causal_mask(5) is not the lesson's lower triangle (the upper triangle: row i "
+                                  "must use columns ≤ i, not ≥ i)")
+    assert check.message.startswith(check.safe_message + ":\nyours")
+    assert [title for title, _ in check.pictures] == ["yours", "expected"]
+    assert check.pictures[0][1][0] == (True,) * 5  # the transposed mask's first row is all True

@@ -14,6 +14,11 @@ from grader.exceptions import UsageError
 _REGISTRY = {
     "text": "grader.formats.text:TextFormat",
     "json": "grader.formats.json:JsonFormat",
+    "gradescope": "grader.formats.gradescope:GradescopeFormat",
+    "junit": "grader.formats.junit:JunitFormat",
+    "markdown": "grader.formats.markdown:MarkdownFormat",
+    "github": "grader.formats.github:GithubFormat",
+    "html": "grader.formats.html:HtmlFormat",
 }
 
 

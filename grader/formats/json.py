@@ -1,18 +1,24 @@
 """The machine-readable report: the contract CI and other tools read.
 
 Shape: ``{"lesson", "score", "max_score", "tasks": [{"id", "score", "max_score", "status",
-"feedback", "checks": [{"name", "passed", "message"}]}]}``, plus extra keys (title,
-submission, execution_time, per-check weight and description) that readers may ignore.
+"feedback", "checks": [{"name", "passed", "message"}]}]}``, plus extra keys (format_version,
+title, submission, execution_time, sandbox, output, per-check weight, description and
+visibility) that readers may ignore. ``SCHEMA`` is the JSON Schema of this shape, shipped
+with the package so that consumers can validate against the version they were written for.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from grader.result import Report
+
+FORMAT_VERSION = 1
+SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / f"report-{FORMAT_VERSION}.schema.json"
 
 
 class JsonFormat:
     def write(self, report: Report, stream) -> None:
-        json.dump(report.to_dict(), stream, indent=2, ensure_ascii=False)
+        json.dump({"format_version": FORMAT_VERSION, **report.to_dict()}, stream, indent=2, ensure_ascii=False)
         stream.write("\n")

@@ -1,47 +1,131 @@
-"""The terminal table: one row per task, then what to fix, then the total.
+"""The terminal table: one row per task with a bar, then what to fix, then the total.
 
-Plain text that reads the same in a terminal, a CI log or a file, and fits 80 columns.
+Plain text when the stream is not a terminal (a CI log, a file, a pipe), so that it reads
+the same everywhere and costs nothing to produce; colours through rich only on a TTY,
+imported only then, because every grade prints this and most are not looked at live.
+Both fit 80 columns; pictures of masks are kept exactly as drawn, never wrapped.
 """
 
 from __future__ import annotations
 
+import os
 import textwrap
 
+from grader.formats._common import bar, points
 from grader.result import Report
 
 WIDTH = 80
-
-
-def _points(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.2f}"
+MAX_COLOURED_WIDTH = 100  # wider tables are harder to read, not easier
+STYLE = {"passed": "green", "partial": "yellow", "failed": "red", "error": "red"}
 
 
 class TextFormat:
     def write(self, report: Report, stream) -> None:
-        id_width = max([len("task")] + [len(t.id) for t in report.tasks])
-        score_width = max(len(f"{_points(t.score)}/{_points(t.max_score)}") for t in report.tasks)
-        verdict_width = max(20, WIDTH - id_width - score_width - 4)
-        out = [f"{report.title or report.lesson}: {report.submission}", ""]
-        out.append(f"{'task':<{id_width}}  {'score':>{score_width}}  verdict")
-        out.append("-" * min(WIDTH, id_width + score_width + 4 + verdict_width))
-        for task in report.tasks:
-            score = f"{_points(task.score)}/{_points(task.max_score)}"
-            verdict = task.verdict if len(task.verdict) <= verdict_width else task.verdict[: verdict_width - 1] + "…"
-            out.append(f"{task.id:<{id_width}}  {score:>{score_width}}  {verdict}")
-        failing = [t for t in report.tasks if t.status != "passed"]
-        if failing:
-            out += ["", "What to fix"]
-            for task in failing:
-                out.append(f"\n{task.id} ({task.title})" if task.title else f"\n{task.id}")
-                for message in task.feedback.split("\n\n") if task.note else task.failures:
-                    out.append(_bullet(message))
-        out += ["", f"Total: {_points(report.score)}/{_points(report.max_score)} ({report.percent:.0f}%)"]
-        stream.write("\n".join(out) + "\n")
+        if _is_terminal(stream):
+            _write_rich(report, stream)
+        else:
+            stream.write(render_plain(report))
 
 
-def _bullet(message: str) -> str:
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty() and os.environ.get("TERM") != "dumb"
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False
+
+
+def _score(task) -> str:
+    return f"{points(task.score)}/{points(task.max_score)}"
+
+
+def _columns(report: Report) -> tuple[int, int, int]:
+    id_width = max([len("task")] + [len(t.id) for t in report.tasks])
+    score_width = max([len("score")] + [len(_score(t)) for t in report.tasks])
+    verdict_width = max(20, WIDTH - id_width - score_width - len(bar(0, 1)) - 6)
+    return id_width, score_width, verdict_width
+
+
+def _fix_messages(task) -> list[str]:
+    return task.feedback.split("\n\n") if task.note else task.failures
+
+
+def render_plain(report: Report) -> str:
+    id_width, score_width, verdict_width = _columns(report)
+    bar_width = len(bar(0, 1))
+    out = [f"{report.title or report.lesson}: {report.submission}"]
+    if report.sandbox:
+        out.append(f"ran in: {report.sandbox}")
+    out += ["", f"{'task':<{id_width}}  {'score':>{score_width}}  {'':<{bar_width}}  verdict"]
+    out.append("-" * min(WIDTH, id_width + score_width + bar_width + 6 + verdict_width))
+    for task in report.tasks:
+        verdict = task.verdict if len(task.verdict) <= verdict_width else task.verdict[: verdict_width - 1] + "…"
+        out.append(f"{task.id:<{id_width}}  {_score(task):>{score_width}}  {bar(task.score, task.max_score)}  "
+                   f"{verdict}")
+    failing = [t for t in report.tasks if t.status != "passed"]
+    if failing:
+        out += ["", "What to fix"]
+        for task in failing:
+            out.append(f"\n{task.id} ({task.title})" if task.title else f"\n{task.id}")
+            out += [_bullet(message) for message in _fix_messages(task)]
+    if report.notes:  # about the submission as a whole, e.g. a notebook's cells that failed
+        out += ["", "About the submission"] + [_bullet(note) for note in report.notes]
+    if report.output:
+        out += ["", "What the submission printed (instructors only)"]
+        out += ["  " + line for line in report.output.rstrip("\n").splitlines()]
+    out += ["", f"Total: {points(report.score)}/{points(report.max_score)} ({report.percent:.0f}%)"]
+    return "\n".join(out) + "\n"
+
+
+def _bullet(message: str, width: int = WIDTH) -> str:
     """Wrap prose, but keep pictures and code lines exactly as they are."""
     first, *rest = message.splitlines() or [""]
-    lines = textwrap.wrap(first, WIDTH - 4, initial_indent="  - ", subsequent_indent="    ") or ["  -"]
+    lines = textwrap.wrap(first, width - 4, initial_indent="  - ", subsequent_indent="    ") or ["  -"]
     lines += ["    " + line for line in rest]
     return "\n".join(lines)
+
+
+def _write_rich(report: Report, stream) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(file=stream, highlight=False, emoji=False)
+    console.width = min(console.width, MAX_COLOURED_WIDTH)
+    console.print(Text(report.title or report.lesson, style="bold"), Text(report.submission, style="dim"))
+    if report.sandbox:
+        console.print(Text(f"ran in: {report.sandbox}", style="dim"))
+    id_width, score_width, _ = _columns(report)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=True, collapse_padding=True, padding=(0, 1))
+    table.add_column("task", no_wrap=True, min_width=id_width)
+    table.add_column("score", justify="right", no_wrap=True, min_width=score_width)
+    table.add_column("", no_wrap=True, min_width=len(bar(0, 1)))
+    table.add_column("verdict", overflow="ellipsis", no_wrap=True, ratio=1)
+    for task in report.tasks:  # Text, never markup: a student's message may contain [brackets]
+        style = STYLE[task.status]
+        table.add_row(Text(task.id), Text(_score(task), style=style), Text(bar(task.score, task.max_score), style=style),
+                      Text(task.verdict, style=style))
+    console.print(table)
+    failing = [t for t in report.tasks if t.status != "passed"]
+    if failing:
+        console.print(Text("What to fix", style="bold underline"))
+        for task in failing:
+            console.print()
+            console.print(Text(task.id, style=f"bold {STYLE[task.status]}"), Text(f"({task.title})" if task.title
+                                                                                   else "", style="dim"))
+            for message in _fix_messages(task):
+                for line in _bullet(message, console.width).splitlines():
+                    console.print(Text(line), no_wrap=True, overflow="ignore", crop=False)
+    if report.notes:
+        console.print()
+        console.print(Text("About the submission", style="bold underline"))
+        for note in report.notes:
+            console.print(Text(_bullet(note, console.width)), no_wrap=True, overflow="ignore", crop=False)
+    if report.output:
+        console.print()
+        console.print(Text("What the submission printed (instructors only)", style="bold"))
+        console.print(Text(report.output.rstrip("\n")), overflow="fold")
+    total_style = "bold green" if report.score == report.max_score else "bold"
+    console.print()
+    console.print(Text(f"Total: {points(report.score)}/{points(report.max_score)} ({report.percent:.0f}%)",
+                       style=total_style))

@@ -37,9 +37,12 @@ def test_lesson_example(student, reference):
     if _accepts(student, reference, got, 0.28, 7e9, 1000, 1e14, 0.5):
         return
     if is_close(got, 0.07, 1e-6):  # 1.4e13 / 1e14 * 0.5
-        fail(f"{call} returned {got:g}: that multiplies by the utilization; divide by it instead "
+        fail("prefill_seconds multiplies by the utilization; divide by it instead "
+             "(the lesson: 1.4e13 / 5e13 = 0.28 s)",
+             f"{call} returned {got:g}: that multiplies by the utilization; divide by it instead "
              "(the lesson: 1.4e13 / 5e13 = 0.28 s)")
-    fail(f"{call} returned {got:g}; the lesson gives 1.4e13 FLOPs / (1e14 · 0.5) FLOP/s = 0.28 s")
+    fail("prefill_seconds must reproduce the lesson: 1.4e13 FLOPs / (1e14 · 0.5) FLOP/s = 0.28 s",
+         f"{call} returned {got:g}; the lesson gives 1.4e13 FLOPs / (1e14 · 0.5) FLOP/s = 0.28 s")
 
 
 def test_default_utilization(student, reference):
@@ -48,7 +51,8 @@ def test_default_utilization(student, reference):
     got = number(student.prefill_seconds(7e9, 1000, 1e14), call)
     want = reference.prefill_seconds(7e9, 1000, 1e14)
     if not _accepts(student, reference, got, want, 7e9, 1000, 1e14, 1.0):
-        fail(f"{call} returned {got:g}, expected {want:g}: the default utilization is 1.0")
+        fail("without a utilization argument prefill_seconds must assume 1.0 (the GPU's peak)",
+             f"{call} returned {got:g}, expected {want:g}: the default utilization is 1.0")
 
 
 def test_full_utilization_accepted(student, reference):
@@ -57,10 +61,12 @@ def test_full_utilization_accepted(student, reference):
     try:
         got = number(student.prefill_seconds(7e9, 1000, 1e14, utilization=1.0), call)
     except ValueError:
-        fail(f"{call} raised ValueError, but 1.0 is inside (0, 1]: the interval includes 1")
+        fail("utilization = 1.0 must be accepted: the interval (0, 1] includes 1",
+             f"{call} raised ValueError, but 1.0 is inside (0, 1]: the interval includes 1")
     want = reference.prefill_seconds(7e9, 1000, 1e14, utilization=1.0)
     if not _accepts(student, reference, got, want, 7e9, 1000, 1e14, 1.0):
-        fail(f"{call} returned {got:g}, expected {want:g}")
+        fail("prefill_seconds with utilization=1.0 must equal prefill_flops / flops_per_sec",
+             f"{call} returned {got:g}, expected {want:g}")
 
 
 def test_other_sizes(student, reference, rng):
@@ -72,7 +78,8 @@ def test_other_sizes(student, reference, rng):
         got = number(student.prefill_seconds(N, P, rate, u), call)
         want = reference.prefill_seconds(N, P, rate, u)
         if not _accepts(student, reference, got, want, N, P, rate, u):
-            fail(f"{call} returned {got:g}, expected {want:g}")
+            fail("prefill_seconds must equal prefill_flops / (flops_per_sec · utilization) for other sizes "
+                 "and utilizations too", f"{call} returned {got:g}, expected {want:g}")
 
 
 @pytest.mark.parametrize("utilization", [0.0, -0.5, 1.5, math.nan], ids=["zero", "negative", "above_one", "nan"])
@@ -84,10 +91,14 @@ def test_rejects_bad_utilization(student, utilization):
     except ValueError:
         return
     except ArithmeticError as exc:
-        fail(f"{call} raised {type(exc).__name__}; check the utilization first and raise ValueError "
+        fail(f"prefill_seconds raised {type(exc).__name__} for a utilization outside (0, 1]; check the "
+             "utilization first and raise ValueError when it is not in (0, 1]",
+             f"{call} raised {type(exc).__name__}; check the utilization first and raise ValueError "
              "when it is not in (0, 1]")
     except AssertionError:
-        fail(f"{call} raised AssertionError: an assert is not a ValueError; raise ValueError explicitly")
+        fail("prefill_seconds raised AssertionError: an assert is not a ValueError; raise ValueError explicitly",
+             f"{call} raised AssertionError: an assert is not a ValueError; raise ValueError explicitly")
     nan_note = " (a comparison with NaN is always False, so write the test so that NaN fails it)" \
         if math.isnan(utilization) else ""
-    fail(f"{call} returned {got!r} instead of raising ValueError: utilization must be in (0, 1]{nan_note}")
+    fail(f"a utilization outside (0, 1] must raise ValueError{nan_note}",
+         f"{call} returned {got!r} instead of raising ValueError: utilization must be in (0, 1]{nan_note}")

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder image (the zip is unpacked
+# in /autograder/source). It installs Python 3.11 or newer, bubblewrap for the sandbox, and the
+# grader with its dependencies in /autograder/venv.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+SOURCE="$(cd "$(dirname "$0")" && pwd)"
+
+apt-get update -qq
+apt-get install -y -qq bubblewrap python3-venv >/dev/null || true  # without bwrap the worker is only limited
+
+PY=""
+for candidate in python3.13 python3.12 python3.11 python3; do
+  if command -v "$candidate" >/dev/null && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+    PY="$candidate"
+    break
+  fi
+done
+if [ -z "$PY" ]; then  # Ubuntu 22.04 images ship 3.10
+  apt-get install -y -qq python3.11 python3.11-venv >/dev/null
+  PY=python3.11
+fi
+
+"$PY" -m venv /autograder/venv
+/autograder/venv/bin/pip install --quiet --upgrade pip
+/autograder/venv/bin/pip install --quiet "$SOURCE"

@@ -1,0 +1,47 @@
+"""Small pieces every format draws the same way: points, bars, the lesson's mask grids."""
+
+from __future__ import annotations
+
+from grader.feedback import mask_picture, side_by_side
+
+BAR_CELLS = 10
+
+
+def points(value: float) -> str:
+    """2 stays "2", a third of a point is "0.33": scores read like a teacher writes them."""
+    return f"{value:g}" if value == int(value) else f"{value:.2f}"
+
+
+def fraction(score: float, max_score: float) -> float:
+    return max(0.0, min(1.0, score / max_score)) if max_score else 0.0
+
+
+def bar(score: float, max_score: float, cells: int = BAR_CELLS) -> str:
+    """A bar of full and empty blocks; any credit at all shows at least one full block."""
+    share = fraction(score, max_score)
+    full = int(share * cells + 0.5)  # half a cell rounds up, always (round() would go to even)
+    if share > 0 and full == 0:
+        full = 1
+    if share < 1 and full == cells:
+        full = cells - 1
+    return "█" * full + "░" * (cells - full)
+
+
+def prose(check) -> str:
+    """A check's message without the text picture that its ``pictures`` draw better."""
+    if len(check.pictures) == 2:
+        (left_title, left), (right_title, right) = check.pictures
+        picture = side_by_side(mask_picture(left), mask_picture(right), (left_title, right_title))
+        if check.message.endswith(picture):
+            return check.message[: -len(picture)].rstrip().removesuffix(":").rstrip()
+    return check.message
+
+
+def failing_checks(task) -> list:
+    """Failing checks whose message is new (an import error says the same for every check)."""
+    seen, shown = set(), []
+    for check in task.checks:
+        if not check.passed and check.message and check.message not in seen:
+            seen.add(check.message)
+            shown.append(check)
+    return shown

@@ -1,0 +1,48 @@
+"""A Markdown summary for ``$GITHUB_STEP_SUMMARY``: the total, a table with a bar per task, what to fix.
+
+GitHub renders it on the workflow run's page. Student text is untrusted markup: table
+cells escape ``|`` and ``<``, and feedback goes in code fences longer than any run of
+backticks inside it, so a message can neither break the layout nor inject HTML.
+"""
+
+from __future__ import annotations
+
+import re
+
+from grader.formats._common import bar, points
+from grader.result import Report
+
+MARK = {"passed": "✅", "partial": "🟡", "failed": "❌", "error": "⛔"}
+
+
+def _cell(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace("|", "\\|").replace("\n", " ")
+
+
+def _fenced(text: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text}\n{fence}"
+
+
+class MarkdownFormat:
+    def write(self, report: Report, stream) -> None:
+        out = [(f"## {_cell(report.title or report.lesson)}: {points(report.score)}/{points(report.max_score)} "
+                f"({report.percent:.0f}%)"), "",
+               f"`{bar(report.score, report.max_score, 20)}` submission `{_cell(report.submission)}`", "",
+               "| task | score | | verdict |", "| --- | ---: | --- | --- |"]
+        for task in report.tasks:
+            out.append(f"| {MARK[task.status]} `{task.id}` | {points(task.score)}/{points(task.max_score)} | "
+                       f"`{bar(task.score, task.max_score)}` | {_cell(task.verdict)} |")
+        failing = [t for t in report.tasks if t.status != "passed"]
+        if failing:
+            out += ["", "### What to fix"]
+            for task in failing:
+                out += ["", f"**{task.id}**" + (f" ({_cell(task.title)})" if task.title else ""), "",
+                        _fenced(task.feedback)]
+        if report.output:  # instructors only: Report.for_audience empties it for students
+            out += ["", "<details><summary>What the submission printed</summary>", "", _fenced(report.output),
+                    "", "</details>"]
+        if report.sandbox:
+            out += ["", f"<sub>ran in: {_cell(report.sandbox)}</sub>"]
+        stream.write("\n".join(out) + "\n")

@@ -1,0 +1,84 @@
+"""Reports for the format tests: one made by hand with every feature, and real gradings.
+
+The hand-made report has a secret check whose full message holds the sentinel literals
+below; no student-facing format may ever print them. Real gradings are cached, since each
+costs a worker and a pytest run.
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from grader.course import Course
+from grader.engine import grade
+from grader.feedback import mask_picture, side_by_side
+from grader.result import CheckResult, Report, TaskResult
+
+ROOT = Path(__file__).resolve().parent.parent
+COURSE = Course(ROOT)
+SECRET_INPUT, SECRET_EXPECTED = "7919", "31364160"  # appear only in the secret check's full message
+PRINTED = "printed by the submission: 104729"  # what the submission printed (instructors only)
+
+MASK_5 = np.tril(np.ones((5, 5), dtype=bool))
+WRONG_5 = np.tril(np.ones((5, 5), dtype=bool), k=-1)  # the diagonal left out
+PICTURE = side_by_side(mask_picture(WRONG_5), mask_picture(MASK_5))
+
+
+def make_report() -> Report:
+    """Every status, a note, pictures, a secret failure and printed output."""
+    to_tuple = lambda grid: tuple(tuple(bool(c) for c in row) for row in grid)
+    return Report(lesson="prefill", title="E1.2 · Lesson 2 of 6: Prefill", submission="exercises/prefill",
+                  execution_time=1.25, sandbox="bubblewrap", output=PRINTED + "\n", tasks=[
+        TaskResult("prefill_flops", "prefill_flops(N, P): 2·N·P", 2.0,
+                   [CheckResult("lesson_example", True, weight=2, description="7e9 × 1000 → 1.4e13"),
+                    CheckResult("other_sizes", True, visibility="hidden")], source=("prefill.py", 3)),
+        TaskResult("causal_mask", "causal_mask(P): the lower triangle", 3.0, [
+            CheckResult("shape", True),
+            CheckResult("lower_triangle", False, "causal_mask(5) is not the lesson's lower triangle:\n" + PICTURE,
+                        weight=2, safe_message="causal_mask(5) is not the lesson's lower triangle",
+                        pictures=(("yours", to_tuple(WRONG_5)), ("expected", to_tuple(MASK_5)))),
+            CheckResult("diagonal_included", False,
+                        f"causal_pairs({SECRET_INPUT}) returned 0, expected {SECRET_EXPECTED}",
+                        safe_message="the mask must include the diagonal", visibility="hidden",
+                        pictures=(("yours", to_tuple(WRONG_5)), ("expected", to_tuple(MASK_5)))),
+        ], source=("prefill.py", 12)),
+        TaskResult("prefill_seconds", "prefill_seconds(N, P, flops_per_sec, utilization=1.0)", 3.0,
+                   [CheckResult("a", False, "prefill_seconds(7e9, 1000, 1e14) returned None; expected a number")],
+                   note="not implemented yet: prefill_seconds still has only `pass` in its body"),
+        TaskResult("quiz", "Check your understanding", 1.0,
+                   [CheckResult("answers.toml:quiz", False, "prefill.py could not be imported (SyntaxError)",
+                                error=True)]),
+    ])
+
+
+def student_view() -> Report:
+    return make_report().for_audience("student")
+
+
+@functools.cache
+def graded(name: str) -> Report:
+    """A real grading: "reference", "stubs", or a mutant of suites/prefill/mutants (module or folder)."""
+    if name == "reference":
+        return grade(ROOT / "solutions" / "prefill", course=COURSE)
+    if name == "stubs":
+        return grade(ROOT / "exercises" / "prefill", course=COURSE)
+    mutant = ROOT / "suites" / "prefill" / "mutants" / name
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "prefill"
+        shutil.copytree(ROOT / "solutions" / "prefill", folder, ignore=shutil.ignore_patterns("__pycache__"))
+        if mutant.is_dir():
+            for file in mutant.iterdir():
+                shutil.copyfile(file, folder / file.name)
+        else:
+            shutil.copyfile(mutant.with_suffix(".py"), folder / "prefill.py")
+        return grade(folder, course=COURSE)
+
+
+# Wrong solutions that together fail every secret check of the prefill manifest.
+SECRET_FAILING_MUTANTS = ("forgot_factor_2", "ignored_utilization", "lets_nan_through", "all_pairs",
+                          "diagonal_excluded", "return_true", "cumsum_without_axis")
