@@ -21,8 +21,10 @@ from pathlib import Path
 
 from grader.course import Course
 from grader.engine import grade
-from grader.exceptions import ConfigError
+from grader.exceptions import ConfigError, UsageError
+from grader.facts import check_facts
 from grader.manifest import Lesson
+from grader.session import GradingSession
 
 _HEADER = re.compile(r"#\s*(mistake|fails|hint)\s*:\s*(.*)")
 UNSTARTED = ("not implemented yet", "not answered yet")
@@ -63,40 +65,68 @@ def load_mutants(lesson: Lesson) -> list[Mutant]:
 
 
 def validate(course: Course, lesson: str | None = None, solutions: Path | None = None, stream=None) -> bool:
-    """Print one table per lesson; True when every claim holds."""
+    """Print one table per lesson; True when every claim holds.
+
+    ``solutions`` swaps in an instructor's solutions: a tree holding ``<lesson>/`` folders,
+    or, for one lesson, the folder holding its module.
+    """
     ids = [lesson] if lesson else course.lesson_ids()
     ok = True
     for lesson_id in ids:
         the_lesson = course.lesson(lesson_id)
-        reference = (Path(solutions) / lesson_id) if solutions else course.solutions_dir(the_lesson)
+        reference = _solutions_folder(Path(solutions), the_lesson) if solutions else course.solutions_dir(the_lesson)
         ok &= _validate_lesson(course, the_lesson, reference, stream)
     return ok
 
 
+def _solutions_folder(solutions: Path, lesson: Lesson) -> Path:
+    for folder in (solutions / lesson.id, solutions):
+        if (folder / lesson.module).is_file() or (folder / lesson.answers).is_file():
+            return folder
+    raise UsageError(f"--solutions {solutions}: holds neither {lesson.id}/{lesson.module} nor {lesson.module}")
+
+
+# Who must act on a problem: the solution being validated, or the lesson's suite.
+SOLUTION, SUITE = "solution", "suite"
+
+
 def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) -> bool:
     rows: list[tuple[str, str, str, bool]] = []
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
+
+    if lesson.facts:
+        wrong = check_facts(lesson, reference)
+        rows.append(("headline numbers", f"all {len(lesson.facts)} as the lesson states",
+                     "all agree" if not wrong else f"{len(wrong)} disagree", not wrong))
+        problems += [(SOLUTION, f"rejected: {fact}. The lesson text fixes this number, so no solution may change it")
+                     for fact in wrong]
 
     report = grade(reference, lesson=lesson.id, course=course, solutions=reference)
-    short = [f"{t.id} ({t.feedback.splitlines()[0] if t.feedback else t.status})"
-             for t in report.tasks if t.score < t.max_score]
-    rows.append(("reference", "full marks", "full marks" if not short else f"loses {', '.join(t.split()[0] for t in short)}", not short))
-    if short:
-        problems.append(f"the reference in {reference} does not score full marks: {'; '.join(short)}. "
-                        "Either the solution is wrong or the suite expects something the lesson does not ask.")
+    short = [t for t in report.tasks if t.score < t.max_score]
+    rows.append(("reference", "full marks", "full marks" if not short else f"loses {', '.join(t.id for t in short)}",
+                 not short))
+    for task in short:
+        problems.append(_blame_reference(lesson, reference, task))
 
     stubs = grade(course.exercises_dir(lesson), lesson=lesson.id, course=course, solutions=reference)
     scored = [t.id for t in stubs.tasks if t.score > 0]
     silent = [t.id for t in stubs.tasks if not any(w in t.feedback for w in UNSTARTED)]
     rows.append(("stubs", "zero", "zero" if not scored else f"scores on {', '.join(scored)}", not scored and not silent))
     if scored:
-        problems.append(f"the stubs in {course.exercises_dir(lesson)} score points on {', '.join(scored)}: "
-                        "a check passes without any work, so it cannot tell right from wrong")
+        problems.append((SUITE, (f"the stubs in {course.exercises_dir(lesson)} score points on {', '.join(scored)}: "
+                                 "a check passes without any work, so it cannot tell right from wrong")))
     if silent:
-        problems.append(f"the stubs' feedback does not say 'not implemented yet' for {', '.join(silent)}")
+        problems.append((SUITE, (f"the stubs' feedback does not say 'not implemented yet' for {', '.join(silent)} "
+                                 "(has exercises/ drifted from the solution? 'grader stubs --check' tells)")))
 
-    for mutant in load_mutants(lesson):
-        observed = _grade_mutant(course, lesson, reference, mutant)
+    mutants = load_mutants(lesson)
+    session = GradingSession(lesson.id, course, solutions=reference) if mutants else None  # pytest set up once
+    try:
+        observations = [(mutant, _grade_mutant(session, lesson, reference, mutant)) for mutant in mutants]
+    finally:
+        if session is not None:
+            session.close()
+    for mutant, observed in observations:
         lost = frozenset(t.id for t in observed.tasks if t.score < t.max_score)
         hint_ok = not mutant.hint or any(mutant.hint.lower() in t.feedback.lower()
                                          for t in observed.tasks if t.id in mutant.fails)
@@ -108,19 +138,44 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
             extra = sorted(lost - mutant.fails)
             why = []
             if missed:
-                why.append(f"the suite does not catch it on {', '.join(missed)} (add a check that fails it)")
+                why.append(f"no check catches it on {', '.join(missed)}: add a check that fails it (if the "
+                           "solution under validation makes the same mistake, the differential checks agree with "
+                           "it: then the solution is at fault)")
             if extra:
-                why.append(f"it also loses points on {', '.join(extra)} (the mutant or that task's checks "
-                           "are wrong, or the declaration is incomplete)")
+                why.append(f"it also loses points on {', '.join(extra)}: either that task's checks reject something "
+                           "right, or the mutant's '# fails:' line is incomplete, or the mutant was written for a "
+                           "solution that differs from this one on that task")
             if not hint_ok:
                 why.append(f"the feedback does not contain the expected hint '{mutant.hint}'")
-            problems.append(f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(why)}")
+            problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(why)}"))
 
-    _print_table(stream, lesson, rows, problems)
+    _print_table(stream, lesson, rows, problems, len(mutants), reference)
     return not problems
 
 
-def _grade_mutant(course: Course, lesson: Lesson, reference: Path, mutant: Mutant):
+def _blame_reference(lesson: Lesson, reference: Path, task) -> tuple[str, str]:
+    """Why the solution under validation loses points on ``task``, and whose fault that is.
+
+    Differential checks compare with this very solution, so what a check can still fail
+    it on is something the lesson fixes (a headline number, a type, an error to raise):
+    the solution is at fault, unless the check itself broke, which is the suite's.
+    """
+    failing = [c for c in task.checks if not c.passed]
+    broken = [c for c in failing if c.error and "bug in the grader's suite" in c.message]
+    first = (task.feedback or task.status).splitlines()[0]
+    if broken:
+        return SUITE, (f"check '{broken[0].name}' of {task.id} breaks on the solution in {reference}: "
+                       f"{broken[0].message.splitlines()[0]}")
+    if not lesson.task(task.id).is_code:
+        return SOLUTION, (f"{reference / lesson.answers} loses points on {task.id}: {first}. The lesson's answers "
+                          f"are fixed in {lesson.manifest_path}")
+    names = ", ".join(f"'{c.name}'" for c in failing)
+    return SOLUTION, (f"{reference} does not score full marks on {task.id} ({names}): {first}. Fix the solution; "
+                      "only if it follows the lesson and that check demands something the lesson does not ask "
+                      "is the suite at fault")
+
+
+def _grade_mutant(session: GradingSession, lesson: Lesson, reference: Path, mutant: Mutant):
     with tempfile.TemporaryDirectory(prefix="grader-mutant-") as tmp:
         folder = Path(tmp) / lesson.id
         shutil.copytree(reference, folder, ignore=shutil.ignore_patterns("__pycache__"))
@@ -129,23 +184,32 @@ def _grade_mutant(course: Course, lesson: Lesson, reference: Path, mutant: Mutan
                 shutil.copyfile(file, folder / file.name)
         else:
             shutil.copyfile(mutant.path, folder / lesson.module)
-        return grade(folder, lesson=lesson.id, course=course, solutions=reference)
+        return session.grade(folder)
 
 
-def _print_table(stream, lesson: Lesson, rows, problems) -> None:
+def _print_table(stream, lesson: Lesson, rows, problems, mutants: int, reference: Path) -> None:
     if stream is None:
         return
     widths = [max(len(r[i]) for r in rows + [("case", "expected to lose", "observed", True)]) for i in range(3)]
     header = ("case", "expected to lose", "observed")
-    stream.write(f"Validation of lesson '{lesson.id}'\n")
+    stream.write(f"Validation of lesson '{lesson.id}' against the solution in {reference}\n")
     stream.write("  ".join(f"{h:<{w}}" for h, w in zip(header, widths)) + "  verdict\n")
     for name, expected, observed, good in rows:
         stream.write(f"{name:<{widths[0]}}  {expected:<{widths[1]}}  {observed:<{widths[2]}}  "
                      f"{'ok' if good else 'WRONG'}\n")
-    mutants = rows[2:]
     if mutants:
-        caught = sum(1 for r in mutants if r[3])
-        stream.write(f"mutation score: {caught}/{len(mutants)} mutants caught as declared\n")
-    for problem in problems:
-        stream.write(f"- {problem}\n")
+        caught = sum(1 for r in rows[len(rows) - mutants:] if r[3])
+        stream.write(f"mutation score: {caught}/{mutants} mutants caught as declared\n")
+    rejected = any(who == SOLUTION for who, _ in problems)
+    for who, problem in problems:
+        blame = "suite at fault, unless it follows from the solution's faults" if rejected and who == SUITE \
+            else f"{who} at fault"
+        stream.write(f"- {blame}: {problem}\n")
+    if rejected:
+        stream.write(f"verdict: the solution in {reference} is rejected; fix it first, since every other verdict "
+                     "compares against it\n")
+    elif problems:
+        stream.write(f"verdict: the solution in {reference} is sound; the suite is at fault\n")
+    else:
+        stream.write("verdict: the suite and the solution agree on every claim\n")
     stream.write("\n")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader.course import Course
-from grader.exceptions import ConfigError
+from grader.exceptions import ConfigError, UsageError
 from grader.validate import load_mutants, validate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +62,9 @@ def test_a_mutant_the_suite_misses_is_reported(course):
                                          + (ROOT / "solutions" / "prefill" / "prefill.py").read_text())
     ok, table = run(course)
     assert not ok
-    assert "harmless" in table and "does not catch it on causal_mask" in table
+    assert "harmless" in table and "suite at fault: mutant harmless (none at all): no check catches it on causal_mask" \
+        in table
+    assert "verdict: the solution in" in table and "is sound; the suite is at fault" in table
     assert "mutation score: 3/4" in table
 
 
@@ -83,3 +85,81 @@ def test_a_mutant_declaring_an_unknown_task_is_a_config_error(course):
     (course.root / "suites" / "prefill" / "mutants" / "typo.py").write_text("# fails: causal_mask, casual_pairs\n")
     with pytest.raises(ConfigError, match="casual_pairs"):
         run(course)
+
+
+def mine(tmp_path: Path, old: str, new: str, tree: bool = True) -> Path:
+    """An instructor's solutions: the reference with one edit, as a tree or as the lesson folder itself."""
+    root = tmp_path / "mine"
+    folder = root / "prefill" if tree else root
+    shutil.copytree(ROOT / "solutions" / "prefill", folder)
+    path = folder / "prefill.py"
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new))
+    return root
+
+
+def test_a_solution_that_changes_a_headline_number_is_rejected_with_that_reason(course, tmp_path):
+    ok, table = run(course, solutions=mine(tmp_path, "return 2 * N * P", "return N * P"))
+    assert not ok
+    assert "headline numbers" in table and "2 disagree" in table
+    assert ("solution at fault: rejected: " in table and "prefill_flops(7e9, 1000) gives 7e12, but the lesson says "
+            "1.4e13" in table and "The lesson text fixes this number" in table)
+    assert "is rejected; fix it first" in table
+    assert "suite at fault, unless it follows from the solution's faults" in table  # the mutants compare against it
+
+
+def test_a_swapped_solution_defines_the_truth_beyond_the_headline_numbers(course, tmp_path):
+    # this instructor wants FLOPs to three significant figures; the lesson's 1.4e13 stays 1.4e13
+    solutions = mine(tmp_path, "return 2 * N * P", 'return float(f"{2 * N * P:.3g}")', tree=False)
+    ok, table = run(course, solutions=solutions)
+    assert f"against the solution in {solutions}" in table
+    assert "all 7 as the lesson states  all agree" in table and "full marks                  full marks" in table
+    # the mutants compute exact FLOPs, which this solution's differential checks now reject
+    assert not ok and "mutant transposed_mask (built the upper triangle (transposed)): it also loses points on " \
+        "prefill_flops" in table and "written for a solution that differs" in table
+    from grader.engine import grade
+
+    report = grade(ROOT / "solutions" / "prefill", lesson="prefill", course=course, solutions=solutions)
+    assert [t.id for t in report.tasks if t.score < t.max_score] == ["prefill_flops"]  # exact is now wrong
+
+
+def test_a_solution_failing_a_fixed_property_is_blamed_not_the_suite(course, tmp_path):
+    solutions = mine(tmp_path, "if not (0 < utilization <= 1):", "if False:")
+    ok, table = run(course, solutions=solutions)
+    assert not ok
+    assert "solution at fault: " in table and "does not score full marks on prefill_seconds" in table
+    assert "'rejects_bad_utilization[zero]'" in table
+
+
+def test_solutions_that_hold_no_lesson_are_a_usage_error(course, tmp_path):
+    with pytest.raises(UsageError, match="holds neither prefill/prefill.py nor prefill.py"):
+        run(course, solutions=tmp_path)
+
+
+def test_cli_validate_exits_1_on_disagreement_and_2_on_bad_input(course, tmp_path, capsys):
+    from grader.cli import main
+
+    assert main(["--course", str(course.root), "validate", "--solutions", str(tmp_path / "nowhere")]) == 2
+    assert "--solutions" in capsys.readouterr().err
+    solutions = mine(tmp_path, "return 2 * N * P", "return N * P")
+    assert main(["--course", str(course.root), "validate", "--solutions", str(solutions)]) == 1
+    assert "rejected" in capsys.readouterr().out
+
+
+def test_a_check_that_breaks_on_the_solution_blames_the_suite(course):
+    checks = course.root / "suites" / "prefill" / "test_causal_pairs.py"
+    checks.write_text(checks.read_text() + "\n\ndef test_broken(student):\n    1 / 0\n")
+    ok, table = run(course)
+    assert not ok
+    assert "suite at fault: check 'broken' of causal_pairs breaks on the solution in" in table
+    assert "ZeroDivisionError" in table and "the suite is at fault" in table
+
+
+def test_wrong_instructor_answers_are_the_solutions_fault(course, tmp_path):
+    solutions = mine(tmp_path, "def causal_pairs", "def causal_pairs")
+    answers = solutions / "prefill" / "answers.toml"
+    answers.write_text(answers.read_text().replace("pairs = 10", "pairs = 6"))
+    ok, table = run(course, solutions=solutions)
+    assert not ok
+    assert "the answer 'pairs' is 6, but the lesson says 10" in table
+    assert f"solution at fault: {answers} loses points on hand_pairs" in table and "fixed in" in table

@@ -1,29 +1,33 @@
 import numpy as np
 
-
 def prefill_flops(N, P):
+    # BEGIN SOLUTION
     """Rough FLOPs of prefill: 2 · N · P for N parameters and a prompt of P tokens."""
     return 2 * N * P
-
+    # END SOLUTION
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    # BEGIN SOLUTION
     """prefill_flops / (flops_per_sec · utilization); utilization must be in (0, 1]."""
     if not (0 < utilization <= 1):  # also False for NaN
         raise ValueError(f"utilization must be in (0, 1], got {utilization}")
     return prefill_flops(N, P) / (flops_per_sec * utilization)
-
+    # END SOLUTION
 
 def causal_pairs(P):
+    # BEGIN SOLUTION
     """The number of (token, earlier-or-same token) pairs: P(P+1)/2."""
     return P * (P + 1) // 2
-
+    # END SOLUTION
 
 def causal_mask(P):
+    # BEGIN SOLUTION
     """A (P, P) boolean array that is True where a token may attend (column <= row)."""
     return np.tril(np.ones((P, P), dtype=bool))
-
+    # END SOLUTION
 
 def prefill_matches_sequential(X, W):
+    # BEGIN SOLUTION
     """Compute a causal running sum of X @ W all at once and one position at a time; True if they agree."""
     Y = X @ W
     parallel = np.cumsum(Y, axis=0)
@@ -33,3 +37,4 @@ def prefill_matches_sequential(X, W):
         running = running + Y[i]
         sequential[i] = running
     return bool(np.allclose(parallel, sequential))
+    # END SOLUTION
