@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import os
 import select
 import struct
@@ -36,6 +37,18 @@ _DTYPES = {
     )
 }
 _NUMPY_SCALARS = {np.dtype(d).type for d in _DTYPES.values()}
+
+
+def _plain_row(values: list) -> bool:
+    """Whether every item crosses as itself: None, bools, strs, finite floats, ints JSON can write."""
+    for v in values:
+        t = type(v)
+        if v is None or t is bool or t is str:
+            continue
+        if t is int and v.bit_length() <= 12_000 or t is float and math.isfinite(v):
+            continue
+        return False
+    return True
 
 
 class Unsupported(Exception):
@@ -95,6 +108,8 @@ def encode(value, blobs: Blobs, depth: int = 0):
             return {"t": "float", "v": repr(value)}
         return value
     if cls is list:
+        if depth < MAX_DEPTH and _plain_row(value):  # e.g. a row of a nested-list mask: no call per item
+            return list(value)
         return [encode(v, blobs, depth + 1) for v in value]
     if cls is tuple:
         return {"t": "tuple", "v": [encode(v, blobs, depth + 1) for v in value]}
@@ -119,6 +134,8 @@ def decode(doc, blob: bytes = b"", depth: int = 0):
     if doc is None or type(doc) in (bool, int, float, str):
         return doc
     if type(doc) is list:
+        if all(type(v) is not dict and type(v) is not list for v in doc):  # nothing tagged inside
+            return doc
         return [decode(v, blob, depth + 1) for v in doc]
     if type(doc) is not dict:
         raise CodecError(f"unexpected JSON value of type {type(doc).__name__}")
