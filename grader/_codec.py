@@ -39,6 +39,9 @@ _DTYPES = {
 _NUMPY_SCALARS = {np.dtype(d).type for d in _DTYPES.values()}
 
 
+_JSON_SCALARS = frozenset((bool, int, float, str, type(None)))
+
+
 def _plain_row(values: list) -> bool:
     """Whether every item crosses as itself: None, bools, strs, finite floats, ints JSON can write."""
     for v in values:
@@ -134,7 +137,7 @@ def decode(doc, blob: bytes = b"", depth: int = 0):
     if doc is None or type(doc) in (bool, int, float, str):
         return doc
     if type(doc) is list:
-        if all(type(v) is not dict and type(v) is not list for v in doc):  # nothing tagged inside
+        if depth <= MAX_DEPTH and all(type(v) in _JSON_SCALARS for v in doc):  # nothing tagged inside
             return doc
         return [decode(v, blob, depth + 1) for v in doc]
     if type(doc) is not dict:
