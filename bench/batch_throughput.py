@@ -1,0 +1,135 @@
+"""Throughput of ``grader batch`` against a shell loop of ``grader grade``, on the same submissions.
+
+Usage: python bench/batch_throughput.py [--count 200] [--jobs 2] [--loop-sample 20 | --loop-sample 0 (all)]
+                                       [--skip MUTANT.py ...]
+
+Builds ``--count`` single-file ``.py`` submissions cycling through the reference solution,
+the untouched stubs and every single-file mutant in suites/prefill/mutants/ except the one
+that hangs (it costs its time limit by design and would measure the limit, not the grader),
+so the class is a mix of right and wrong. Then, in this one run:
+
+1. ``grader batch DIR --jobs N`` into a fresh gradebook: wall time from the command's start
+   to its exit, start-up and summary included;
+2. the same command again: nothing changed, so it only hashes and skips (resumability cost);
+3. a shell loop ``for f in ...; do python -m grader grade "$f" --format json; done`` over an
+   evenly spaced sample of the submissions (all of them with ``--loop-sample 0``); its rate
+   is extrapolated to the whole class, and the output says so.
+
+Every sampled submission's score from the loop must equal its gradebook score; the script
+exits with status 1 if one differs. Figures are wall-clock on whatever machine runs it:
+compare the ratio across machines, not the seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MUTANTS = ROOT / "suites" / "prefill" / "mutants"
+SLOW = {"hang_in_causal_pairs.py"}
+
+
+def sources(skip: tuple[str, ...] = ()) -> list[Path]:
+    mutants = sorted(p for p in MUTANTS.glob("*.py") if p.name not in SLOW and p.name not in skip)
+    return [ROOT / "solutions" / "prefill" / "prefill.py", ROOT / "exercises" / "prefill" / "prefill.py", *mutants]
+
+
+def build(folder: Path, count: int, pool: list[Path]) -> list[Path]:
+    folder.mkdir()
+    made = []
+    for i in range(count):
+        target = folder / f"s{i:04d}.py"
+        shutil.copyfile(pool[i % len(pool)], target)
+        made.append(target)
+    return made
+
+
+def timed(command: list[str], env: dict) -> tuple[float, str]:
+    """Wall seconds of ``command`` and the first line it printed."""
+    start = time.perf_counter()
+    done = subprocess.run(command, check=False, cwd=ROOT, env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        sys.exit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
+    return elapsed, (done.stdout.splitlines() or [""])[0]
+
+
+def slowest(files: list[Path], seconds: dict[str, float], pool: list[Path], top: int = 3) -> str:
+    """The sources whose submissions took longest in the workers (median), to show where time goes."""
+    by_source: dict[str, list[float]] = {}
+    for i, path in enumerate(files):
+        by_source.setdefault(pool[i % len(pool)].name, []).append(seconds.get(path.stem, 0.0))
+    ranked = sorted(by_source.items(), key=lambda kv: -statistics.median(kv[1]))[:top]
+    return ", ".join(f"{name} {statistics.median(values):.3f} s" for name, values in ranked)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--loop-sample", type=int, default=20, help="submissions the shell loop grades (0: all)")
+    parser.add_argument("--skip", action="append", default=[], metavar="MUTANT.py",
+                        help="leave this mutant out of the mix too (to see what one slow kind costs)")
+    args = parser.parse_args()
+    pool = sources(tuple(args.skip))
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    grader = [sys.executable, "-m", "grader", "--course", str(ROOT)]
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
+        work = Path(tmp)
+        files = build(work / "class", args.count, pool)
+        book = work / "gradebook.sqlite"
+        command = [*grader, "batch", str(work / "class"), "--lesson", "prefill", "--jobs", str(args.jobs),
+                   "--gradebook", str(book)]
+        batch, _ = timed(command, env)
+        rerun, said = timed(command, env)  # "...; this run graded 0, 200 unchanged ..." unless the suite changed
+
+        step = max(1, len(files) // args.loop_sample) if args.loop_sample else 1
+        sample = files[::step][: args.loop_sample or None]
+        out = work / "loop"
+        out.mkdir()
+        script = 'for f in "$@"; do "$PY" -m grader --course "$ROOT" grade "$f" --lesson prefill --format json > "$OUT/$(basename "$f").json"; done'
+        loop, _ = timed(["bash", "-c", script, "loop", *map(str, sample)],
+                     {**env, "PY": sys.executable, "ROOT": str(ROOT), "OUT": str(out)})
+
+        with sqlite3.connect(book) as db:
+            scores = dict(db.execute("SELECT student, score FROM submissions"))
+            statuses = dict(db.execute("SELECT status, count(*) FROM submissions GROUP BY status"))
+            seconds = dict(db.execute("SELECT student, wall_seconds FROM submissions"))
+        mismatches = []
+        for path in sample:
+            single = json.loads((out / f"{path.name}.json").read_text())["score"]
+            if scores.get(path.stem) != single:
+                mismatches.append(f"{path.name}: batch {scores.get(path.stem)} vs single {single}")
+
+    batch_rate = args.count / batch
+    loop_rate = len(sample) / loop
+    extrapolated = "" if len(sample) == args.count else f" (extrapolated from {len(sample)})"
+    print(f"machine: {os.cpu_count()} cores; {args.count} .py submissions cycling through {len(pool)} "
+          f"sources (reference, stubs, mutants{'; without ' + ', '.join(args.skip) if args.skip else ''}); "
+          f"gradebook rows by status: {statuses}")
+    print(f"{'grader batch --jobs ' + str(args.jobs):<34} {batch:8.2f} s  {batch_rate:7.1f} submissions/s")
+    print(f"{'  rerun, nothing changed':<34} {rerun:8.2f} s  ({said.split('; ')[-1]})")
+    print(f"{'shell loop of grader grade':<34} {loop / len(sample) * args.count:8.2f} s  {loop_rate:7.1f} "
+          f"submissions/s{extrapolated}")
+    print(f"batch / loop throughput: {batch_rate / loop_rate:.1f}x")
+    print(f"in-worker seconds per submission: {statistics.median(seconds.values()):.3f} median; "
+          f"slowest sources: {slowest(files, seconds, pool)}")
+    if mismatches:
+        print("scores differ from single grading:\n  " + "\n  ".join(mismatches))
+        return 1
+    print(f"scores: the {len(sample)} loop-graded submissions score exactly as in the gradebook")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
