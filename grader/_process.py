@@ -8,12 +8,14 @@ capped capture of output, and a kill that also reaches setsid'd grandchildren.
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import secrets
 import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 from grader import sandbox as _sandbox
@@ -58,15 +60,18 @@ class WorkerProcess:
                    OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", **{_TOKEN_VAR: self.token})
         argv = [python, "-s", "-P", "-c", _BOOTSTRAP, str(PACKAGE_DIR / "__init__.py"), str(PACKAGE_DIR), entry,
                 module_name, str(module_path), str(req_r), str(resp_w), limits.to_argv(), *map(str, extra_fds)]
+        self._info_r, info_w = os.pipe() if box.mode == "bubblewrap" else (-1, -1)
+        passed = (req_r, resp_w, *extra_fds) + ((info_w,) if info_w != -1 else ())
         try:
             self.proc = subprocess.Popen(
-                box.wrap(argv, module_path.parent, _sandbox.readable_paths()),
-                cwd=module_path.parent, env=env, pass_fds=(req_r, resp_w, *extra_fds), start_new_session=True,
+                box.wrap(argv, module_path.parent, _sandbox.readable_paths(), info_w if info_w != -1 else None),
+                cwd=module_path.parent, env=env, pass_fds=passed, start_new_session=True,
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             )
         finally:
-            os.close(req_r)
-            os.close(resp_w)
+            for fd in (req_r, resp_w, info_w):
+                if fd != -1:
+                    os.close(fd)
         self._output = bytearray()
         self.output_bytes = 0
         self._drain = threading.Thread(target=self._drain_output, name="worker-output", daemon=True)
@@ -98,6 +103,8 @@ class WorkerProcess:
         self.proc.wait()
         if self.box.mode != "bubblewrap":  # bubblewrap's PID namespace already took everything with it
             _kill_tagged(self.token)
+        else:
+            self._reap_sandbox_init()
         self._drain.join(timeout=1)
         for fd in (self.request_fd, self.response_fd):
             try:
@@ -105,6 +112,29 @@ class WorkerProcess:
             except OSError:
                 pass
         self.request_fd = self.response_fd = -1
+
+    def _reap_sandbox_init(self) -> None:
+        """bwrap's init in the sandbox becomes our child when bwrap dies: reap it, not leave a zombie."""
+        if self._info_r == -1:
+            return
+        try:
+            os.set_blocking(self._info_r, False)
+            info = json.loads(os.read(self._info_r, 65536) or b"{}")
+        except (OSError, ValueError):
+            info = {}
+        finally:
+            os.close(self._info_r)
+            self._info_r = -1
+        pid = info.get("child-pid") if isinstance(info, dict) else None
+        if type(pid) is not int:
+            return
+        for _ in range(200):  # it dies with bwrap (--die-with-parent); wait at most about a second
+            try:
+                if os.waitpid(pid, os.WNOHANG)[0]:
+                    return
+            except ChildProcessError:
+                return
+            time.sleep(0.005)
 
     def death_reason(self) -> str:
         """Why the worker stopped answering, in words (it is killed if still running)."""

@@ -8,6 +8,7 @@ not clearly one number is refused with the list of accepted forms, never guessed
 from __future__ import annotations
 
 import math
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -31,14 +32,18 @@ def load_answers(path: Path | None, filename: str) -> tuple[dict | None, str | N
     if path is None:
         return None, f"no {filename} was handed in, so the by-hand answers and the quiz score 0"
     try:
-        raw = path.read_bytes()[: MAX_ANSWERS_BYTES + 1]
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)  # a link could point at the solutions
+        with os.fdopen(fd, "rb") as stream:
+            raw = stream.read(MAX_ANSWERS_BYTES + 1)
         if len(raw) > MAX_ANSWERS_BYTES:
             return None, f"{filename} is larger than {MAX_ANSWERS_BYTES} bytes"
         return tomllib.loads(raw.decode("utf-8-sig")), None  # Notepad may add a byte-order mark
     except UnicodeDecodeError:
         return None, f"{filename} is not UTF-8 text"
     except tomllib.TOMLDecodeError as exc:
-        return None, f"{filename} is not valid TOML ({exc}); strings need quotes, e.g. flops = \"1.4e13\""
+        return None, f"{filename} is not valid TOML ({exc}); strings need quotes, e.g. key = \"your answer\""
+    except (RecursionError, MemoryError):
+        return None, f"{filename} is nested too deeply to read"
     except OSError as exc:
         return None, f"{filename} cannot be read ({exc.strerror})"
 
@@ -104,10 +109,10 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
     spec = task.answer
     name = f"{filename}:{spec.key}"
 
-    def failed(message: str, safe: str | None = None) -> CheckResult:
+    def failed(message: str, safe: str | None = None, diagnosis=None) -> CheckResult:
         """``safe``: what a student may read if the task is secret (a hint can give the answer away)."""
         return CheckResult(name=name, passed=False, message=message, description=spec.question,
-                           safe_message=safe or message, visibility=task.visibility)
+                           safe_message=safe or message, visibility=task.visibility, diagnosis=diagnosis)
 
     if answers is None:
         return failed(problem)
@@ -119,13 +124,13 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
     try:
         given = parse_number(raw, spec.units) if spec.kind == "number" else parse_choice(raw, spec.choices)
     except AnswerFormatError as exc:
-        return failed(f"{spec.key}: {exc}")
+        return failed(f"{spec.key}: {exc}", diagnosis=spec.unreadable)
     if _matches(spec, given, spec.expected):
         return CheckResult(name=name, passed=True, description=spec.question, visibility=task.visibility)
     not_right = f"you answered {raw!r}, which is not right"
     for hint in spec.hints:
         if _matches(spec, given, hint.value):
-            return failed(f"you answered {raw!r}: {hint.message}", not_right)
+            return failed(f"you answered {raw!r}: {hint.message}", not_right, hint.diagnosis)
     return failed(f"{not_right}. {spec.wrong}".strip(), not_right)
 
 

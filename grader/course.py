@@ -48,12 +48,15 @@ class Course:
             return self.lesson(ids[0])
         if not ids:
             raise UsageError(f"no lessons found: {self.suites_dir} holds no */{MANIFEST_NAME}")
+        if not submission.exists():  # say so, rather than that no lesson matches a path that is not there
+            raise SubmissionError(f"{submission}: no such file or folder")
         lessons = [self.lesson(i) for i in ids]
         if submission.is_dir():
             matches = [l for l in lessons if l.id == submission.name] or \
-                      [l for l in lessons if (submission / l.module).is_file()]
+                      [l for l in lessons if (submission / l.module).is_file()
+                       or (submission / f"{l.module_name}.ipynb").is_file()]
         else:
-            matches = [l for l in lessons if l.module == submission.name]
+            matches = [l for l in lessons if submission.name in (l.module, f"{l.module_name}.ipynb")]
         if len(matches) == 1:
             return matches[0]
         raise UsageError(f"cannot tell which lesson {submission} is for: pass --lesson "
@@ -81,24 +84,44 @@ def find_course(start: Path | None = None) -> Course:
 
 @dataclass(frozen=True)
 class Submission:
-    """The student's files for one lesson; either may be None when it was not handed in."""
+    """The student's files for one lesson; any may be None when it was not handed in.
+
+    ``notebook`` is set when the graded code is a notebook (``<module stem>.ipynb``);
+    ``module`` is then None. A folder holding both forms is graded as the notebook only
+    when the module is the untouched stub and the notebook is not (``grader.notebook.grading``).
+    """
 
     path: Path
     module: Path | None
     answers: Path | None
+    notebook: Path | None = None
 
     @classmethod
     def locate(cls, path: Path, lesson: Lesson) -> "Submission":
         if not path.exists():
             raise SubmissionError(f"{path}: no such file or folder")
         if path.is_file():
+            if path.suffix == ".ipynb":
+                return cls(path, None, None, path)
             if path.suffix != ".py":
-                raise SubmissionError(f"{path}: expected a folder or a .py file, not a {path.suffix or 'file without extension'}")
+                raise SubmissionError(f"{path}: expected a folder, a .py or a .ipynb file, not a "
+                                      f"{path.suffix or 'file without extension'}")
             return cls(path, path, None)
         if not path.is_dir():
             raise SubmissionError(f"{path}: not a regular file or folder")
         module, answers = path / lesson.module, path / lesson.answers
-        found = cls(path, module if module.is_file() else None, answers if answers.is_file() else None)
-        if found.module is None and found.answers is None:
+        found = cls(path, module if _plain_file(module) else None, answers if _plain_file(answers) else None)
+        notebook = path / f"{lesson.module_name}.ipynb"
+        if _plain_file(notebook):
+            from grader.notebook.grading import prefer_notebook
+
+            if prefer_notebook(found.module, notebook, lesson):
+                found = cls(path, None, found.answers, notebook)
+        if found.module is None and found.answers is None and found.notebook is None:
             raise SubmissionError(f"{path}: holds neither {lesson.module} nor {lesson.answers}")
         return found
+
+
+def _plain_file(path: Path) -> bool:
+    """A regular file, not a link: a link in a submission could point at the solutions."""
+    return path.is_file() and not path.is_symlink()

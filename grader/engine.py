@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -40,35 +41,45 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     started = time.monotonic()
     path = Path(submission)
     course = course or find_course()
+    if not path.exists():  # said before anything else: no lesson can be inferred from nothing
+        raise SubmissionError(f"{path}: no such file or folder")
     if isinstance(lesson, Lesson):
         the_lesson = lesson
     else:
         the_lesson = course.lesson(lesson) if lesson else course.infer_lesson(path)
     found = Submission.locate(path, the_lesson)
+    notebook = None
+    if found.notebook is not None:
+        from grader.notebook.grading import NotebookSubmission  # only a notebook pays for reading one
+
+        notebook = NotebookSubmission(found, the_lesson)
     reference_dir = Path(solutions) if solutions else course.solutions_dir(the_lesson)
 
     confinement, output = "", ""
-    with tempfile.TemporaryDirectory(prefix="grader-", dir=scratch) as tmp:
+    # a root worker in limited mode can make its copy undeletable: that must not fail the grade
+    with tempfile.TemporaryDirectory(prefix="grader-", dir=scratch, ignore_cleanup_errors=True) as tmp:
         student = None
         if the_lesson.code_tasks:
-            student = _start_student(found, the_lesson, Path(tmp), launcher)
+            student = notebook.start(Path(tmp)) if notebook else _start_student(found, the_lesson, Path(tmp), launcher)
             confinement = (student.spec.box or sandbox.current()).description
-        answers, problem = load_answers(found.answers, the_lesson.answers)
-        results = {t.id: [grade_answer(t, answers, problem, the_lesson.answers)]
-                   for t in the_lesson.tasks if not t.is_code}
-        if student is not None:
-            if run_checks is None:
-                from grader.suite import load_reference, run_suite  # pytest loads while the worker starts
+        try:
+            answers, problem, answers_name = (notebook.answers() if notebook else
+                                              (*load_answers(found.answers, the_lesson.answers), the_lesson.answers))
+            results = {t.id: [grade_answer(t, answers, problem, answers_name)]
+                       for t in the_lesson.tasks if not t.is_code}
+            if student is not None:
+                if run_checks is None:
+                    from grader.suite import load_reference, run_suite  # pytest loads while the worker starts
 
-                def run_checks(lesson, student):
-                    return run_suite(lesson, student, load_reference(reference_dir / lesson.module, lesson))
-            try:
+                    def run_checks(lesson, student):
+                        return run_suite(lesson, student, load_reference(reference_dir / lesson.module, lesson))
                 results.update(run_checks(the_lesson, student))
-            finally:
+        finally:  # whatever fails, no process of the submission outlives the grade
+            if student is not None:
                 student.close()
                 output = student.output
 
-    stubs = unimplemented_functions(found.module)
+    stubs = notebook.stubs() if notebook else unimplemented_functions(found.module)
     tasks = []
     for task in the_lesson.tasks:
         note = ""
@@ -78,7 +89,8 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         tasks.append(TaskResult(id=task.id, title=task.title, max_score=task.points,
                                 checks=results[task.id], note=note))
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
-                  execution_time=time.monotonic() - started, sandbox=confinement, output=output)
+                  execution_time=time.monotonic() - started, sandbox=confinement, output=output,
+                  notes=notebook.report_notes(student) if notebook else [])
 
 
 def _start_student(found: Submission, lesson, tmp: Path, launcher=None) -> StudentModule:
@@ -88,20 +100,30 @@ def _start_student(found: Submission, lesson, tmp: Path, launcher=None) -> Stude
     spec = WorkerSpec(module_name=lesson.module_name, module_path=module_path,
                       import_seconds=lesson.import_seconds, limits=worker_limits(lesson), box=sandbox.current(),
                       launcher=launcher)
-    student = StudentModule(spec, timeout=lesson.call_seconds, budget_seconds=lesson.submission_seconds)
+    student = StudentModule(spec, timeout=lesson.call_seconds, budget_seconds=lesson.submission_seconds,
+                            budget_shares=len(lesson.code_tasks))
     if found.module is None:
         student.unavailable = ImportFailed(f"no {lesson.module} was handed in, so every code task scores 0")
         return student
     if found.path.is_dir():
         _check_size(found.path)
-        shutil.copytree(found.path, workdir, symlinks=True,
-                        ignore=shutil.ignore_patterns("__pycache__", ".git", ".ipynb_checkpoints"))
+        shutil.copytree(found.path, workdir, symlinks=True, ignore=_not_copied)
     else:
         workdir.mkdir()
         shutil.copyfile(found.module, module_path)
     _readable_copy(tmp, workdir)
     student.start()
     return student
+
+
+def _not_copied(folder: str, names: list[str]) -> set[str]:
+    """Only plain files and folders reach the worker: no links out, no pipes or devices."""
+    skipped = {"__pycache__", ".git", ".ipynb_checkpoints"}
+    for name in names:
+        mode = os.lstat(os.path.join(folder, name)).st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            skipped.add(name)
+    return skipped
 
 
 def worker_limits(lesson) -> sandbox.Limits:

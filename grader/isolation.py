@@ -149,6 +149,8 @@ def _rebuild(info: dict, call_text: str, filename: str) -> BaseException:
     """The student's exception as its nearest built-in type, tagged with where it came from."""
     name, message = str(info.get("name", "Exception")), str(info.get("message", ""))
     where = f" ({filename}, line {info['lineno']})" if type(info.get("lineno")) is int else ""
+    if where and type(info.get("cell")) is int:  # a notebook: the line is in a cell
+        where = f" ({filename}, cell {info['cell']}, line {info['lineno']})"
     cls = getattr(builtins, str(info.get("type")), None)
     if not (isinstance(cls, type) and issubclass(cls, BaseException)) or not issubclass(cls, Exception):
         return StudentBaseException(f"{call_text} raised {name}{where}: {message}".rstrip(": "))
@@ -182,10 +184,12 @@ class StudentModule:
     spec: WorkerSpec
     timeout: float = 5.0
     budget_seconds: float | None = None  # all calls together: the manifest's submission_seconds
+    budget_shares: int = 1  # tasks sharing the budget equally, so a slow task cannot starve the others
+    task: str = ""  # the task whose checks are calling now (set by the suite)
     unavailable: ImportFailed | None = None  # set once the module proved it cannot be imported
     _worker: Worker | None = None
     _timed_out: dict = field(default_factory=dict)
-    _spent: float = 0.0
+    _spent: dict = field(default_factory=dict)  # seconds of calls, per task
     _finished_output: str = ""
 
     def start(self) -> None:
@@ -227,10 +231,11 @@ class StudentModule:
             raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: {self._timed_out[function]}")
         timeout = self.timeout
         if self.budget_seconds is not None:
-            remaining = self.budget_seconds - self._spent
+            share = self.budget_seconds / max(1, self.budget_shares)
+            remaining = share - self._spent.get(self.task, 0.0)
             if remaining <= 0:
-                raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: the submission used up "
-                                  f"its total time limit of {self.budget_seconds:g} s")
+                raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: this task used up its "
+                                  f"share ({share:g} s) of the submission's time limit")
             timeout = min(timeout, remaining)
         self.start()
         started = time.monotonic()
@@ -241,9 +246,9 @@ class StudentModule:
             raise
         except CallTimeout as exc:
             if timeout < self.timeout:
-                raise CallTimeout(f"{format_call(function, args, kwargs)} was stopped: the submission used up "
-                                  f"its total time limit of {self.budget_seconds:g} s") from None
+                raise CallTimeout(f"{format_call(function, args, kwargs)} was stopped: this task used up its "
+                                  f"share ({share:g} s) of the submission's time limit") from None
             self._timed_out[function] = f"an earlier call already timed out ({exc})"
             raise
         finally:
-            self._spent += time.monotonic() - started
+            self._spent[self.task] = self._spent.get(self.task, 0.0) + time.monotonic() - started

@@ -57,8 +57,12 @@ class Sandbox:
     def description(self) -> str:
         return f"{self.mode} ({self.note})" if self.note else self.mode
 
-    def wrap(self, argv: list[str], workdir: Path, readable: list[Path]) -> list[str]:
-        """The command that runs ``argv`` confined to ``readable`` and a read-only ``workdir``."""
+    def wrap(self, argv: list[str], workdir: Path, readable: list[Path], info_fd: int | None = None) -> list[str]:
+        """The command that runs ``argv`` confined to ``readable`` and a read-only ``workdir``.
+
+        ``info_fd`` receives bwrap's JSON about the sandbox (the pid of its init, which the
+        grader must reap once it kills bwrap).
+        """
         if self.mode != "bubblewrap":
             return argv
         command = [shutil.which("bwrap") or "bwrap", "--unshare-pid", "--unshare-net", "--unshare-ipc",
@@ -84,6 +88,8 @@ class Sandbox:
             if str(path) not in made:
                 command += ["--ro-bind", str(path), str(path)]
                 made.add(str(path))
+        if info_fd is not None:
+            command += ["--info-fd", str(info_fd)]
         return command + ["--chdir", str(workdir), "--"] + argv
 
 

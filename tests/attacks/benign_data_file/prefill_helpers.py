@@ -1,0 +1,2 @@
+def triangle(P):
+    return P * (P + 1) // 2

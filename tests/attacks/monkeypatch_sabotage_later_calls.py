@@ -1,0 +1,24 @@
+# what: causal_mask (wrong) replaces every other function of its module with one that kills the
+# worker: the sabotage goes off in the next call, which belongs to another, correct, task
+# category: monkeypatch
+# expect-lost: causal_mask
+# expect-feedback: lower triangle
+# hole: both: collateral: one worker serves every task, so what a call leaves behind (patched functions, a
+# timer thread, exhausted memory) costs the next task a check; start each task in a fresh worker (a fork
+# of the imported template) or retry a check once on a fresh worker when the worker died
+# ruff: noqa  (deliberately hostile code)
+import os
+import sys
+
+import numpy as np
+
+
+def _die(*args, **kwargs):
+    os._exit(3)
+
+
+def causal_mask(P):
+    module = sys.modules[__name__]
+    for name in ("prefill_flops", "prefill_seconds", "causal_pairs", "prefill_matches_sequential"):
+        setattr(module, name, _die)
+    return np.zeros((P, P), dtype=bool)
