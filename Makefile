@@ -9,8 +9,9 @@ SUBMISSION ?= exercises/$(or $(LESSON),prefill)
 FORMAT ?= text
 OUTPUT ?=
 SOLUTIONS ?=
+GRADESCOPE_ZIP ?= dist/gradescope-autograder.zip
 
-.PHONY: grade test validate bench clean
+.PHONY: grade test validate stubs release diagnoses bench gradescope screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,15 +22,36 @@ $(STAMP): pyproject.toml
 grade: $(STAMP)
 	@$(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
 
+# two pytest processes: most test time is spent waiting on sandboxed workers and kernels
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
+	$(BIN)/grader stubs --check
 	$(BIN)/grader validate
 
 validate: $(STAMP)
 	$(BIN)/grader validate $(if $(LESSON),--lesson $(LESSON)) $(if $(SOLUTIONS),--solutions $(SOLUTIONS))
 
+stubs: $(STAMP)
+	$(BIN)/grader stubs $(if $(LESSON),--lesson $(LESSON))
+
+release: $(STAMP)
+	$(BIN)/grader release $(if $(LESSON),--lesson $(LESSON))
+
+# docs/feedback.md: every diagnosis, what triggers it and its hint, from suites/*/diagnoses.toml.
+diagnoses: $(STAMP)
+	$(BIN)/grader diagnoses --markdown --output docs/feedback.md
+
 bench: $(STAMP)
 	$(BIN)/python bench/grade_time.py
+	$(BIN)/python bench/batch_throughput.py
+
+# The Gradescope autograder: setup.sh, run_autograder and the grader, for the lesson (default prefill).
+gradescope:
+	$(PYTHON) ci/gradescope/build.py --output $(GRADESCOPE_ZIP) --lesson $(or $(LESSON),prefill)
+
+# docs/report-*.png: the HTML report of the reference and of a wrong submission, in headless Chromium.
+screenshots: $(STAMP)
+	$(BIN)/python tests/browser.py docs
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

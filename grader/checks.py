@@ -7,6 +7,11 @@ A failure says two things: the *property* that does not hold ("the mask must inc
 diagonal"), which any student may read, and the *detail* (the call, its inputs, what came
 back and what was expected), which students see only for checks the lesson manifest marks
 visible. Keeping them apart at the source is what lets a hidden check stay hidden.
+
+A failure may also name a *diagnosis*: the code of a misconception in the lesson's
+catalogue (``suites/<lesson>/diagnoses.toml``), recognised from what the submission
+returned. The check names only the code; the hint students read comes from the catalogue,
+so one sentence, reviewed once for safety, serves every check that sees the symptom.
 """
 
 from __future__ import annotations
@@ -20,10 +25,11 @@ class CheckFailed(AssertionError):
     """A check's verdict. ``str()`` is the full story (the detail, else the property), as the
     instructor reads it; ``property`` alone is what a student reads when the check is secret."""
 
-    def __init__(self, property: str, detail: str | None = None, pictures=()):
+    def __init__(self, property: str, detail: str | None = None, pictures=(), diagnosis: str | None = None):
         super().__init__(detail or property)
         self.property = property
         self.detail = detail or ""
+        self.diagnosis = diagnosis or None  # a code of the lesson's catalogue, resolved by grader.suite
         self.pictures = tuple(p for p in (_grid(title, grid) for title, grid in pictures) if p)
 
 
@@ -38,29 +44,37 @@ def _grid(title, grid):
     return str(title), tuple(tuple(bool(c) for c in row) for row in cells)
 
 
-def fail(property: str, detail: str | None = None, *, pictures=()):
+def fail(property: str, detail: str | None = None, *, pictures=(), diagnosis: str | None = None):
     """Fail the check. ``property``: what must hold, without hidden inputs or expected values.
-    ``detail``: the full story. ``pictures``: ``[(title, 2-D bool grid), ...]`` to draw."""
-    raise CheckFailed(property, detail, pictures)
+    ``detail``: the full story. ``pictures``: ``[(title, 2-D bool grid), ...]`` to draw.
+    ``diagnosis``: the catalogue code of the misconception the failure points to, if known."""
+    raise CheckFailed(property, detail, pictures, diagnosis)
 
 
 def _function(call: str) -> str:
     return call.split("(", 1)[0]
 
 
-def number(value, call: str) -> float:
-    """The value as a float if it is a real number (bool excluded), else fail naming the call."""
+def _by_type(value, by_type: dict | None) -> str | None:
+    """The diagnosis code ``by_type`` gives the exact type of ``value`` (``type(None)`` for None)."""
+    return (by_type or {}).get(type(value))
+
+
+def number(value, call: str, *, by_type: dict | None = None) -> float:
+    """The value as a float if it is a real number (bool excluded), else fail naming the call.
+    ``by_type``: {type: diagnosis code} for wrong types that point to a misconception."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         fail(f"{_function(call)} returned {describe_type(value)}; expected a number",
-             f"{call} returned {describe(value)}; expected a number")
+             f"{call} returned {describe(value)}; expected a number", diagnosis=_by_type(value, by_type))
     return float(value)
 
 
-def array(value, call: str) -> np.ndarray:
-    """The value if it is a numpy array, else fail naming what came back instead."""
+def array(value, call: str, *, by_type: dict | None = None) -> np.ndarray:
+    """The value if it is a numpy array, else fail naming what came back instead.
+    ``by_type``: {type: diagnosis code} for wrong types that point to a misconception."""
     if not isinstance(value, np.ndarray):
         fail(f"{_function(call)} returned {describe_type(value)}; expected a numpy array",
-             f"{call} returned {describe(value)}; expected a numpy array")
+             f"{call} returned {describe(value)}; expected a numpy array", diagnosis=_by_type(value, by_type))
     return value
 
 

@@ -47,8 +47,8 @@ def describe(value) -> str:
     if isinstance(value, (bool, np.bool_)):
         return f"{type(value).__name__} {value}"
     if isinstance(value, (list, tuple)):
-        kind = "nested lists" if value and isinstance(value[0], (list, tuple)) else type(value).__name__
-        return f"a {kind} ({_short(repr(value))}), not a numpy array"
+        kind = "nested lists" if value and isinstance(value[0], (list, tuple)) else f"a {type(value).__name__}"
+        return f"{kind} ({_short(repr(value))}), not a numpy array"
     if isinstance(value, (int, float, np.integer, np.floating)):
         plain = float(value) if isinstance(value, np.floating) else int(value) if isinstance(value, np.integer) else value
         return f"{format_value(plain)} ({type(value).__name__})"

@@ -12,8 +12,9 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from grader.diagnoses import CATALOGUE_NAME, Entry, check_tasks, find, load_catalogue
 from grader.exceptions import ConfigError
-from grader.result import VISIBILITIES  # Gradescope's four
+from grader.result import VISIBILITIES, Diagnosis  # Gradescope's four
 
 MANIFEST_NAME = "lesson.toml"
 
@@ -24,6 +25,7 @@ class Hint:
 
     value: object
     message: str
+    diagnosis: Diagnosis | None = None  # from the lesson's catalogue, when the hint names a code
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class AnswerSpec:
     units: tuple[str, ...] = ()
     choices: dict = field(default_factory=dict)
     hints: tuple[Hint, ...] = ()
+    unreadable: Diagnosis | None = None  # said when the answer cannot be read (a catalogue code)
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ class Lesson:
     submission_seconds: float = 60.0  # all calls into one submission together
     memory_mb: float = 4096.0  # the worker's address space
     facts: tuple[Fact, ...] = ()  # the lesson's headline numbers, from [[facts]]
+    diagnoses: tuple[Entry, ...] = ()  # the lesson's misconceptions, from diagnoses.toml (grader.diagnoses)
 
     @property
     def manifest_path(self) -> Path:
@@ -108,6 +112,10 @@ class Lesson:
                 return task
         raise KeyError(task_id)
 
+    def diagnosis(self, code: str) -> Entry | None:
+        """The catalogue entry of ``code``, or None when the catalogue has no such code."""
+        return find(self.diagnoses, code)
+
 
 def load_lesson(suite_dir: Path) -> Lesson:
     path = Path(suite_dir) / MANIFEST_NAME
@@ -124,11 +132,13 @@ def load_lesson(suite_dir: Path) -> Lesson:
     tasks_data = read.get("tasks", list)
     if not tasks_data:
         raise ConfigError(source, "declares no tasks", "tasks")
-    tasks = tuple(_task(_Reader(source, t, f"tasks[{i}]"), source) for i, t in enumerate(tasks_data))
+    catalogue = load_catalogue(Path(suite_dir))
+    tasks = tuple(_task(_Reader(source, t, f"tasks[{i}]"), source, catalogue) for i, t in enumerate(tasks_data))
     ids = [t.id for t in tasks]
     for i, task_id in enumerate(ids):
         if task_id in ids[:i]:
             raise ConfigError(source, f"task id '{task_id}' is used twice", f"tasks[{i}].id")
+    check_tasks(catalogue, tuple(ids), str(Path(suite_dir) / CATALOGUE_NAME))
     tasks = _with_visibility(_Reader(source, read.get("visibility", dict, {}), "visibility"), tasks)
     return Lesson(
         id=read.get("id", str), title=read.get("title", str, ""), module=read.get("module", str),
@@ -136,6 +146,7 @@ def load_lesson(suite_dir: Path) -> Lesson:
         call_seconds=read.positive("call_seconds", 5.0), import_seconds=read.positive("import_seconds", 10.0),
         submission_seconds=read.positive("submission_seconds", 60.0), memory_mb=read.positive("memory_mb", 4096.0),
         facts=tuple(_fact(_Reader(source, f, f"facts[{i}]"), tasks) for i, f in enumerate(read.get("facts", list, []))),
+        diagnoses=catalogue,
     )
 
 
@@ -191,10 +202,11 @@ def _visibility(read: _Reader, name: str, value: str) -> str:
     return value
 
 
-def _task(read: _Reader, source: str) -> Task:
+def _task(read: _Reader, source: str, catalogue: tuple[Entry, ...] = ()) -> Task:
     answer = None
     if "answer" in read.data:
-        answer = _answer(_Reader(source, read.get("answer", dict), f"{read.prefix}.answer"))
+        answer = _answer(_Reader(source, read.get("answer", dict), f"{read.prefix}.answer"), catalogue,
+                         read.get("id", str))
     elif "function" not in read.data:
         raise ConfigError(source, "a task needs either 'function' (a code task) or an [answer] table",
                           read.prefix)
@@ -203,7 +215,30 @@ def _task(read: _Reader, source: str) -> Task:
                 call_seconds=read.positive("call_seconds", None))
 
 
-def _answer(read: _Reader) -> AnswerSpec:
+def _diagnosis(read: _Reader, name: str, catalogue: tuple[Entry, ...], task_id: str,
+               reveals: bool) -> Diagnosis | None:
+    """The catalogue's diagnosis for the code under ``name``, or None when there is no such key."""
+    code = read.get(name, str, None)
+    if code is None:
+        return None
+    entry = find(catalogue, code)
+    if entry is None:
+        raise ConfigError(read.source, f"names no diagnosis of the lesson's catalogue (diagnoses.toml): '{code}'",
+                          read.key(name))
+    if task_id not in entry.tasks:
+        raise ConfigError(read.source, f"diagnosis '{code}' is declared for {', '.join(entry.tasks)}, "
+                          f"not for '{task_id}'", read.key(name))
+    return entry.diagnosis(reveals)
+
+
+def _hint(read: _Reader, expected_type, catalogue: tuple[Entry, ...], task_id: str) -> Hint:
+    """A known wrong answer: its ``message``, or the hint of its ``diagnosis`` (which may say the answer)."""
+    diagnosis = _diagnosis(read, "diagnosis", catalogue, task_id, reveals=True)
+    message = read.get("message", str, None) if diagnosis else read.get("message", str)
+    return Hint(value=read.get("value", expected_type), message=message or diagnosis.hint, diagnosis=diagnosis)
+
+
+def _answer(read: _Reader, catalogue: tuple[Entry, ...] = (), task_id: str = "") -> AnswerSpec:
     kind = read.get("kind", str)
     if kind not in ("number", "choice"):
         raise ConfigError(read.source, f"must be 'number' or 'choice', not '{kind}'", read.key("kind"))
@@ -211,18 +246,16 @@ def _answer(read: _Reader) -> AnswerSpec:
     choices = read.get("choices", dict, {})
     if kind == "choice" and read.get("expected", str) not in choices:
         raise ConfigError(read.source, "must be one of the keys of 'choices'", read.key("expected"))
-    hints = tuple(
-        Hint(value=_Reader(read.source, h, f"{read.key('hints')}[{i}]").get("value", expected_type),
-             message=_Reader(read.source, h, f"{read.key('hints')}[{i}]").get("message", str))
-        for i, h in enumerate(read.get("hints", list, []))
-    )
+    hints = tuple(_hint(_Reader(read.source, h, f"{read.key('hints')}[{i}]"), expected_type, catalogue, task_id)
+                  for i, h in enumerate(read.get("hints", list, [])))
     units = read.get("units", list, [])
     if not all(isinstance(u, str) and u for u in units):
         raise ConfigError(read.source, "must be a list of non-empty strings", read.key("units"))
     return AnswerSpec(key=read.get("key", str), kind=kind, expected=read.get("expected", expected_type),
                       question=read.get("question", str, ""), wrong=read.get("wrong", str, ""),
                       rel_tol=read.positive("rel_tol", 0.01),
-                      units=tuple(units), choices=choices, hints=hints)
+                      units=tuple(units), choices=choices, hints=hints,
+                      unreadable=_diagnosis(read, "unreadable", catalogue, task_id, reveals=False))
 
 
 _MISSING = object()

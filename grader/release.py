@@ -26,6 +26,7 @@ from pathlib import Path
 import grader
 from grader import formats, replay
 from grader.course import EXERCISES, SOLUTIONS, SUITES, Course
+from grader.diagnoses import CATALOGUE_NAME, catalogue_toml
 from grader.exceptions import ConfigError, UsageError
 from grader.generate import find_drift
 from grader.manifest import MANIFEST_NAME, Lesson
@@ -129,6 +130,9 @@ def _student_lesson(course: Course, lesson: Lesson, root: Path) -> PublicSuite:
         (folder / name).write_text(text, encoding="utf-8")
     manifest = folder / MANIFEST_NAME
     manifest.write_text(student_manifest(lesson, suite.tasks), encoding="utf-8")
+    if lesson.diagnoses:  # the public checks name their diagnoses; the hints come from the catalogue
+        (folder / CATALOGUE_NAME).write_text(catalogue_toml(lesson.diagnoses, suite.tasks, "".join(suite.files.values())),
+                                             encoding="utf-8")
     if suite.uses_reference:
         _record(course, lesson, Course(root), folder, suite)
         manifest.write_text(student_manifest(lesson, suite.tasks), encoding="utf-8")

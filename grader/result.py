@@ -9,6 +9,12 @@ expected); its ``safe_message`` (the property that failed) is what any student m
 Checks whose ``visibility`` is not "visible" keep their inputs and expected values secret:
 ``Report.for_audience`` gives students a copy where such a check says only its property,
 so that no format has to remember to filter and none can leak by forgetting.
+
+A failing check may carry a ``Diagnosis``: the misconception its result points to, as a
+code (``flops.missing-factor-2``) and a hint from the lesson's catalogue (grader.diagnoses).
+The code is data, so that formats and a class summary can count misconceptions; the hint
+is written to be safe for students, so it survives ``for_audience`` unless it gives an
+answer away (``reveals``).
 """
 
 from __future__ import annotations
@@ -18,6 +24,18 @@ from dataclasses import dataclass, field, replace
 STATUSES = ("passed", "partial", "failed", "error")
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")  # Gradescope's, per check
 AUDIENCES = ("student", "instructor")
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What a failure suggests the student misunderstood, in the lesson's own terms."""
+
+    code: str  # stable across runs and students, e.g. "flops.missing-factor-2"
+    hint: str  # what the symptom suggests, never the fixed code
+    reveals: bool = False  # the hint gives the answer away: withheld from students on a secret check
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "hint": self.hint}
 
 
 @dataclass
@@ -31,6 +49,7 @@ class CheckResult:
     safe_message: str = ""  # the property that failed, which any student may read: no hidden inputs or values
     visibility: str = "visible"  # one of VISIBILITIES, from the lesson manifest
     pictures: tuple = ()  # ((title, rows of bools), ...): grids a format may draw, e.g. yours vs expected
+    diagnosis: Diagnosis | None = None  # the misconception this failure points to, when one is recognised
 
     @property
     def secret(self) -> bool:
@@ -41,11 +60,14 @@ class CheckResult:
         """This check as ``audience`` may read it; a secret failure tells students its property only."""
         if audience == "instructor" or not self.secret or self.passed:
             return replace(self)
-        return replace(self, message=self.safe_message or f"check '{self.name}' failed", pictures=())
+        diagnosis = None if self.diagnosis and self.diagnosis.reveals else self.diagnosis
+        return replace(self, message=self.safe_message or f"check '{self.name}' failed", pictures=(),
+                       diagnosis=diagnosis)
 
     def to_dict(self) -> dict:
         return {"name": self.name, "passed": self.passed, "message": self.message,
-                "weight": self.weight, "description": self.description, "visibility": self.visibility}
+                "weight": self.weight, "description": self.description, "visibility": self.visibility,
+                "diagnosis": self.diagnosis.to_dict() if self.diagnosis else None}
 
 
 @dataclass
@@ -56,6 +78,10 @@ class TaskResult:
     checks: list[CheckResult] = field(default_factory=list)
     note: str = ""  # a task-level remark shown before the failing checks ("not implemented yet")
     source: tuple[str, int] | None = None  # (file, line) where the graded student function is defined
+
+    def __post_init__(self):
+        if self.note:  # an unstarted task: a stub's None or pass is not a misconception to diagnose
+            self.checks = [replace(c, diagnosis=None) if c.diagnosis else c for c in self.checks]
 
     @property
     def exact_score(self) -> float:
@@ -93,9 +119,33 @@ class TaskResult:
         return seen
 
     @property
+    def diagnoses(self) -> list[Diagnosis]:
+        """The distinct diagnoses of the failing checks, in check order. None for an unstarted
+        task: its note says all there is to say, and a stub's None is not a misconception."""
+        if self.note:
+            return []
+        found: dict[str, Diagnosis] = {}
+        for check in self.checks:
+            if not check.passed and check.diagnosis and check.diagnosis.code not in found:
+                found[check.diagnosis.code] = check.diagnosis
+        return list(found.values())
+
+    @property
     def feedback(self) -> str:
-        """The note alone when there is one: every failure of an unstarted task says the same."""
-        return self.note or "\n".join(self.failures)
+        """The note alone when there is one: every failure of an unstarted task says the same.
+        Otherwise each failing check in order, its diagnosis's hint (once, unless its message
+        already says it) before its message."""
+        if self.note:
+            return self.note
+        lines: list[str] = []
+        for check in self.checks:
+            if check.passed:
+                continue
+            hint = check.diagnosis.hint if check.diagnosis and check.diagnosis.hint not in check.message else ""
+            for line in (hint, check.message):
+                if line and line not in lines:
+                    lines.append(line)
+        return "\n".join(lines)
 
     @property
     def verdict(self) -> str:
@@ -104,7 +154,10 @@ class TaskResult:
             return f"all {len(self.checks)} checks pass" if len(self.checks) > 1 else "correct"
         if self.note:
             return self.note.splitlines()[0]
-        first = (self.failures or ["failed"])[0].splitlines()[0].rstrip(":")  # its picture is not in the row
+        check = next((c for c in self.checks if not c.passed and c.message), None)
+        named = check is not None and check.diagnosis is not None and check.diagnosis.hint not in check.message
+        text = check.diagnosis.hint if named else (self.failures or ["failed"])[0]  # the misconception, if known
+        first = text.splitlines()[0].rstrip(":")  # its picture is not in the row
         if self.status == "partial":
             passed = sum(c.passed for c in self.checks)
             return f"{passed} of {len(self.checks)} checks pass; {first}"
@@ -113,6 +166,7 @@ class TaskResult:
     def to_dict(self) -> dict:
         return {"id": self.id, "title": self.title, "score": self.score, "max_score": self.max_score,
                 "status": self.status, "feedback": self.feedback,
+                "diagnoses": [d.to_dict() for d in self.diagnoses],
                 "checks": [c.to_dict() for c in self.checks]}
 
 
@@ -126,6 +180,7 @@ class Report:
     sandbox: str = ""  # how the submission was confined, e.g. "bubblewrap" or "limited (...)"
     output: str = ""  # what the submission printed (the first OUTPUT_KEEP bytes), never a report
     notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
+    audience: str = ""  # who this copy is for, once for_audience made it: formats show instructors every detail
 
     @property
     def score(self) -> float:
@@ -145,7 +200,7 @@ class Report:
         if audience not in AUDIENCES:
             raise ValueError(f"audience must be one of {', '.join(AUDIENCES)}, not {audience!r}")
         tasks = [replace(t, checks=[c.for_audience(audience) for c in t.checks]) for t in self.tasks]
-        return replace(self, tasks=tasks, output=self.output if audience == "instructor" else "")
+        return replace(self, tasks=tasks, output=self.output if audience == "instructor" else "", audience=audience)
 
     def task(self, task_id: str) -> TaskResult:
         for task in self.tasks:

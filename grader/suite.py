@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 
 from grader.checks import CheckFailed
+from grader.diagnoses import CATALOGUE_NAME
 from grader.exceptions import (
     CallTimeout,
     ConfigError,
@@ -82,6 +83,7 @@ class SuitePlugin:
     def student(self, request) -> StudentModule:
         task = self.lesson.task(_task_of(request.node))
         self._student.timeout = task.call_seconds or self.lesson.call_seconds
+        self._student.task = task.id
         return _Watched(self._student)
 
     @pytest.fixture
@@ -161,6 +163,7 @@ class SuitePlugin:
             check.safe_message = f"{function or 'your code'} raised {type(exc).__name__}" + _where(exc.grader_text)
         elif isinstance(exc, CheckFailed):
             check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
+            check.diagnosis = self._diagnosis(item, exc.diagnosis)
         elif isinstance(exc, AssertionError):
             check.message = str(exc) or f"check '{name}' failed"
             check.safe_message = check.description or f"check '{name}' failed"  # its text may hold inputs
@@ -171,6 +174,21 @@ class SuitePlugin:
                              "this is a bug in the grader's suite, not in your code: tell your instructor")
             check.error = True
         return check
+
+    def _diagnosis(self, item, code: str | None):
+        """The catalogue's diagnosis for a check's code; an unknown code is the suite's mistake."""
+        if code is None:
+            return None
+        entry, task_id = self.lesson.diagnosis(code), _task_of(item)
+        if entry is None:
+            self.problems.append(f"{item.nodeid}: fails with diagnosis '{code}', which "
+                                 f"{self.lesson.suite_dir / CATALOGUE_NAME} does not declare")
+            return None
+        if task_id not in entry.tasks:
+            self.problems.append(f"{item.nodeid}: diagnosis '{code}' is declared for {', '.join(entry.tasks)}, "
+                                 f"not for '{task_id}'")
+            return None
+        return entry.diagnosis()
 
     def unknown_visibility_keys(self) -> list[str]:
         """[visibility.overrides] keys naming a check the suite does not have (a typo would un-hide it)."""

@@ -9,6 +9,12 @@ or a folder (its files replace the reference's), and declares itself in leading 
     # mistake: forgot the factor 2 for the multiply-add
     # fails: prefill_flops
     # hint: factor 2          (optional: text the feedback must contain)
+    # diagnosis: flops.missing-factor-2   (optional: the catalogue codes its failing tasks must carry)
+
+Diagnoses (grader.diagnoses) are proved both ways: a mutant's failing tasks must carry
+exactly the codes it declares (none when it declares none), and the reference and the
+stubs must carry none. The closing note counts the diagnoses per task, names any code no
+mutant declares (unproved), and says how many mutants get a specific diagnosis.
 """
 
 from __future__ import annotations
@@ -20,13 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.course import Course
+from grader.diagnoses import CATALOGUE_NAME, per_task
 from grader.engine import grade
 from grader.exceptions import ConfigError, UsageError
 from grader.facts import check_facts
 from grader.manifest import Lesson
 from grader.session import GradingSession
 
-_HEADER = re.compile(r"#\s*(mistake|fails|hint)\s*:\s*(.*)")
+_HEADER = re.compile(r"#\s*(mistake|fails|hint|diagnosis)\s*:\s*(.*)")
 UNSTARTED = ("not implemented yet", "not answered yet")
 
 
@@ -37,6 +44,7 @@ class Mutant:
     mistake: str
     fails: frozenset[str]
     hint: str = ""
+    diagnoses: frozenset[str] = frozenset()  # the catalogue codes its failing tasks must carry, exactly
 
 
 def load_mutants(lesson: Lesson) -> list[Mutant]:
@@ -60,7 +68,12 @@ def load_mutants(lesson: Lesson) -> list[Mutant]:
         unknown = fails - {t.id for t in lesson.tasks}
         if unknown:
             raise ConfigError(str(path), f"declares unknown task(s): {', '.join(sorted(unknown))}", "fails")
-        mutants.append(Mutant(path.stem, path, fields.get("mistake", ""), fails, fields.get("hint", "")))
+        codes = frozenset(c.strip() for c in fields.get("diagnosis", "").split(",") if c.strip())
+        unknown = sorted(code for code in codes if lesson.diagnosis(code) is None)
+        if unknown:
+            raise ConfigError(str(path), f"declares diagnoses that {lesson.suite_dir / CATALOGUE_NAME} does not hold: "
+                              f"{', '.join(unknown)}", "diagnosis")
+        mutants.append(Mutant(path.stem, path, fields.get("mistake", ""), fails, fields.get("hint", ""), codes))
     return mutants
 
 
@@ -107,6 +120,7 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
                  not short))
     for task in short:
         problems.append(_blame_reference(lesson, reference, task))
+    problems += _false_diagnoses("the reference", report)
 
     stubs = grade(course.exercises_dir(lesson), lesson=lesson.id, course=course, solutions=reference)
     scored = [t.id for t in stubs.tasks if t.score > 0]
@@ -118,6 +132,7 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
     if silent:
         problems.append((SUITE, (f"the stubs' feedback does not say 'not implemented yet' for {', '.join(silent)} "
                                  "(has exercises/ drifted from the solution? 'grader stubs --check' tells)")))
+    problems += _false_diagnoses("the stubs", stubs)
 
     mutants = load_mutants(lesson)
     session = GradingSession(lesson.id, course, solutions=reference) if mutants else None  # pytest set up once
@@ -130,9 +145,12 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
         lost = frozenset(t.id for t in observed.tasks if t.score < t.max_score)
         hint_ok = not mutant.hint or any(mutant.hint.lower() in t.feedback.lower()
                                          for t in observed.tasks if t.id in mutant.fails)
-        good = lost == mutant.fails and hint_ok
+        diagnosed = frozenset(d.code for t in observed.tasks if t.id in mutant.fails for d in t.diagnoses)
+        diagnosis_ok = diagnosed == mutant.diagnoses
+        good = lost == mutant.fails and hint_ok and diagnosis_ok
         seen = ", ".join(sorted(lost)) or "nothing"
-        rows.append((mutant.name, ", ".join(sorted(mutant.fails)), seen + ("" if hint_ok else " (hint missing)"), good))
+        seen += ("" if hint_ok else " (hint missing)") + ("" if diagnosis_ok else " (diagnosis differs)")
+        rows.append((mutant.name, ", ".join(sorted(mutant.fails)), seen, good))
         if not good:
             missed = sorted(mutant.fails - lost)
             extra = sorted(lost - mutant.fails)
@@ -147,10 +165,51 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
                            "solution that differs from this one on that task")
             if not hint_ok:
                 why.append(f"the feedback does not contain the expected hint '{mutant.hint}'")
+            if not diagnosis_ok:
+                why.append(_diagnosis_mismatch(mutant.diagnoses, diagnosed))
             problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(why)}"))
 
-    _print_table(stream, lesson, rows, problems, len(mutants), reference)
+    _print_table(stream, lesson, rows, problems, len(mutants), reference,
+                 _diagnosis_notes(lesson, observations))
     return not problems
+
+
+def _false_diagnoses(who: str, report) -> list[tuple[str, str]]:
+    """A diagnosis on the reference or the stubs is false by definition: the suite's mistake."""
+    return [(SUITE, (f"{who} gets diagnosis '{d.code}' on {t.id}: a false diagnosis, the check that names it "
+                     "recognises more than the mistake")) for t in report.tasks for d in t.diagnoses]
+
+
+def _diagnosis_mismatch(declared: frozenset[str], diagnosed: frozenset[str]) -> str:
+    said = ", ".join(sorted(diagnosed)) or "none"
+    if not declared:
+        return (f"its failing tasks get the diagnosis {said} although it declares none: declare it with "
+                "'# diagnosis: <code>' if it is right, else the check that names it recognises too much")
+    return (f"its failing tasks get the diagnosis {said}, not the declared {', '.join(sorted(declared))}: a check "
+            "misses the symptom or names another misconception")
+
+
+def unproved_diagnoses(lesson: Lesson, mutants: list[Mutant]) -> list[str]:
+    """The catalogue's codes that no mutant declares, so that nothing shows they are recognised."""
+    return [e.code for e in lesson.diagnoses if not any(e.code in m.diagnoses for m in mutants)]
+
+
+def _diagnosis_notes(lesson: Lesson, observations) -> list[str]:
+    """The closing note: the catalogue per task, and how many mutants get a specific diagnosis."""
+    if not lesson.diagnoses:
+        return []
+    counts = per_task(lesson.diagnoses, [t.id for t in lesson.tasks])
+    generic = [m.name for m, observed in observations if not any(t.diagnoses for t in observed.tasks)]
+    specific = len(observations) - len(generic)
+    unproved = unproved_diagnoses(lesson, [m for m, _ in observations])
+    notes = [f"diagnoses: {len(lesson.diagnoses)} in {CATALOGUE_NAME}; per task: "
+             + ", ".join(f"{task} {n}" for task, n in counts.items())
+             + (f"; proved by no mutant (add one declaring it): {', '.join(unproved)}" if unproved else
+                "; each proved by a mutant"),
+             f"specific diagnosis: {specific}/{len(observations)} mutants"]
+    if generic:
+        notes[-1] += f"; a generic failure: {', '.join(generic)}"
+    return notes
 
 
 def _blame_reference(lesson: Lesson, reference: Path, task) -> tuple[str, str]:
@@ -187,7 +246,7 @@ def _grade_mutant(session: GradingSession, lesson: Lesson, reference: Path, muta
         return session.grade(folder)
 
 
-def _print_table(stream, lesson: Lesson, rows, problems, mutants: int, reference: Path) -> None:
+def _print_table(stream, lesson: Lesson, rows, problems, mutants: int, reference: Path, notes=()) -> None:
     if stream is None:
         return
     widths = [max(len(r[i]) for r in rows + [("case", "expected to lose", "observed", True)]) for i in range(3)]
@@ -200,6 +259,8 @@ def _print_table(stream, lesson: Lesson, rows, problems, mutants: int, reference
     if mutants:
         caught = sum(1 for r in rows[len(rows) - mutants:] if r[3])
         stream.write(f"mutation score: {caught}/{mutants} mutants caught as declared\n")
+    for note in notes:
+        stream.write(f"{note}\n")
     rejected = any(who == SOLUTION for who, _ in problems)
     for who, problem in problems:
         blame = "suite at fault, unless it follows from the solution's faults" if rejected and who == SUITE \

@@ -82,3 +82,22 @@ def graded(name: str) -> Report:
 # Wrong solutions that together fail every secret check of the prefill manifest.
 SECRET_FAILING_MUTANTS = ("forgot_factor_2", "ignored_utilization", "lets_nan_through", "all_pairs",
                           "diagonal_excluded", "return_true", "cumsum_without_axis")
+
+
+HALF_HINT = "Your result is exactly half of what 2 · N · P gives: did you drop the factor 2?"
+IMPORT_ERROR = "prefill.py could not be imported (SyntaxError, line 3): expected ':'"
+
+
+def diagnosed_report() -> Report:
+    """Failures with diagnoses: two checks sharing one, and code tasks held up by an import error."""
+    from grader.result import Diagnosis
+
+    half = Diagnosis("flops.missing-factor-2", HALF_HINT)
+    return Report(lesson="prefill", title="Prefill", submission="s", tasks=[
+        TaskResult("prefill_flops", "2·N·P", 2.0, [
+            CheckResult("lesson_example", False, "prefill_flops(7e9, 1000) returned 7e+12", diagnosis=half),
+            CheckResult("other_sizes", False, "prefill_flops(2e9, 77) returned 1.54e11", diagnosis=half,
+                        safe_message="prefill_flops(N, P) must be 2 · N · P", visibility="hidden")]),
+        TaskResult("causal_pairs", "P(P+1)/2", 2.0, [CheckResult("four_tokens", False, IMPORT_ERROR, error=True)]),
+        TaskResult("causal_mask", "mask", 3.0, [CheckResult("shape", False, IMPORT_ERROR, error=True)]),
+    ])

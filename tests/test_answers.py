@@ -9,6 +9,7 @@ import pytest
 from grader.answers import grade_answer, load_answers, parse_choice, parse_number
 from grader.exceptions import AnswerFormatError
 from grader.manifest import AnswerSpec, Hint, Task
+from grader.result import Diagnosis
 
 SECONDS = ("seconds", "s")
 YES_NO = {"A": "Yes", "B": "No"}
@@ -133,7 +134,7 @@ def test_load_answers_reports_invalid_toml_with_the_line(tmp_path):
     assert answers is None
     assert "answers.toml is not valid TOML" in problem
     assert "line 2" in problem
-    assert 'flops = "1.4e13"' in problem  # tells how to quote
+    assert 'key = "your answer"' in problem  # tells how to quote, without any lesson's answer
 
 
 def test_load_answers_refuses_non_utf8(tmp_path):
@@ -269,3 +270,38 @@ def test_grade_answer_zero_expected_does_not_crash():
     task = number_task(expected=0, hints=())
     assert grade(task, {"flops": "0"}).passed
     assert not grade(task, {"flops": "1"}).passed
+
+
+# ---------------------------------------------------------------------------- diagnoses
+
+HALF = Diagnosis("hand-flops.missing-factor-2", "that is N · P, prefill is 2 · N · P.", reveals=True)
+UNREADABLE = Diagnosis("answers.unreadable", "Your answer cannot be read as one number.")
+
+
+def diagnosed_task(**overrides) -> Task:
+    return number_task(hints=(Hint(value=7e12, message=HALF.hint, diagnosis=HALF),), unreadable=UNREADABLE,
+                       **overrides)
+
+
+def test_a_recognised_wrong_answer_carries_its_diagnosis():
+    result = grade(diagnosed_task(), {"flops": "7e12"})
+    assert result.diagnosis == HALF and HALF.hint in result.message
+
+
+def test_an_unreadable_answer_carries_the_unreadable_diagnosis_and_the_forms():
+    result = grade(diagnosed_task(), {"flops": "280 ms"})
+    assert result.diagnosis == UNREADABLE
+    assert "1.4e13" in result.message and "accepted units: flops" in result.message
+
+
+@pytest.mark.parametrize("answers", [{"flops": ""}, {"flops": "2.8e13"}, {"flops": "1.4e13"}, {}])
+def test_no_diagnosis_for_what_no_misconception_explains(answers):
+    assert grade(diagnosed_task(), answers).diagnosis is None
+
+
+def test_a_secret_answer_task_keeps_its_answer_giving_hint_from_students():
+    result = grade(diagnosed_task(), {"flops": "7e12"})
+    result.visibility = "hidden"
+    student = result.for_audience("student")
+    assert student.diagnosis is None and HALF.hint not in student.message
+    assert grade(diagnosed_task(), {"flops": "ten"}).for_audience("student").diagnosis == UNREADABLE

@@ -117,3 +117,28 @@ def test_helpers_keep_the_call_and_the_value_out_of_the_property(helper, value):
     assert "7919" in str(info.value) and repr(value)[:5] in str(info.value)
     assert "7919" not in info.value.property and repr(value)[:5] not in info.value.property
     assert info.value.property.startswith("causal_pairs returned a ")
+
+
+# ---------------------------------------------------------------------------- diagnoses
+
+def test_a_failure_may_name_its_diagnosis_by_code():
+    with pytest.raises(CheckFailed) as info:
+        fail("must be 2 · N · P", "returned 7e12", diagnosis="flops.missing-factor-2")
+    assert info.value.diagnosis == "flops.missing-factor-2"
+    with pytest.raises(CheckFailed) as info:
+        fail("must be 2 · N · P")
+    assert info.value.diagnosis is None
+
+
+@pytest.mark.parametrize("value, code", [("1.4e13", "flops.string"), (None, "flops.none"), ([1], None)])
+def test_number_diagnoses_a_wrong_type_by_its_exact_type(value, code):
+    with pytest.raises(CheckFailed) as info:
+        number(value, "prefill_flops(7e9, 1000)", by_type={str: "flops.string", type(None): "flops.none"})
+    assert info.value.diagnosis == code
+
+
+def test_array_diagnoses_a_wrong_type_by_its_exact_type():
+    with pytest.raises(CheckFailed) as info:
+        array([[True]], "causal_mask(1)", by_type={list: "mask.nested-lists"})
+    assert info.value.diagnosis == "mask.nested-lists"
+    assert array(np.eye(2), "causal_mask(2)", by_type={list: "mask.nested-lists"}).shape == (2, 2)

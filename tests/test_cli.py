@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -165,3 +166,18 @@ def test_report_files_are_readable_by_others(tmp_path):
     out = tmp_path / "report.html"
     assert run("grade", "solutions/prefill", "--format", f"html:{out}").returncode == 0
     assert out.stat().st_mode & 0o044  # not mkstemp's owner-only 0600 (the umask decides)
+
+
+def test_verbose_shows_what_each_check_saw_under_the_misconception(tmp_path):
+    folder = tmp_path / "prefill"
+    shutil.copytree(ROOT / "solutions" / "prefill", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(ROOT / "suites" / "prefill" / "mutants" / "forgot_factor_2.py", folder / "prefill.py")
+    short = run("grade", str(folder))
+    verbose = run("grade", str(folder), "--verbose")
+    assert short.returncode == verbose.returncode == 0, short.stderr + verbose.stderr
+    for out in (short.stdout, verbose.stdout):
+        assert "did you drop the factor 2 for the multiply-add?" in " ".join(out.split())
+    assert "prefill_flops(1, 1) returned 1;" not in short.stdout and "--verbose shows" in short.stdout
+    assert "prefill_flops(1, 1) returned 1;" in verbose.stdout and "[flops.missing-factor-2]" in verbose.stdout
+    hidden = verbose.stdout.split("What to fix")[1]  # other_sizes is hidden: its property, never its values
+    assert "for other model and prompt sizes too" in " ".join(hidden.split()) and ", expected" not in hidden

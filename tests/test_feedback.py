@@ -74,7 +74,7 @@ def test_format_call():
     (np.ones(3, dtype=bool), "a bool array of shape (3,)"),
     (True, "bool True"),
     (False, "bool False"),
-    ([[1, 2], [3, 4]], "a nested lists ([[1, 2], [3, 4]]), not a numpy array"),
+    ([[1, 2], [3, 4]], "nested lists ([[1, 2], [3, 4]]), not a numpy array"),
     ([1, 2], "a list ([1, 2]), not a numpy array"),
     ((1, 2), "a tuple ((1, 2)), not a numpy array"),
     (3, "3 (int)"),

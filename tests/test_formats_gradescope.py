@@ -128,3 +128,13 @@ def test_the_schema_catches_what_gradescope_would_reject(validator, results, bre
     breakage(results)
     with pytest.raises(jsonschema.ValidationError):
         validator.validate(results)
+
+
+def test_a_failing_tests_output_names_the_misconception_before_what_it_saw():
+    from sample_reports import HALF_HINT, diagnosed_report
+
+    tests = render(diagnosed_report().for_audience("student"))["tests"]
+    first = next(t for t in tests if t["name"] == "prefill_flops: lesson_example")
+    assert first["output"].split("\n\n") == [HALF_HINT, "prefill_flops(7e9, 1000) returned 7e+12"]
+    hidden = next(t for t in tests if t["name"] == "prefill_flops: other_sizes")
+    assert hidden["output"].split("\n\n") == [HALF_HINT, "prefill_flops(N, P) must be 2 · N · P"]

@@ -156,3 +156,18 @@ def test_a_person_sees_blue_grids_and_red_mistakes_only_on_the_wrong_page(pages,
     cell = 24 * 24  # a grid cell is about 1.6rem square
     assert count_colour(wrong, BLUE) > 20 * cell  # 10 blue cells of yours + 15 of the expected grid
     assert count_colour(wrong, RED) > 5 * 4 * 20  # five outlined cells
+
+
+def test_a_diagnosis_leads_its_checks_and_an_import_error_comes_first():
+    from sample_reports import HALF_HINT, IMPORT_ERROR, diagnosed_report
+
+    markup = render(diagnosed_report().for_audience("student"))
+    page = Page(markup)
+    assert [a["data-code"] for a in page.having("p", "diagnosis")] == ["flops.missing-factor-2"]
+    fix = page.text_of["fix-prefill_flops"]
+    assert fix.count(HALF_HINT) == 1
+    assert fix.index(HALF_HINT) < fix.index("returned 7e+12") < fix.index("must be 2 · N · P")  # then every check
+    first = page.text_of["fix-first"]
+    assert IMPORT_ERROR in first and "causal_pairs, causal_mask cannot be graded" in first
+    assert markup.index('id="fix-first"') < markup.index('id="fix-prefill_flops"')
+    assert "fix-causal_pairs" not in page.text_of and markup.count("could not be imported") == 3  # 2 rows + once

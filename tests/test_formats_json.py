@@ -104,3 +104,25 @@ def test_student_json_carries_only_the_property_of_a_secret_check():
 def test_a_check_result_of_an_empty_task():
     data = json.loads(render(Report("x", "", "s", [TaskResult("t", "", 1.0, [CheckResult("c", True)])])))
     assert data["tasks"][0]["checks"][0]["visibility"] == "visible"
+
+
+def test_a_diagnosis_is_in_the_json_and_the_schema_knows_its_shape(validator):
+    from sample_reports import HALF_HINT, diagnosed_report
+
+    data = json.loads(render(diagnosed_report().for_audience("student")))
+    validator.validate(data)
+    flops = data["tasks"][0]
+    assert flops["diagnoses"] == [{"code": "flops.missing-factor-2", "hint": HALF_HINT}]
+    assert flops["checks"][1]["diagnosis"]["code"] == "flops.missing-factor-2"  # safe on a hidden check too
+    assert flops["feedback"].splitlines()[0] == HALF_HINT
+    assert data["tasks"][1]["checks"][0]["diagnosis"] is None
+    for broken in ({"code": "Half", "hint": "h"}, {"code": "flops.half"}, {"code": "flops.half", "hint": ""}):
+        data["tasks"][0]["checks"][0]["diagnosis"] = broken
+        with pytest.raises(jsonschema.ValidationError):
+            validator.validate(data)
+
+
+def test_a_real_diagnosed_report_validates(validator):
+    data = json.loads(render(graded("forgot_factor_2").for_audience("student")))
+    validator.validate(data)
+    assert [d["code"] for t in data["tasks"] for d in t["diagnoses"]] == ["flops.missing-factor-2"]

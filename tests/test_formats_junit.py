@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import junitparser
@@ -94,3 +95,12 @@ def test_characters_xml_cannot_hold_are_replaced(schema):
 def test_printed_output_only_for_instructors():
     assert "104729" not in render(make_report().for_audience("student"))
     assert "<system-out>printed by the submission: 104729" in render(make_report().for_audience("instructor"))
+
+
+def test_a_failure_message_is_the_misconception_and_its_text_adds_what_was_seen():
+    from sample_reports import HALF_HINT, diagnosed_report
+
+    text = render(diagnosed_report().for_audience("student"))
+    failure = re.search(r'<failure message="([^"]*)" type="CheckFailed">([^<]*)</failure>', text)
+    assert failure.group(1) == HALF_HINT
+    assert failure.group(2) == f"{HALF_HINT}\n\nprefill_flops(7e9, 1000) returned 7e+12"

@@ -55,3 +55,13 @@ def test_sandbox_and_output():
     assert "<sub>ran in: bubblewrap</sub>" in render(make_report())
     assert "104729" not in render(make_report().for_audience("student"))
     assert "104729" in render(make_report().for_audience("instructor"))
+
+
+def test_a_diagnosis_comes_before_what_the_checks_saw():
+    from sample_reports import HALF_HINT, diagnosed_report
+
+    text = render(diagnosed_report())
+    row, fix = text.split("### What to fix", 1)
+    assert HALF_HINT in row  # the verdict names the misconception
+    assert fix.count(HALF_HINT) == 1
+    assert fix.index(HALF_HINT) < fix.index("prefill_flops(7e9, 1000) returned 7e+12")

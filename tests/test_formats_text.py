@@ -12,7 +12,7 @@ import pytest
 
 from grader.feedback import mask_picture, side_by_side
 from grader.formats.text import WIDTH, TextFormat
-from grader.result import CheckResult, Report, TaskResult
+from grader.result import CheckResult, Diagnosis, Report, TaskResult
 
 PICTURE = side_by_side(mask_picture(np.ones((5, 5), dtype=bool)), mask_picture(np.tril(np.ones((5, 5), dtype=bool))))
 WIDE_PICTURE = side_by_side(mask_picture(np.ones((12, 12), dtype=bool)), mask_picture(np.eye(12, dtype=bool)),
@@ -223,3 +223,80 @@ def test_plain_output_does_not_import_rich():
             "TextFormat().write(Report('x', '', 's', []), io.StringIO()); print('rich' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert result.stdout.strip() == "False", result.stderr
+
+
+# ---------------------------------------------------------------------------- diagnoses, short and verbose
+
+HALF = Diagnosis("flops.missing-factor-2", "Your result is exactly half of what 2 · N · P gives: did you drop the "
+                 "factor 2 for the multiply-add?")
+IMPORT = "prefill.py could not be imported (SyntaxError, line 3): expected ':'\n    def prefill_flops(N, P)"
+
+
+def diagnosed_report() -> Report:
+    return Report(lesson="prefill", title="Prefill", submission="s", tasks=[
+        TaskResult("prefill_flops", "2·N·P", 2.0, [
+            CheckResult("lesson_example", False, "prefill_flops(7e9, 1000) returned 7e+12", diagnosis=HALF),
+            CheckResult("smallest", False, "prefill_flops(1, 1) returned 1", diagnosis=HALF),
+            CheckResult("other_sizes", False, "prefill_flops(2e9, 77) returned 1.54e11", diagnosis=HALF)]),
+        TaskResult("causal_mask", "mask", 3.0, [
+            CheckResult("lower_triangle", False, MASK_PROSE + "\n" + PICTURE, diagnosis=Diagnosis(
+                "mask.transposed", "Your mask is the upper triangle."),
+                pictures=(("yours", ((True, True), (False, True))), ("expected", ((True, False), (True, True)))))]),
+    ])
+
+
+def fix_section(text: str) -> str:
+    return text.split("What to fix", 1)[1].split("Total:", 1)[0]
+
+
+def test_a_diagnosis_leads_with_its_hint_once_and_the_details_wait_for_verbose():
+    fix = fix_section(render(diagnosed_report()))
+    flat = " ".join(fix.split())
+    assert flat.count("did you drop the factor 2") == 1
+    assert "7e+12" not in fix and "1.54e11" not in fix  # what each check saw: --verbose
+    assert "(seen by lesson_example, smallest and other_sizes; --verbose shows what each saw)" in flat
+    assert "flops.missing-factor-2" not in fix  # codes are for instructors and tools
+
+
+def test_a_diagnosed_mask_shows_the_grids_under_its_hint():
+    fix = fix_section(render(diagnosed_report()))
+    lines = fix.splitlines()
+    hint = next(i for i, line in enumerate(lines) if "upper triangle" in line)
+    assert lines[hint + 1].split() == ["yours", "expected"]
+    assert lines[hint + 2].split() == ["■", "■", "■", "·"]
+    assert MASK_PROSE.split(":")[0] not in fix  # the check's own prose is a detail
+
+
+def test_verbose_adds_what_each_check_saw_and_the_code():
+    stream = io.StringIO()
+    writer = TextFormat()
+    writer.verbose = True
+    writer.write(diagnosed_report(), stream)
+    fix = fix_section(stream.getvalue())
+    assert "[flops.missing-factor-2]" in fix
+    for seen in ("prefill_flops(7e9, 1000) returned 7e+12", "prefill_flops(1, 1) returned 1",
+                 "prefill_flops(2e9, 77) returned 1.54e11"):
+        assert "      · " + seen in fix.splitlines()
+    assert "--verbose" not in fix
+
+
+def test_an_instructors_report_is_verbose_without_asking():
+    text = render(diagnosed_report().for_audience("instructor"))
+    assert "prefill_flops(7e9, 1000) returned 7e+12" in text
+    assert "prefill_flops(7e9, 1000) returned 7e+12" not in fix_section(render(diagnosed_report()
+                                                                                .for_audience("student")))
+
+
+def test_an_import_error_comes_first_and_once():
+    report = Report(lesson="prefill", title="", submission="s", tasks=[
+        TaskResult("prefill_flops", "", 2.0, [CheckResult("a", False, IMPORT, error=True)]),
+        TaskResult("causal_pairs", "", 2.0, [CheckResult("b", False, IMPORT, error=True)]),
+        TaskResult("hand_pairs", "", 1.0, [CheckResult("answers.toml:pairs", False, "you answered 16")])])
+    fix = fix_section(render(report))
+    assert fix.count("could not be imported") == 1
+    assert fix.index("could not be imported") < fix.index("hand_pairs")
+    lines = fix.splitlines()
+    first = lines.index("First, before anything else:")
+    assert "could not be imported" in lines[first + 1] and lines[first + 2] == "        def prefill_flops(N, P)"
+    assert "prefill_flops and causal_pairs cannot be graded" in " ".join(fix.split())
+    assert "\nprefill_flops" not in fix and "\ncausal_pairs" not in fix  # held up, not listed again

@@ -49,7 +49,10 @@ def test_real_lesson_answer_specs():
     flops = lesson.task("hand_flops").answer
     assert isinstance(flops, AnswerSpec)
     assert (flops.key, flops.kind, flops.expected, flops.rel_tol) == ("flops", "number", 1.4e13, 0.01)
-    assert flops.hints[0] == Hint(value=7e12, message=flops.hints[0].message)
+    assert flops.hints[0] == Hint(value=7e12, message=flops.hints[0].message, diagnosis=flops.hints[0].diagnosis)
+    assert flops.hints[0].diagnosis.code == "hand-flops.missing-factor-2"
+    assert flops.hints[0].message == lesson.diagnosis("hand-flops.missing-factor-2").hint  # the catalogue's words
+    assert flops.unreadable.code == "answers.unreadable"
     assert lesson.task("hand_seconds").answer.units == ("seconds", "second", "secs", "sec", "s")
     assert lesson.task("hand_pairs").answer.expected == 10
     quiz = lesson.task("quiz").answer
@@ -302,3 +305,39 @@ def test_bad_visibility_names_file_and_key(tmp_path, table, key, problem):
     message = str(info.value)
     assert message.startswith(f"{tmp_path / MANIFEST_NAME}, key '{key}'"), message
     assert problem in message
+
+
+# ---------------------------------------------------------------------------- diagnoses of answer hints
+
+CATALOGUE = ('[[diagnoses]]\ncode = "q.half"\ntask = "q"\nwhen = "answers 1"\nhint = "that is half."\n'
+             '[[diagnoses]]\ncode = "q.unreadable"\ntask = "q"\nwhen = "words"\nhint = "write a number."\n'
+             '[[diagnoses]]\ncode = "a.other"\ntask = "a"\nwhen = "w"\nhint = "h"\n')
+
+
+def diagnosed_lesson(tmp_path: Path, body: str):
+    (tmp_path / "diagnoses.toml").write_text(CATALOGUE, encoding="utf-8")
+    (tmp_path / "lesson.toml").write_text(HEAD + CODE_A + answer_task('kind = "number"\nexpected = 2\n' + body),
+                                          encoding="utf-8")
+    return load_lesson(tmp_path)
+
+
+def test_a_hint_naming_a_diagnosis_takes_the_catalogues_words(tmp_path):
+    lesson = diagnosed_lesson(tmp_path, 'unreadable = "q.unreadable"\nhints = [{ value = 1, diagnosis = "q.half" }]\n')
+    spec = lesson.task("q").answer
+    assert spec.hints[0].message == "that is half."
+    assert (spec.hints[0].diagnosis.code, spec.hints[0].diagnosis.reveals) == ("q.half", True)  # it may say the answer
+    assert (spec.unreadable.code, spec.unreadable.reveals) == ("q.unreadable", False)
+    assert [e.code for e in lesson.diagnoses] == ["q.half", "q.unreadable", "a.other"]
+    assert lesson.diagnosis("a.other").tasks == ("a",) and lesson.diagnosis("nope") is None
+
+
+@pytest.mark.parametrize("body, key, words", [
+    ('hints = [{ value = 1, diagnosis = "q.third" }]\n', "tasks[1].answer.hints[0].diagnosis", "names no diagnosis"),
+    ('hints = [{ value = 1, diagnosis = "a.other" }]\n', "tasks[1].answer.hints[0].diagnosis", "not for 'q'"),
+    ('unreadable = "q.nope"\n', "tasks[1].answer.unreadable", "names no diagnosis"),
+    ("hints = [{ value = 1 }]\n", "tasks[1].answer.hints[0].message", "is required"),
+])
+def test_a_hint_naming_a_wrong_diagnosis_names_the_key(tmp_path, body, key, words):
+    with pytest.raises(ConfigError) as info:
+        diagnosed_lesson(tmp_path, body)
+    assert info.value.key == key and words in info.value.problem

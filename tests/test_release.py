@@ -27,6 +27,7 @@ from grader.validate import load_mutants
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
+LESSONS = [COURSE.lesson(i) for i in COURSE.lesson_ids()]
 
 
 @pytest.fixture(scope="module")
@@ -60,11 +61,11 @@ def constants(node) -> set:
             and n.value is not None and n.value is not Ellipsis}
 
 
-def hidden_only_constants() -> set:
+def hidden_only_constants(lesson=LESSON) -> set:
     """Literals that appear in hidden checks and their helpers, and nowhere in the public ones."""
-    suite = public_suite(LESSON)
+    suite = public_suite(lesson)
     hidden, public = set(), set()
-    for path in LESSON.suite_dir.glob("test_*.py"):
+    for path in lesson.suite_dir.glob("test_*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         removed = set(suite.cut.get(path.name, [])) if path.name in suite.files else None
         for node in tree.body:
@@ -73,8 +74,10 @@ def hidden_only_constants() -> set:
                 hidden |= constants(node)
         if path.name in suite.files:
             public |= constants(ast.parse(suite.files[path.name]))
-    # a string is secret only if no public file says it (f-string pieces like "prefill_flops(" are not)
-    said = "".join(suite.files.values()) + (ROOT / "exercises" / "prefill" / "prefill.py").read_text(encoding="utf-8")
+    # a string is secret only if no public file says it (f-string pieces like "prefill_flops(" are not); the
+    # lesson's exercises (module, answers, notebook) are public by definition
+    said = "".join(suite.files.values()) + "".join(p.read_text(encoding="utf-8") for p in
+                                                   sorted((ROOT / "exercises" / lesson.id).iterdir()) if p.is_file())
     return {c for c in hidden - public if not isinstance(c, str) or (len(c) >= 6 and c not in said)}
 
 
@@ -102,24 +105,29 @@ def test_no_solution_body_is_in_the_student_bundle(dist):
         assert not leaked, f"{path} holds solution lines {leaked}"
 
 
-def test_no_hidden_literal_is_in_the_student_bundle(dist):
-    secrets = hidden_only_constants()
-    assert {1.5, "above_one", "negative"} <= secrets  # rejects_bad_utilization's hidden inputs
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_no_hidden_literal_is_in_the_student_bundle(dist, lesson):
+    secrets = hidden_only_constants(lesson)
+    if lesson.id == "prefill":
+        assert {1.5, "above_one", "negative"} <= secrets  # rejects_bad_utilization's hidden inputs
+    if lesson.id == "latency":
+        assert {0.002, 4096, 8.0} <= secrets  # the ranges of the hidden checks' other sizes
     words = {s for s in secrets if isinstance(s, str)}
     for path, text in bundle_files(dist / "student").items():
         assert not [w for w in words if w in text], path
-        if path.suffix == ".py" and "suites" in path.parts:
-            assert not constants(ast.parse(text)) & secrets, path
+        if path.suffix == ".py" and path.parent.name == lesson.id and path.parent.parent.name == "suites":
+            assert not constants(ast.parse(text)) & secrets, path  # (another lesson's numbers reveal nothing)
 
 
-def test_no_answer_hint_or_fact_is_in_the_student_bundle(dist):
-    answers = [t.answer for t in LESSON.tasks if t.answer]
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_no_answer_hint_or_fact_is_in_the_student_bundle(dist, lesson):
+    answers = [t.answer for t in lesson.tasks if t.answer]
     secrets = [h.message for a in answers for h in a.hints] + [a.wrong for a in answers if a.wrong] \
-        + [f.says for f in LESSON.facts]
+        + [f.says for f in lesson.facts]
     for path, text in bundle_files(dist / "student").items():
         assert not [s for s in secrets if s in text], path
-    manifest = tomllib.loads((dist / "student" / "suites" / "prefill" / "lesson.toml").read_text(encoding="utf-8"))
-    assert [t["id"] for t in manifest["tasks"]] == [t.id for t in LESSON.code_tasks]
+    manifest = tomllib.loads((dist / "student" / "suites" / lesson.id / "lesson.toml").read_text(encoding="utf-8"))
+    assert [t["id"] for t in manifest["tasks"]] == [t.id for t in lesson.code_tasks]
     assert "facts" not in manifest and all("answer" not in t for t in manifest["tasks"])
 
 
@@ -153,14 +161,16 @@ def test_make_grade_runs_from_scratch_in_a_copy(dist, tmp_path):
     shutil.copytree(dist / "student", copy)
     python = getattr(sys, "_base_executable", sys.executable)
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "GRADER_COURSE")}
-    result = subprocess.run(["make", "grade", f"PYTHON={python}", "VENV_FLAGS=--system-site-packages"], cwd=copy,
+    # several lessons: `make grade` grades the first (sorted) one, so name the one this test is about
+    result = subprocess.run(["make", "grade", f"PYTHON={python}", "VENV_FLAGS=--system-site-packages",
+                             "SUBMISSION=exercises/prefill"], cwd=copy,
                             env=env, capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert (copy / ".venv" / ".installed").is_file()
     assert "not implemented yet" in result.stdout and re.search(r"Total: 0/13\b", result.stdout), result.stdout
     shutil.copy(ROOT / "solutions" / "prefill" / "prefill.py", copy / "exercises" / "prefill" / "prefill.py")
-    result = subprocess.run(["make", "grade"], cwd=copy, env=env, capture_output=True, text=True, timeout=300,
-                            check=False)
+    result = subprocess.run(["make", "grade", "SUBMISSION=exercises/prefill"], cwd=copy, env=env, capture_output=True,
+                            text=True, timeout=300, check=False)
     assert result.returncode == 0 and re.search(r"Total: 13/13\b", result.stdout), result.stdout + result.stderr
 
 

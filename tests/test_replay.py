@@ -90,7 +90,8 @@ def test_load_reference_falls_back_to_the_recorded_answers_only_when_they_exist(
     assert load_reference(tmp_path / "prefill.py", lesson) is None
     suite = tmp_path / "suite"
     suite.mkdir()
-    (suite / "lesson.toml").write_text((PREFILL / "lesson.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    for name in ("lesson.toml", "diagnoses.toml"):  # the manifest's answer hints name the catalogue's codes
+        (suite / name).write_text((PREFILL / name).read_text(encoding="utf-8"), encoding="utf-8")
     replay.RECORDED[replay.call_key("causal_pairs", (5,), {})] = 15
     replay.save(suite / replay.FILENAME)
     reference = load_reference(tmp_path / "prefill.py", load_lesson(suite))

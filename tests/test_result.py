@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from grader.result import STATUSES, CheckResult, Report, TaskResult
+from grader.result import STATUSES, CheckResult, Diagnosis, Report, TaskResult
 
 
 def check(passed: bool, message: str = "", weight: float = 1.0, error: bool = False, name: str = "c") -> CheckResult:
@@ -234,3 +236,69 @@ def test_check_points_share_the_task():
 
 def test_a_verdict_drops_the_colon_that_introduces_a_picture():
     assert task(check(False, "not the lower triangle:\n■ ·")).verdict == "not the lower triangle"
+
+
+# ---------------------------------------------------------------------------- diagnoses
+
+HALF = Diagnosis("flops.missing-factor-2", "Your result is exactly half of 2 · N · P.")
+QUIZ = Diagnosis("quiz.independent", "No: attention is causal.", reveals=True)
+
+
+def diagnosed(note: str = "") -> TaskResult:
+    return TaskResult("prefill_flops", "", 2.0, [
+        CheckResult("lesson_example", False, "prefill_flops(7e9, 1000) returned 7e+12", diagnosis=HALF),
+        CheckResult("smallest", True),
+        CheckResult("plain", False, "prefill_flops(1, 1) returned 'x'"),
+        CheckResult("other_sizes", False, "prefill_flops(2e9, 5) returned 1e10", diagnosis=HALF,
+                    visibility="hidden", safe_message="must be 2 · N · P")], note=note)
+
+
+def test_a_diagnosis_is_data_in_the_json_shape():
+    data = diagnosed().to_dict()
+    assert data["checks"][0]["diagnosis"] == {"code": "flops.missing-factor-2", "hint": HALF.hint}
+    assert data["checks"][1]["diagnosis"] is None
+    assert data["diagnoses"] == [{"code": "flops.missing-factor-2", "hint": HALF.hint}]  # once per task
+
+
+def test_the_feedback_says_the_hint_before_the_checks_and_only_once():
+    lines = diagnosed().feedback.splitlines()
+    assert lines == [HALF.hint, "prefill_flops(7e9, 1000) returned 7e+12", "prefill_flops(1, 1) returned 'x'",
+                     "prefill_flops(2e9, 5) returned 1e10"]
+
+
+def test_a_message_that_quotes_its_hint_is_not_preceded_by_it():
+    task = TaskResult("quiz", "", 1.0, [CheckResult("answers.toml:quiz", False, f"you answered 'A': {QUIZ.hint}",
+                                                    diagnosis=QUIZ)])
+    assert task.feedback == f"you answered 'A': {QUIZ.hint}"
+
+
+def test_an_unstarted_task_carries_no_diagnosis():
+    task = diagnosed(note="not implemented yet")
+    assert task.diagnoses == [] and all(c.diagnosis is None for c in task.checks)
+    assert task.to_dict()["diagnoses"] == []
+
+
+def test_a_safe_hint_reaches_students_even_on_a_secret_check():
+    student = Report("prefill", "", "s", [diagnosed()]).for_audience("student")
+    secret = student.tasks[0].checks[3]
+    assert secret.message == "must be 2 · N · P" and secret.diagnosis == HALF
+
+
+def test_a_hint_that_gives_the_answer_away_stays_hidden_on_a_secret_check():
+    check = CheckResult("answers.toml:quiz", False, "you answered 'A'", diagnosis=QUIZ, visibility="after_published")
+    assert check.for_audience("student").diagnosis is None
+    assert check.for_audience("instructor").diagnosis == QUIZ
+    assert replace(check, visibility="visible").for_audience("student").diagnosis == QUIZ
+
+
+def test_the_verdict_names_the_misconception_of_the_first_failing_check():
+    assert diagnosed().verdict == f"1 of 4 checks pass; {HALF.hint}"
+    task = diagnosed()
+    task.checks[0].diagnosis = None
+    assert task.verdict == "1 of 4 checks pass; prefill_flops(7e9, 1000) returned 7e+12"
+
+
+def test_for_audience_says_who_the_copy_is_for():
+    report = Report("prefill", "", "s", [diagnosed()])
+    assert (report.audience, report.for_audience("student").audience) == ("", "student")
+    assert report.for_audience("instructor").audience == "instructor"

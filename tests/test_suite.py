@@ -133,3 +133,34 @@ def test_a_failed_check_records_property_and_pictures(course, tmp_path):
     assert check.message.startswith(check.safe_message + ":\nyours")
     assert [title for title, _ in check.pictures] == ["yours", "expected"]
     assert check.pictures[0][1][0] == (True,) * 5  # the transposed mask's first row is all True
+
+
+# ---------------------------------------------------------------------------- diagnoses
+
+def _diagnosing_check(course: Course, task: str, code: str) -> None:
+    (suite(course) / "test_extra.py").write_text(
+        "import pytest\nfrom grader.checks import fail\n"
+        f"@pytest.mark.task('{task}')\ndef test_diagnosing(student):\n"
+        f"    fail('must hold', 'the detail', diagnosis='{code}')\n")
+
+
+def test_a_check_names_a_diagnosis_and_the_report_carries_the_catalogues_hint(course):
+    _diagnosing_check(course, "causal_pairs", "pairs.all-pairs")
+    check = next(c for c in grade(course.root / "solutions" / "prefill", course=course).task("causal_pairs").checks
+                 if c.name == "diagnosing")
+    assert check.diagnosis.code == "pairs.all-pairs"
+    assert check.diagnosis.hint == course.lesson("prefill").diagnosis("pairs.all-pairs").hint
+    assert (check.message, check.safe_message) == ("the detail", "must hold")
+
+
+def test_a_diagnosis_the_catalogue_does_not_hold_is_named(course):
+    _diagnosing_check(course, "causal_pairs", "pairs.all-the-pairs")
+    with pytest.raises(ConfigError, match=r"test_extra.py::test_diagnosing: fails with diagnosis 'pairs.all-the-pairs'"):
+        grade(course.root / "solutions" / "prefill", course=course)
+
+
+def test_a_diagnosis_of_another_task_is_named(course):
+    _diagnosing_check(course, "causal_pairs", "mask.transposed")
+    with pytest.raises(ConfigError, match=r"diagnosis 'mask.transposed' is declared for causal_mask, not for "
+                                          r"'causal_pairs'"):
+        grade(course.root / "solutions" / "prefill", course=course)

@@ -17,9 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def course(tmp_path) -> Course:
-    """A copy of the course with only a few mutants, so each test stays quick."""
+    """A copy of the course's prefill lesson (the other lessons have tests of their own) with only a
+    few mutants, so each test stays quick."""
     for tree in ("exercises", "solutions", "suites"):
-        shutil.copytree(ROOT / tree, tmp_path / tree, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / tree / "prefill", tmp_path / tree / "prefill",
+                        ignore=shutil.ignore_patterns("__pycache__"))
     keep = {"forgot_factor_2.py", "transposed_mask.py", "quiz_yes"}
     for mutant in (tmp_path / "suites" / "prefill" / "mutants").iterdir():
         if mutant.name not in keep:
@@ -163,3 +165,68 @@ def test_wrong_instructor_answers_are_the_solutions_fault(course, tmp_path):
     assert not ok
     assert "the answer 'pairs' is 6, but the lesson says 10" in table
     assert f"solution at fault: {answers} loses points on hand_pairs" in table and "fixed in" in table
+
+
+# ---------------------------------------------------------------------------- diagnoses, proved both ways
+
+def _mutant(course: Course, name: str, header: str, old: str = "return 2 * N * P", new: str = "return N * P"):
+    source = (ROOT / "suites" / "prefill" / "mutants" / "forgot_factor_2.py").read_text()
+    body = source.split("import numpy as np", 1)[1].replace("return N * P", "return 2 * N * P", 1)
+    assert old in body
+    (course.root / "suites" / "prefill" / "mutants" / f"{name}.py").write_text(
+        header + "import numpy as np" + body.replace(old, new, 1))
+
+
+def test_the_closing_note_counts_diagnoses_per_task_and_specific_mutants(course):
+    ok, table = run(course, lesson="prefill")
+    assert ok, table
+    assert "diagnoses: 37 in diagnoses.toml; per task: prefill_flops 4, prefill_seconds 11, causal_pairs 3" in table
+    assert "specific diagnosis: 3/3 mutants" in table
+    assert "proved by no mutant (add one declaring it): flops.squared" in table  # the fixture keeps three mutants
+
+
+def test_a_mutant_without_a_diagnosis_counts_as_a_generic_failure(course):
+    _mutant(course, "hangs", "# mistake: an endless loop\n# fails: prefill_flops, prefill_seconds\n",
+            new="while True:\n        pass")
+    ok, table = run(course, lesson="prefill")
+    assert ok, table
+    assert "specific diagnosis: 3/4 mutants; a generic failure: hangs" in table
+
+
+def test_a_mutant_that_gets_another_diagnosis_than_it_declares_is_reported(course):
+    _mutant(course, "misread", "# mistake: forgot the 2\n# fails: prefill_flops\n# diagnosis: flops.squared\n")
+    ok, table = run(course, lesson="prefill")
+    assert not ok
+    assert "(diagnosis differs)" in table
+    assert ("mutant misread (forgot the 2): its failing tasks get the diagnosis flops.missing-factor-2, not the "
+            "declared flops.squared") in table
+
+
+def test_a_diagnosis_on_a_mutant_that_declares_none_is_reported(course):
+    _mutant(course, "undeclared", "# mistake: forgot the 2\n# fails: prefill_flops\n")
+    ok, table = run(course, lesson="prefill")
+    assert not ok
+    assert "its failing tasks get the diagnosis flops.missing-factor-2 although it declares none" in table
+
+
+def test_a_diagnosis_on_the_reference_is_a_false_diagnosis(course):
+    (course.root / "suites" / "prefill" / "test_extra.py").write_text(
+        "import pytest\nfrom grader.checks import fail\n@pytest.mark.task('causal_pairs')\n"
+        "def test_suspicious(student):\n    fail('always', diagnosis='pairs.all-pairs')\n")
+    ok, table = run(course, lesson="prefill")
+    assert not ok
+    assert "the reference gets diagnosis 'pairs.all-pairs' on causal_pairs: a false diagnosis" in table
+
+
+def test_a_mutant_declaring_an_unknown_diagnosis_is_a_config_error(course):
+    _mutant(course, "typo", "# mistake: forgot the 2\n# fails: prefill_flops\n# diagnosis: flops.forgot-2\n")
+    with pytest.raises(ConfigError, match="does not hold: flops.forgot-2"):
+        run(course, lesson="prefill")
+
+
+def test_the_real_mutants_declare_their_diagnoses():
+    mutants = {m.name: m for m in load_mutants(Course(ROOT).lesson("prefill"))}
+    assert mutants["forgot_factor_2"].diagnoses == {"flops.missing-factor-2"}
+    assert mutants["utilization_as_percent"].diagnoses == {"seconds.utilization-as-percent",
+                                                           "seconds.accepts-out-of-range"}
+    assert mutants["import_error"].diagnoses == frozenset()

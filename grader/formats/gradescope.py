@@ -59,6 +59,8 @@ def results(report: Report) -> dict:
 
 def _test_output(task, check) -> str:
     lines = [check.description] if check.description else []
+    if not check.passed and not task.note and check.diagnosis and check.diagnosis.hint not in check.message:
+        lines.append(check.diagnosis.hint)  # the misconception first, then what the check saw
     if not check.passed:
         lines.append(task.note if task.note else check.message)
     return "\n\n".join(line for line in lines if line)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
+from grader.advice import what_to_fix
 from grader.formats._common import fraction, points, prose
 from grader.result import Report
 
@@ -46,6 +47,7 @@ article.fix { background: #fff; border: 1px solid var(--off); border-left: .375r
               border-radius: .375rem; padding: 1rem; margin: 0 0 1rem; }
 article.fix.partial { border-left-color: var(--part); }
 article.fix ul { margin: 0; padding-left: 1.25rem; }
+p.diagnosis { font-weight: 600; margin: 0 0 .25rem; }
 article.fix li { margin: .5rem 0; }
 pre { background: #f3f4f6; padding: .5rem .75rem; border-radius: .25rem; overflow-x: auto; margin: .25rem 0; }
 .grids { display: flex; flex-wrap: wrap; gap: 2rem; margin: .75rem 0 .25rem; }
@@ -98,10 +100,14 @@ def render(report: Report) -> str:
             f"<td>{_bar(task.score, task.max_score)}</td>"
             f'<td><span class="status">{STATUS_WORDS[task.status]}</span> {escape(task.verdict)}</td></tr>')
     parts.append("</tbody></table>")
-    failing = [t for t in report.tasks if t.status != "passed"]
-    if failing:
+    advice = what_to_fix(report)
+    if advice.blocker or advice.tasks:
         parts.append("<h2>What to fix</h2>")
-        parts += [_fix(task) for task in failing]
+    if advice.blocker:  # the module does not import: said once, before everything it holds up
+        parts.append(f'<article class="fix error" id="fix-first"><h3>First, before anything else</h3>'
+                     f"<ul><li>{_paragraphs(advice.blocker)}<p class=\"muted\">Until this is fixed, "
+                     f"{escape(', '.join(advice.blocked))} cannot be graded.</p></li></ul></article>")
+    parts += [_fix(entry.task, entry.items) for entry in advice.tasks]
     if report.output:  # instructors only: Report.for_audience empties it for students
         parts.append(f"<h2>What the submission printed</h2><pre>{escape(report.output)}</pre>")
     footer = f"Graded in {report.execution_time:.1f} s"
@@ -119,17 +125,22 @@ def _bar(score: float, max_score: float, extra: str = "") -> str:
             f'<span style="width: {share * 100:.1f}%"></span></div>')
 
 
-def _fix(task) -> str:
+def _fix(task, symptoms) -> str:
+    """A task's symptoms in order: each diagnosis's hint first, then what every check saw."""
     items = []
     if task.note:
         items.append(_paragraphs(task.note))
     else:
-        shown: set[str] = set()
-        for check in task.checks:
-            if check.passed or not check.message or check.message in shown:
-                continue
-            shown.add(check.message)
-            items.append(_paragraphs(prose(check)) + _grids(check.pictures))
+        for symptom in symptoms:
+            shown: set[str] = set()
+            html = ""
+            if symptom.code and symptom.text != symptom.checks[0].message:
+                html += f'<p class="diagnosis" data-code="{escape(symptom.code)}">{escape(symptom.text)}</p>'
+            for check in symptom.checks:
+                if check.message not in shown:
+                    shown.add(check.message)
+                    html += _paragraphs(prose(check)) + _grids(check.pictures)
+            items.append(html)
     body = "".join(f"<li>{item}</li>" for item in items)
     return (f'<article class="fix {task.status}" id="fix-{escape(task.id)}">'
             f"<h3><code>{escape(task.id)}</code> <small>{escape(task.title)}</small></h3><ul>{body}</ul></article>")

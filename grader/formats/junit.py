@@ -49,7 +49,10 @@ class JunitFormat:
                 case = ET.SubElement(suite, "testcase", {"name": _clean(check.name),
                                                          "classname": f"{report.lesson}.{task.id}", "time": "0"})
                 if not check.passed:
-                    text = _clean(f"{task.note}\n\n{check.message}" if task.note else check.message)
+                    text = f"{task.note}\n\n{check.message}" if task.note else check.message
+                    if not task.note and check.diagnosis and check.diagnosis.hint not in check.message:
+                        text = f"{check.diagnosis.hint}\n\n{text}"  # the misconception first
+                    text = _clean(text)
                     element = ET.SubElement(case, "error" if check.error else "failure", {
                         "message": text.splitlines()[0] if text else "failed",
                         "type": "ImportError" if check.error else "CheckFailed",

@@ -9,9 +9,9 @@ Both fit 80 columns; pictures of masks are kept exactly as drawn, never wrapped.
 from __future__ import annotations
 
 import os
-import textwrap
 
 from grader.formats._common import bar, points
+from grader.formats._fix import bullet, fix_lines
 from grader.result import Report
 
 WIDTH = 80
@@ -20,11 +20,14 @@ STYLE = {"passed": "green", "partial": "yellow", "failed": "red", "error": "red"
 
 
 class TextFormat:
+    verbose = False  # what every check saw under each item of "What to fix" (``grader grade --verbose``)
+
     def write(self, report: Report, stream) -> None:
+        verbose = self.verbose or report.audience == "instructor"  # an instructor's report hides nothing
         if _is_terminal(stream):
-            _write_rich(report, stream)
+            _write_rich(report, stream, verbose)
         else:
-            stream.write(render_plain(report))
+            stream.write(render_plain(report, verbose))
 
 
 def _is_terminal(stream) -> bool:
@@ -45,11 +48,7 @@ def _columns(report: Report) -> tuple[int, int, int]:
     return id_width, score_width, verdict_width
 
 
-def _fix_messages(task) -> list[str]:
-    return task.feedback.split("\n\n") if task.note else task.failures
-
-
-def render_plain(report: Report) -> str:
+def render_plain(report: Report, verbose: bool = False) -> str:
     id_width, score_width, verdict_width = _columns(report)
     bar_width = len(bar(0, 1))
     out = [f"{report.title or report.lesson}: {report.submission}"]
@@ -61,14 +60,10 @@ def render_plain(report: Report) -> str:
         verdict = task.verdict if len(task.verdict) <= verdict_width else task.verdict[: verdict_width - 1] + "…"
         out.append(f"{task.id:<{id_width}}  {_score(task):>{score_width}}  {bar(task.score, task.max_score)}  "
                    f"{verdict}")
-    failing = [t for t in report.tasks if t.status != "passed"]
-    if failing:
-        out += ["", "What to fix"]
-        for task in failing:
-            out.append(f"\n{task.id} ({task.title})" if task.title else f"\n{task.id}")
-            out += [_bullet(message) for message in _fix_messages(task)]
+    if any(t.status != "passed" for t in report.tasks):
+        out += ["", "What to fix"] + [line for _, line in fix_lines(report, WIDTH, verbose)]
     if report.notes:  # about the submission as a whole, e.g. a notebook's cells that failed
-        out += ["", "About the submission"] + [_bullet(note) for note in report.notes]
+        out += ["", "About the submission"] + [bullet(note, WIDTH) for note in report.notes]
     if report.output:
         out += ["", "What the submission printed (instructors only)"]
         out += ["  " + line for line in report.output.rstrip("\n").splitlines()]
@@ -76,15 +71,7 @@ def render_plain(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
-def _bullet(message: str, width: int = WIDTH) -> str:
-    """Wrap prose, but keep pictures and code lines exactly as they are."""
-    first, *rest = message.splitlines() or [""]
-    lines = textwrap.wrap(first, width - 4, initial_indent="  - ", subsequent_indent="    ") or ["  -"]
-    lines += ["    " + line for line in rest]
-    return "\n".join(lines)
-
-
-def _write_rich(report: Report, stream) -> None:
+def _write_rich(report: Report, stream, verbose: bool = False) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -106,21 +93,16 @@ def _write_rich(report: Report, stream) -> None:
         table.add_row(Text(task.id), Text(_score(task), style=style), Text(bar(task.score, task.max_score), style=style),
                       Text(task.verdict, style=style))
     console.print(table)
-    failing = [t for t in report.tasks if t.status != "passed"]
-    if failing:
+    if any(t.status != "passed" for t in report.tasks):
         console.print(Text("What to fix", style="bold underline"))
-        for task in failing:
-            console.print()
-            console.print(Text(task.id, style=f"bold {STYLE[task.status]}"), Text(f"({task.title})" if task.title
-                                                                                   else "", style="dim"))
-            for message in _fix_messages(task):
-                for line in _bullet(message, console.width).splitlines():
-                    console.print(Text(line), no_wrap=True, overflow="ignore", crop=False)
+        for style, line in fix_lines(report, console.width, verbose):
+            style = f"bold {STYLE[style]}" if style in STYLE else style
+            console.print(Text(line, style=style), no_wrap=True, overflow="ignore", crop=False)
     if report.notes:
         console.print()
         console.print(Text("About the submission", style="bold underline"))
         for note in report.notes:
-            console.print(Text(_bullet(note, console.width)), no_wrap=True, overflow="ignore", crop=False)
+            console.print(Text(bullet(note, console.width)), no_wrap=True, overflow="ignore", crop=False)
     if report.output:
         console.print()
         console.print(Text("What the submission printed (instructors only)", style="bold"))

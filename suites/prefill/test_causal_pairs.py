@@ -1,4 +1,9 @@
-"""causal_pairs(P) = P(P+1)/2: each token pairs with itself and every earlier token."""
+"""causal_pairs(P) = P(P+1)/2: each token pairs with itself and every earlier token.
+
+A float count (10.0) is fine: the lesson counts pairs, and the value is what matters. A
+wrong count is diagnosed by the triangle it counts instead (suites/prefill/diagnoses.toml):
+the whole square, the triangle without its diagonal, or a loop bound one token off.
+"""
 
 import pytest
 
@@ -6,17 +11,35 @@ from grader.checks import fail, is_close, number
 
 pytestmark = pytest.mark.task("causal_pairs")
 
+WHY = {"pairs.all-pairs": "that counts every (row, column) pair; only the lower triangle is allowed",
+       "pairs.diagonal-missing": "that leaves out the diagonal: each token also attends to itself",
+       "pairs.off-by-one": "that is the count of a loop that starts or stops one token off"}
+
+
+def _triangle(n: int) -> int:
+    return n * (n + 1) // 2
+
+
+def _diagnosis(got: float, P: int) -> str | None:
+    """Which wrong count ``got`` is, if it is a known one (checked in this order: they can coincide)."""
+    if is_close(got, P * P):
+        return "pairs.all-pairs"
+    if is_close(got, P * (P - 1) / 2):  # for one token: 0, the token without itself
+        return "pairs.diagonal-missing"
+    near = {_triangle(P + 1), _triangle(P) - 1, _triangle(P) + 1, _triangle(P - 1) - 1, _triangle(P - 1) + 1}
+    if any(is_close(got, value) for value in near):
+        return "pairs.off-by-one"
+    return None
+
 
 def _check(student, P, want, why, property="causal_pairs(P) must be P(P+1)/2"):
     got = number(student.causal_pairs(P), f"causal_pairs({P})")
     if not is_close(got, want):
-        if is_close(got, P * P):
-            why = "that counts every (row, column) pair; only the lower triangle is allowed"
+        diagnosis = _diagnosis(got, P)
+        if diagnosis:
+            why = WHY[diagnosis]
             property = f"causal_pairs(P) must be P(P+1)/2: {why}"
-        elif is_close(got, P * (P - 1) / 2):
-            why = "that leaves out the diagonal: each token also attends to itself"
-            property = f"causal_pairs(P) must be P(P+1)/2: {why}"
-        fail(property, f"causal_pairs({P}) returned {got:g}, expected {want:g}: {why}")
+        fail(property, f"causal_pairs({P}) returned {got:g}, expected {want:g}: {why}", diagnosis=diagnosis)
 
 
 def test_four_tokens(student):

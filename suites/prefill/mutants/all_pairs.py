@@ -1,5 +1,6 @@
 # mistake: counted every pair, P², not only the lower triangle
 # fails: causal_pairs
+# diagnosis: pairs.all-pairs
 import numpy as np
 
 

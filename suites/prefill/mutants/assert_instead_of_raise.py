@@ -1,5 +1,6 @@
 # mistake: checked utilization with assert (AssertionError, not ValueError)
 # fails: prefill_seconds
+# diagnosis: seconds.assert-instead-of-raise
 import numpy as np
 
 

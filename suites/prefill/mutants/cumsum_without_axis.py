@@ -1,5 +1,6 @@
 # mistake: np.cumsum without axis (flattens the matrix)
 # fails: prefill_matches_sequential
+# diagnosis: sequential.cumsum-flattened
 import numpy as np
 
 

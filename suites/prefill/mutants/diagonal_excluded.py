@@ -1,5 +1,6 @@
 # mistake: excluded the diagonal (k=-1)
 # fails: causal_mask
+# diagnosis: mask.diagonal-missing
 import numpy as np
 
 

@@ -1,5 +1,6 @@
 # mistake: returned the element-wise comparison (an array) instead of one True or False
 # fails: prefill_matches_sequential
+# diagnosis: sequential.returned-array
 import numpy as np
 
 

@@ -1,5 +1,6 @@
 # mistake: returned a float mask instead of bool
 # fails: causal_mask
+# diagnosis: mask.not-bool
 import numpy as np
 
 

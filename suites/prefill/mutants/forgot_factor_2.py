@@ -1,5 +1,6 @@
 # mistake: forgot the factor 2 for the multiply-add
 # fails: prefill_flops
+# diagnosis: flops.missing-factor-2
 import numpy as np
 
 

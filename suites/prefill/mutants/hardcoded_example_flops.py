@@ -1,5 +1,6 @@
 # mistake: hard-coded the worked example's 1.4e13 FLOPs in prefill_seconds
 # fails: prefill_seconds
+# diagnosis: seconds.hardcoded-flops
 import numpy as np
 
 

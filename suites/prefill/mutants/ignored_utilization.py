@@ -1,5 +1,6 @@
 # mistake: ignored the utilization (used the peak rate)
 # fails: prefill_seconds
+# diagnosis: seconds.ignored-utilization
 import numpy as np
 
 

@@ -1,5 +1,6 @@
 # mistake: tested for bad values so that NaN slips through
 # fails: prefill_seconds
+# diagnosis: seconds.lets-nan-through
 import numpy as np
 
 

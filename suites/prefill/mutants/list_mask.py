@@ -1,5 +1,6 @@
 # mistake: returned nested lists instead of a numpy array
 # fails: causal_mask
+# diagnosis: mask.nested-lists
 import numpy as np
 
 

@@ -1,5 +1,6 @@
 # mistake: the loop keeps each row instead of a running sum
 # fails: prefill_matches_sequential
+# diagnosis: sequential.loop-not-cumulative
 import numpy as np
 
 

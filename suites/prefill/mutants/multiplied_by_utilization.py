@@ -1,5 +1,6 @@
 # mistake: multiplied by the utilization instead of dividing
 # fails: prefill_seconds
+# diagnosis: seconds.multiplied-by-utilization
 import numpy as np
 
 

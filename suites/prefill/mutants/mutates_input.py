@@ -1,5 +1,6 @@
 # mistake: builds the running sum inside X, changing the caller's prompt
 # fails: prefill_matches_sequential
+# diagnosis: sequential.mutates-input
 import numpy as np
 
 

@@ -1,5 +1,6 @@
 # mistake: a loop that stops one token early
 # fails: causal_pairs
+# diagnosis: pairs.off-by-one
 import numpy as np
 
 

@@ -1,5 +1,6 @@
 # mistake: left the diagonal out: P(P-1)/2
 # fails: causal_pairs
+# diagnosis: pairs.diagonal-missing
 import numpy as np
 
 

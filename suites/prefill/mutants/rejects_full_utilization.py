@@ -1,5 +1,6 @@
 # mistake: rejected utilization exactly 1.0 (used < instead of <=)
 # fails: prefill_seconds
+# diagnosis: seconds.rejects-full-utilization
 import numpy as np
 
 

@@ -1,5 +1,6 @@
 # mistake: returns True without computing anything
 # fails: prefill_matches_sequential
+# diagnosis: sequential.constant-true
 import numpy as np
 
 

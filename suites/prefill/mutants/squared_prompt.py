@@ -1,5 +1,6 @@
 # mistake: squared the prompt length
 # fails: prefill_flops
+# diagnosis: flops.squared
 import numpy as np
 
 

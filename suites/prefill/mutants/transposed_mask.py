@@ -1,5 +1,6 @@
 # mistake: built the upper triangle (transposed)
 # fails: causal_mask
+# diagnosis: mask.transposed
 import numpy as np
 
 

@@ -1,5 +1,6 @@
 # mistake: read the utilization as a percentage (50 for half the peak)
 # fails: prefill_seconds
+# diagnosis: seconds.utilization-as-percent, seconds.accepts-out-of-range
 import numpy as np
 
 

@@ -1,0 +1,87 @@
+"""arithmetic_intensity(bytes_per_param) ≈ 2/b FLOPs per byte for a single-sequence dense weight scan.
+
+2N FLOPs (a multiply and an add per parameter) over N·b bytes of weights: 2/b, so 1 FLOP per
+byte for b = 2 (16-bit weights), as the chapter's reference code asserts.
+"""
+
+import re
+
+import pytest
+
+from grader.checks import fail, is_close, number
+
+pytestmark = pytest.mark.task("arithmetic_intensity")
+
+
+def _mistake(got, b) -> str:
+    if not is_close(b, 2) and is_close(got, b / 2, 1e-6):
+        return "that is b / 2, upside down: intensity is FLOPs per byte, 2N FLOPs / (N·b) bytes = 2 / b"
+    if is_close(got, 1 / b, 1e-6):
+        return "that forgets the factor 2: each parameter costs a multiply and an add, 2N FLOPs for N·b bytes"
+    if is_close(got, 2 * b, 1e-6):
+        return "that multiplies by b; divide the 2N FLOPs by the N·b bytes: 2 / b"
+    return ""
+
+
+def _check(student, b, want, property):
+    call = f"arithmetic_intensity({b})"
+    try:
+        got = number(student.arithmetic_intensity(b), call)
+    except ValueError as exc:
+        fail(f"{property}: these arguments are valid, so arithmetic_intensity must not raise ValueError",
+             f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
+    if not is_close(got, want, 1e-6):
+        why = _mistake(got, b)
+        fail(f"{property}: {why}" if why else property,
+             f"{call} returned {got:g}, expected {want:g} FLOPs per byte (2 / b)" + (f": {why}" if why else ""))
+
+
+@pytest.mark.weight(2)
+def test_lesson_example(student):
+    """Two bytes per parameter (16-bit weights) give 2/2 = 1 FLOP per byte."""
+    _check(student, 2, 1, "arithmetic_intensity must reproduce the chapter: 2 / 2 = 1 FLOP per byte for b = 2")
+
+
+@pytest.mark.weight(2)
+def test_other_sizes(student, reference, rng):
+    """Agrees with 2/b for 8-bit, 4-bit and 32-bit weights and other widths."""
+    for b in [1, 0.5, 4, round(float(rng.uniform(0.1, 8.0)), 3)]:
+        _check(student, b, reference.arithmetic_intensity(b),
+               "arithmetic_intensity must be 2 / b for other weight widths too")
+
+
+def _value_error(student, b):
+    call = f"arithmetic_intensity({b})"
+    try:
+        got = student.arithmetic_intensity(b)
+    except ValueError as exc:
+        return exc, call
+    except ArithmeticError as exc:
+        fail(f"arithmetic_intensity raised {type(exc).__name__} for bytes_per_param that is not positive; "
+             "check bytes_per_param first and raise ValueError",
+             f"{call} raised {type(exc).__name__}; check bytes_per_param first and raise ValueError")
+    except AssertionError:
+        fail("arithmetic_intensity raised AssertionError: an assert is not a ValueError; raise ValueError "
+             "explicitly", f"{call} raised AssertionError: an assert is not a ValueError; raise ValueError explicitly")
+    fail("bytes_per_param that is zero or negative must raise ValueError",
+         f"{call} returned {got!r}; bytes_per_param that is zero or negative must raise ValueError")
+
+
+BAD = [0, -2]
+
+
+def test_rejects_bad_bytes(student):
+    """bytes_per_param that is zero or negative raises ValueError."""
+    for b in BAD:
+        _value_error(student, b)
+
+
+def test_error_names_the_argument(student):
+    """The ValueError's message names bytes_per_param."""
+    for b in BAD:
+        exc, call = _value_error(student, b)
+        if "bytes_per_param" not in re.sub(r"[\s-]+", "_", str(exc).lower()):
+            fail("the ValueError for bad bytes_per_param must say which argument is wrong: name bytes_per_param in "
+                 "its message",
+                 f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
+                 "by naming bytes_per_param")

@@ -1,0 +1,88 @@
+"""request_output_rate(n_out, elapsed) = n_out / elapsed (the worked example: 5 / 0.40 = 12.5 tokens/s)."""
+
+import re
+
+import pytest
+
+from grader.checks import fail, is_close, number
+
+pytestmark = pytest.mark.task("request_output_rate")
+
+
+def _mistake(got, n_out, elapsed) -> tuple[str, str | None]:
+    """What a wrong rate most likely is, in words that give away no input, and its diagnosis (diagnoses.toml)."""
+    if n_out > 1 and is_close(got, (n_out - 1) / elapsed, 1e-6):
+        return ("that counts only the n_out − 1 decode steps, as a steady decode rate would; the request output "
+                "rate counts all n_out outputs, the first one too, over the whole request"), "latency.rates-confused"
+    if is_close(got, elapsed / n_out, 1e-6):
+        return "that is seconds per token; the rate is tokens per second: n_out / elapsed", None
+    return "", None
+
+
+def _check(student, n_out, elapsed, want, property):
+    call = f"request_output_rate({n_out}, {elapsed})"
+    try:
+        got = number(student.request_output_rate(n_out, elapsed), call)
+    except ValueError as exc:
+        fail(f"{property}: these arguments are valid, so request_output_rate must not raise ValueError",
+             f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
+    if not is_close(got, want, 1e-6):
+        why, diagnosis = _mistake(got, n_out, elapsed)
+        fail(f"{property}: {why}" if why else property,
+             f"{call} returned {got:g}, expected {want:g} tokens per second (n_out / elapsed)"
+             + (f": {why}" if why else ""), diagnosis=diagnosis)
+
+
+@pytest.mark.weight(2)
+def test_lesson_example(student):
+    """Five outputs in 0.40 s are a total request output rate of 12.5 tokens per second."""
+    _check(student, 5, 0.40, 12.5,
+           "request_output_rate must reproduce the worked example: 5 / 0.40 = 12.5 tokens per second")
+
+
+@pytest.mark.weight(2)
+def test_other_sizes(student, reference, rng):
+    """Agrees with n_out / elapsed for other requests."""
+    for _ in range(5):
+        n_out = int(rng.integers(2, 4096))
+        elapsed = round(float(rng.uniform(0.05, 120.0)), 3)
+        _check(student, n_out, elapsed, reference.request_output_rate(n_out, elapsed),
+               "request_output_rate must be n_out / elapsed for other requests too")
+
+
+# (n_out, elapsed, the argument that is wrong)
+BAD = [(0, 0.4, "n_out"), (-5, 0.4, "n_out"), (5, 0.0, "elapsed"), (5, -0.4, "elapsed")]
+RULES = {"n_out": "n_out < 1", "elapsed": "an elapsed time that is zero or negative"}
+
+
+def _value_error(student, n_out, elapsed, argument):
+    call = f"request_output_rate({n_out}, {elapsed})"
+    rule = RULES[argument]
+    try:
+        got = student.request_output_rate(n_out, elapsed)
+    except ValueError as exc:
+        return exc, call
+    except ArithmeticError as exc:
+        fail(f"request_output_rate raised {type(exc).__name__} for {rule}; check {argument} first and raise "
+             "ValueError", f"{call} raised {type(exc).__name__}; check {argument} first and raise ValueError")
+    except AssertionError:
+        fail("request_output_rate raised AssertionError: an assert is not a ValueError; raise ValueError explicitly",
+             f"{call} raised AssertionError: an assert is not a ValueError; raise ValueError explicitly")
+    fail(f"{rule} must raise ValueError", f"{call} returned {got!r}; {rule} must raise ValueError")
+
+
+def test_rejects_bad_inputs(student):
+    """n_out < 1 and an elapsed time that is zero or negative raise ValueError."""
+    for case in BAD:
+        _value_error(student, *case)
+
+
+def test_error_names_the_argument(student):
+    """The ValueError's message names the argument that is wrong (n_out or elapsed)."""
+    for n_out, elapsed, argument in BAD:
+        exc, call = _value_error(student, n_out, elapsed, argument)
+        if argument not in re.sub(r"[\s-]+", "_", str(exc).lower()):
+            fail(f"the ValueError for {RULES[argument]} must say which argument is wrong: name {argument} in "
+                 "its message",
+                 f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
+                 f"by naming {argument}")

@@ -1,0 +1,105 @@
+"""request_seconds(ttft, itl, n_out) ≈ TTFT + (n_out − 1)·ITL (the worked example: 0.20 + 4 × 0.05 = 0.40 s)."""
+
+import re
+
+import pytest
+
+from grader.checks import fail, is_close, number
+
+pytestmark = pytest.mark.task("request_seconds")
+
+FORMULA = "TTFT + (n_out − 1)·ITL: the first token arrives after TTFT, then come n_out − 1 gaps of ITL"
+
+
+def _mistake(got, ttft, itl, n_out) -> tuple[str, str | None]:
+    """What a wrong time most likely forgot, in words that give away no input, and its diagnosis
+    (diagnoses.toml), given only when the symptom is unambiguous."""
+    if is_close(got, ttft + n_out * itl, 1e-6):
+        return "that counts n_out gaps of ITL; after the first token come only n_out − 1 gaps", "latency.n-out-gaps"
+    without_ttft = is_close(got, (n_out - 1) * itl, 1e-6) or is_close(got, n_out * itl, 1e-6)
+    if without_ttft and is_close(got, ttft, 1e-6):  # the worked example: 4 × 0.05 s of gaps is also TTFT's 0.20 s
+        return "that is only one of the two parts: TTFT for the first token, then n_out − 1 gaps of ITL", None
+    if without_ttft:
+        return "that forgets TTFT: the request waits TTFT for its first token before the gaps of ITL", \
+            "latency.forgot-ttft"
+    if is_close(got, ttft, 1e-6):
+        return "that is TTFT alone: add the n_out − 1 gaps of ITL after the first token", None
+    return "", None
+
+
+def _check(student, ttft, itl, n_out, want, property):
+    call = f"request_seconds({ttft}, {itl}, {n_out})"
+    try:
+        got = number(student.request_seconds(ttft, itl, n_out), call)
+    except ValueError as exc:
+        fail(f"{property}: these arguments are valid, so request_seconds must not raise ValueError",
+             f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
+    if not is_close(got, want, 1e-6):
+        why, diagnosis = _mistake(got, ttft, itl, n_out)
+        fail(f"{property}: {why}" if why else property,
+             f"{call} returned {got:g}, expected {want:g} ({FORMULA})" + (f": {why}" if why else ""),
+             diagnosis=diagnosis)
+
+
+@pytest.mark.weight(2)
+def test_lesson_example(student):
+    """TTFT = 0.20 s, then four more tokens 0.05 s apart: five outputs finish in 0.40 s."""
+    _check(student, 0.20, 0.05, 5, 0.40,
+           "request_seconds must reproduce the worked example: 0.20 + 4 × 0.05 = 0.40 s for five outputs")
+
+
+def test_one_token(student):
+    """A request that emits one token takes TTFT alone: no gap follows the first token."""
+    _check(student, 0.20, 0.05, 1, 0.20, "a single output token takes TTFT alone (n_out − 1 = 0 gaps of ITL)")
+
+
+@pytest.mark.weight(2)
+def test_other_sizes(student, reference, rng):
+    """Agrees with TTFT + (n_out − 1)·ITL for other requests."""
+    for _ in range(5):
+        ttft = round(float(rng.uniform(0.01, 3.0)), 3)
+        itl = round(float(rng.uniform(0.002, 0.2)), 4)
+        n_out = int(rng.integers(2, 4096))
+        _check(student, ttft, itl, n_out, reference.request_seconds(ttft, itl, n_out),
+               "request_seconds must be TTFT + (n_out − 1)·ITL for other requests too")
+
+
+# (ttft, itl, n_out, the argument that is wrong)
+BAD = [(0.2, 0.05, 0, "n_out"), (0.2, 0.05, -3, "n_out"), (0.0, 0.05, 5, "ttft"), (-0.2, 0.05, 5, "ttft"),
+       (0.2, 0.0, 5, "itl"), (0.2, -0.05, 5, "itl")]
+RULES = {"n_out": "n_out < 1", "ttft": "a TTFT that is zero or negative", "itl": "an ITL that is zero or negative"}
+
+
+def _value_error(student, ttft, itl, n_out, argument):
+    """The ValueError that request_seconds raised for a bad argument, or fail saying what happened."""
+    call = f"request_seconds({ttft}, {itl}, {n_out})"
+    rule = RULES[argument]
+    try:
+        got = student.request_seconds(ttft, itl, n_out)
+    except ValueError as exc:
+        return exc, call
+    except ArithmeticError as exc:
+        fail(f"request_seconds raised {type(exc).__name__} for {rule}; check {argument} first and raise ValueError",
+             f"{call} raised {type(exc).__name__}; check {argument} first and raise ValueError")
+    except AssertionError:
+        fail("request_seconds raised AssertionError: an assert is not a ValueError; raise ValueError explicitly",
+             f"{call} raised AssertionError: an assert is not a ValueError; raise ValueError explicitly")
+    fail(f"{rule} must raise ValueError", f"{call} returned {got!r}; {rule} must raise ValueError")
+
+
+@pytest.mark.weight(2)
+def test_rejects_bad_inputs(student):
+    """n_out < 1 and a TTFT or ITL that is zero or negative raise ValueError."""
+    for case in BAD:
+        _value_error(student, *case)
+
+
+def test_error_names_the_argument(student):
+    """The ValueError's message names the argument that is wrong (n_out, ttft or itl)."""
+    for ttft, itl, n_out, argument in BAD:
+        exc, call = _value_error(student, ttft, itl, n_out, argument)
+        if argument not in re.sub(r"[\s-]+", "_", str(exc).lower()):
+            fail(f"the ValueError for {RULES[argument]} must say which argument is wrong: name {argument} in "
+                 "its message",
+                 f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
+                 f"by naming {argument}")

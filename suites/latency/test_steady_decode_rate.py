@@ -1,0 +1,82 @@
+"""steady_decode_rate(itl) = 1/ITL tokens per second (the worked example: 1/0.05 = 20 tokens/s)."""
+
+import re
+
+import pytest
+
+from grader.checks import fail, is_close, number
+
+pytestmark = pytest.mark.task("steady_decode_rate")
+
+
+def _mistake(got, itl) -> str:
+    if is_close(got, itl, 1e-6):
+        return "that is ITL itself, seconds per token; the rate is its inverse, 1 / ITL tokens per second"
+    if is_close(got, 1000 / itl, 1e-6):
+        return "ITL is in seconds, not milliseconds: the rate is 1 / ITL"
+    if got == int(1 / itl) or got == round(1 / itl):
+        return "don't round the rate to whole tokens: 1 / ITL"
+    return ""
+
+
+def _check(student, itl, want, property):
+    call = f"steady_decode_rate({itl})"
+    try:
+        got = number(student.steady_decode_rate(itl), call)
+    except ValueError as exc:
+        fail(f"{property}: these arguments are valid, so steady_decode_rate must not raise ValueError",
+             f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
+    if not is_close(got, want, 1e-6):
+        why = _mistake(got, itl)
+        fail(f"{property}: {why}" if why else property,
+             f"{call} returned {got:g}, expected {want:g} tokens per second (1 / ITL)" + (f": {why}" if why else ""))
+
+
+@pytest.mark.weight(2)
+def test_lesson_example(student):
+    """An ITL of 0.05 s is a steady decode rate of 20 tokens per second."""
+    _check(student, 0.05, 20, "steady_decode_rate must reproduce the worked example: 1 / 0.05 = 20 tokens per second")
+
+
+@pytest.mark.weight(2)
+def test_other_sizes(student, reference, rng):
+    """Agrees with 1/ITL for other inter-token latencies."""
+    for _ in range(5):
+        itl = round(float(rng.uniform(0.001, 0.5)), 4)
+        _check(student, itl, reference.steady_decode_rate(itl),
+               "steady_decode_rate must be 1 / ITL for other inter-token latencies too")
+
+
+def _value_error(student, itl):
+    call = f"steady_decode_rate({itl})"
+    try:
+        got = student.steady_decode_rate(itl)
+    except ValueError as exc:
+        return exc, call
+    except ArithmeticError as exc:
+        fail(f"steady_decode_rate raised {type(exc).__name__} for an ITL that is zero or negative; check itl "
+             "first and raise ValueError", f"{call} raised {type(exc).__name__}; check itl first and raise ValueError")
+    except AssertionError:
+        fail("steady_decode_rate raised AssertionError: an assert is not a ValueError; raise ValueError explicitly",
+             f"{call} raised AssertionError: an assert is not a ValueError; raise ValueError explicitly")
+    fail("an ITL that is zero or negative must raise ValueError",
+         f"{call} returned {got!r}; an ITL that is zero or negative must raise ValueError")
+
+
+BAD = [0.0, -0.05]
+
+
+def test_rejects_bad_itl(student):
+    """An ITL that is zero or negative raises ValueError."""
+    for itl in BAD:
+        _value_error(student, itl)
+
+
+def test_error_names_the_argument(student):
+    """The ValueError's message names itl."""
+    for itl in BAD:
+        exc, call = _value_error(student, itl)
+        if "itl" not in re.sub(r"[\s-]+", "_", str(exc).lower()):
+            fail("the ValueError for a bad ITL must say which argument is wrong: name itl in its message",
+                 f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
+                 "by naming itl")
