@@ -24,6 +24,7 @@ import sys
 import tempfile
 
 from grader import _worker
+from grader._readable import make_readable
 
 UID_BASE = 200_000
 UID_SPAN = 50_000
@@ -118,12 +119,7 @@ def _child(message: dict, fds: list[int], workdir: str, limits: dict, uid: int |
 def _copy_readable(source: str, target: str) -> None:
     """Copy the submission so that the child can read but not change it."""
     shutil.copytree(source, target, symlinks=True, dirs_exist_ok=True)
-    for folder, _, files in os.walk(target):
-        os.chmod(folder, 0o755)
-        for name in files:
-            path = os.path.join(folder, name)
-            if not os.path.islink(path):
-                os.chmod(path, 0o644)
+    make_readable(target)
 
 
 def _kill(pid: int, children: dict, statuses: dict) -> int | None:

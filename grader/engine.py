@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from grader import sandbox
+from grader._readable import make_readable
 from grader.answers import grade_answer, load_answers
 from grader.course import Course, Submission, find_course
 from grader.exceptions import ImportFailed, SubmissionError
@@ -133,12 +134,7 @@ def worker_limits(lesson) -> sandbox.Limits:
 def _readable_copy(tmp: Path, workdir: Path) -> None:
     """Let a worker running as nobody read (not change) the copy: traverse tmp, read the rest."""
     tmp.chmod(0o711)
-    for folder, dirs, files in os.walk(workdir):
-        os.chmod(folder, 0o755)
-        for name in files:
-            path = os.path.join(folder, name)
-            if not os.path.islink(path):
-                os.chmod(path, 0o644)
+    make_readable(workdir)
 
 
 def _check_size(folder: Path) -> None:
