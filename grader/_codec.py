@@ -232,6 +232,11 @@ def write_frame(fd: int, message: dict, blobs: Blobs | None = None, deadline: fl
         view = view[written:]
 
 
+def readable(fd: int) -> bool:
+    """Whether a frame (or the end of the channel) is waiting, without blocking."""
+    return bool(select.select([fd], [], [], 0)[0])
+
+
 def read_frame(fd: int, deadline: float | None = None) -> tuple[dict, bytes]:
     """Read one document and its array bytes, or raise ChannelTimeout / ChannelClosed / CodecError."""
     length, blob_length = _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline))

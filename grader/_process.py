@@ -18,6 +18,7 @@ import threading
 import time
 from pathlib import Path
 
+from grader import _reaper
 from grader import sandbox as _sandbox
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -72,6 +73,8 @@ class WorkerProcess:
             for fd in (req_r, resp_w, info_w):
                 if fd != -1:
                     os.close(fd)
+        _reaper.trust(self.proc.pid)
+        self._born = _reaper.start_time(self.proc.pid) if box.mode != "bubblewrap" else None
         self._output = bytearray()
         self.output_bytes = 0
         self._drain = threading.Thread(target=self._drain_output, name="worker-output", daemon=True)
@@ -101,8 +104,9 @@ class WorkerProcess:
         except (ProcessLookupError, PermissionError):
             pass
         self.proc.wait()
+        _reaper.forget(self.proc.pid)
         if self.box.mode != "bubblewrap":  # bubblewrap's PID namespace already took everything with it
-            _kill_tagged(self.token)
+            _reaper.end_all(self.proc.pid, f"{_TOKEN_VAR}={self.token}".encode(), self._born)
         else:
             self._reap_sandbox_init()
         self._drain.join(timeout=1)
@@ -148,7 +152,11 @@ class WorkerProcess:
             return signal_reason(-code)
         if self.box.mode == "bubblewrap" and code > 128:  # bwrap reports its child's signal as 128 + number
             return signal_reason(code - 128)
-        return f"the process exited with status {code} (os._exit or sys.exit outside a function call?)"
+        return exit_reason(code)
+
+
+def exit_reason(code: int) -> str:
+    return f"the process exited with status {code} (os._exit or sys.exit outside a function call?)"
 
 
 def signal_reason(number: int) -> str:
@@ -172,22 +180,3 @@ def _become_subreaper() -> None:
     except (OSError, AttributeError):
         pass
     _subreaper_set = True
-
-
-def _kill_tagged(token: str) -> None:
-    """Kill every process that still carries this worker's token in its environment."""
-    marker = f"{_TOKEN_VAR}={token}".encode()
-    for entry in os.scandir("/proc") if os.path.isdir("/proc") else ():
-        if not entry.name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry.name}/environ", "rb") as stream:
-                if marker not in stream.read().split(b"\0"):
-                    continue
-            os.kill(int(entry.name), signal.SIGKILL)
-        except OSError:
-            continue
-        try:
-            os.waitpid(int(entry.name), 0)  # ours as subreaper: reap it rather than leave a zombie
-        except ChildProcessError:
-            pass

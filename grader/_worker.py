@@ -4,6 +4,11 @@ It imports the submission, then answers call requests read from a private pipe u
 trusted side closes it or kills the process group. It holds no tests, no reference
 solution and no results, so whatever student code does to this process (monkeypatching,
 exiting, hanging) can only change the answers it sends, never how they are scored.
+
+Each task's calls run in a fork of the imported module (``{"op": "task"}``), so what one
+function leaves behind (patched neighbours, a timer thread, a spent rlimit) cannot cost
+another task its marks; the imported parent only waits, runs no student call, and reports
+how each fork ended (``task_over``) on the same channel, since the fork holds the pipes.
 """
 
 from __future__ import annotations
@@ -38,17 +43,64 @@ def serve(module_name: str, module_path: str, request_fd: int, response_fd: int,
         _codec.write_frame(response_fd, {"op": "import_error", **_describe(exc, module_path)})
         return
     _codec.write_frame(response_fd, {"op": "ready"})
+    in_task = False
     while True:
         try:
             request, blob = _codec.read_frame(request_fd)
         except _codec.ChannelClosed:
             return
+        if request.get("op") == "task":
+            in_task = _fork_task(response_fd)
+            continue
+        if request.get("op") == "end":
+            if in_task:
+                _flush_and_exit(0)
+            continue
         blobs = _codec.Blobs()
         reply = _serve(module, module_path, request, blob, blobs)
         try:
             _codec.write_frame(response_fd, reply, blobs)
         except (ValueError, TypeError, RecursionError) as exc:  # what json refuses after all
             _codec.write_frame(response_fd, {"id": reply.get("id"), "unsupported": f"a value JSON cannot hold ({exc})"})
+
+
+def _fork_task(response_fd: int) -> bool:
+    """Fork a process for one task's calls; True in that fork, and in the parent once it ended."""
+    for stream in (sys.stdout, sys.stderr):  # or buffered output would be printed by both
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001 - the module may have replaced or closed them
+            pass
+    try:
+        pid = os.fork()
+    except OSError as exc:  # out of processes: serve the task here rather than not at all
+        _codec.write_frame(response_fd, {"op": "forked", "unforked": str(exc)})
+        return True
+    if pid == 0:
+        _codec.write_frame(response_fd, {"op": "forked"})
+        return True
+    over = {"op": "task_over"}
+    try:
+        _, status = os.waitpid(pid, 0)
+    except ChildProcessError:  # reaped by a handler or thread the module installed
+        status = None
+    if status is None:
+        over["exit"] = None
+    elif os.WIFSIGNALED(status):
+        over["signal"] = os.WTERMSIG(status)
+    else:
+        over["exit"] = os.waitstatus_to_exitcode(status)
+    _codec.write_frame(response_fd, over)
+    return False
+
+
+def _flush_and_exit(code: int) -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001
+            pass
+    os._exit(code)
 
 
 def _confine(limits: dict) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from grader import _codec
 from grader import sandbox as _sandbox
-from grader._process import OUTPUT_KEEP, WorkerProcess
+from grader._process import OUTPUT_KEEP, WorkerProcess, exit_reason, signal_reason
 from grader.exceptions import (
     CallTimeout,
     ImportFailed,
@@ -44,12 +44,18 @@ class WorkerSpec:
     launcher: Callable | None = None  # (module_name, module_path) -> process; None: start a fresh one
 
 
+FORK_SECONDS = 2.0  # for a worker to end one task's fork and start the next; not charged to the student
+
+
 class Worker:
     """One live worker process speaking the call protocol."""
+
+    forks_per_task = True  # each task's calls run in a fresh fork of the imported module
 
     def __init__(self, spec: WorkerSpec):
         self.spec = spec
         self._next_id = 0
+        self._task: str | None = None  # the task whose fork is serving calls; None: no fork yet
         if spec.launcher is not None:
             self.process = spec.launcher(spec.module_name, spec.module_path)
         else:
@@ -86,8 +92,37 @@ class Worker:
         self._import_error = ImportFailed(_import_error_text(self.spec.module_path.name, message))
         raise self._import_error
 
+    def enter(self, task: str) -> None:
+        """Make sure a fork of the imported module that serves only ``task`` answers the next call.
+
+        Raises WorkerDied when this worker can no longer fork (its imported parent was stopped
+        or killed by the submission): the caller then starts a fresh worker.
+        """
+        self.wait_ready()
+        if not self.forks_per_task:
+            return
+        deadline = time.monotonic() + FORK_SECONDS
+        try:
+            while self._task is not None and _codec.readable(self._resp_r):  # between calls only
+                if _codec.read_frame(self._resp_r, deadline)[0].get("op") == "task_over":  # an ended fork speaks
+                    self._task = None
+            if self._task == task:
+                return
+            if self._task is not None:
+                _codec.write_frame(self._req_w, {"op": "end"}, None, deadline)
+            self._task = None
+            _codec.write_frame(self._req_w, {"op": "task"}, None, deadline)
+            while _codec.read_frame(self._resp_r, deadline)[0].get("op") != "forked":
+                pass  # the previous fork's end (task_over), or a reply it sent too late
+        except _codec.ChannelTimeout:
+            self.kill()
+            raise WorkerDied(f"the submission's process did not start task {task} within {FORK_SECONDS:g} s") from None
+        except (_codec.ChannelClosed, _codec.CodecError, BrokenPipeError):
+            raise WorkerDied(f"the submission's process could not start task {task}: {self._death_reason()}") from None
+        self._task = task
+
     def call(self, function: str, args: tuple, kwargs: dict, timeout: float, echo: bool = False):
-        """Run one call; return (value, args after the call or None)."""
+        """Run one call (in the current task's fork); return (value, args after the call or None)."""
         self.wait_ready()
         call_text = format_call(function, args, kwargs)
         self._next_id += 1
@@ -108,6 +143,9 @@ class Worker:
         except _codec.CodecError as exc:
             self.kill()
             raise WorkerDied(f"{call_text}: the submission's process sent an unreadable reply ({exc})") from None
+        if reply.get("op") == "task_over":  # the fork died in the call; the imported parent said how
+            self._task = None
+            raise WorkerDied(f"{call_text} never returned: {ended_how(reply)}")
         if reply.get("id") != self._next_id:
             self.kill()
             raise WorkerDied(f"{call_text}: the submission's process sent a reply out of turn")
@@ -125,6 +163,15 @@ class Worker:
         reason = self.process.death_reason()
         self._req_w = self._resp_r = -1
         return reason
+
+
+def ended_how(over: dict) -> str:
+    """Why a task's fork stopped, from the ``task_over`` its parent sent."""
+    if type(over.get("signal")) is int:
+        return signal_reason(over["signal"])
+    if type(over.get("exit")) is int:
+        return exit_reason(over["exit"])
+    return "the process ended"
 
 
 def _unpack(reply: dict, blob: bytes, function: str, call_text: str, filename: str):
@@ -224,6 +271,16 @@ class StudentModule:
             self._finished_output += self._worker.process.output
             self._worker = None
 
+    def _enter_task(self) -> None:
+        """A fresh fork for this task; a fresh worker if the old one can no longer fork."""
+        self.start()
+        try:
+            self._worker.enter(self.task)
+        except WorkerDied:
+            self._retire()
+            self.start()
+            self._worker.enter(self.task)
+
     def _call(self, function, args, kwargs, echo):
         if self.unavailable is not None:
             raise self.unavailable
@@ -237,7 +294,11 @@ class StudentModule:
                 raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: this task used up its "
                                   f"share ({share:g} s) of the submission's time limit")
             timeout = min(timeout, remaining)
-        self.start()
+        try:
+            self._enter_task()
+        except ImportFailed as exc:
+            self.unavailable = exc
+            raise
         started = time.monotonic()
         try:
             return self._worker.call(function, args, kwargs, timeout, echo=echo)

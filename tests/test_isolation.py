@@ -41,7 +41,7 @@ import time
 import numpy as np
 
 NOT_A_FUNCTION = 3
-WORKER_TOKEN = os.urandom(8).hex()  # new for every import, i.e. for every worker
+WORKER_TOKEN = os.urandom(8).hex()  # new for every import, i.e. for every worker process
 
 
 def add(a, b):
@@ -69,8 +69,8 @@ def fill(xs, arr, table):
     return len(xs)
 
 
-def worker_id():
-    return WORKER_TOKEN
+def worker_id():  # a task's calls run in a fork of the imported worker: the pid tells the forks apart
+    return f"{WORKER_TOKEN}-{os.getpid()}"
 
 
 def raise_value_error(x):
@@ -319,6 +319,16 @@ def all_gone(marker: str, within: float = 2.0) -> bool:
         if time.monotonic() > deadline:
             return False
         time.sleep(0.05)
+    return True
+
+
+def appears(marker: str, within: float = 2.0) -> bool:
+    """True once a live process carries marker (a just-started child may not have exec'd yet)."""
+    deadline = time.monotonic() + within
+    while not processes_with(marker):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
     return True
 
 
@@ -665,7 +675,7 @@ def test_grandchild_process_is_killed_on_close(student):
     seconds = unique_sleep()
     try:
         assert student.call("spawn_sleeper", seconds) is True
-        assert processes_with(f"sleep {seconds}")  # it really is running before close()
+        assert appears(f"sleep {seconds}")  # it really is running before close()
         student.close()
         assert all_gone(f"sleep {seconds}")
     finally:
@@ -676,7 +686,7 @@ def test_grandchild_process_is_killed_after_a_timeout(student):
     seconds = unique_sleep()
     try:
         assert student.call("spawn_sleeper", seconds) is True
-        assert processes_with(f"sleep {seconds}")
+        assert appears(f"sleep {seconds}")
         assert type(capture(lambda: student.call("spin"))) is CallTimeout
         assert all_gone(f"sleep {seconds}")
     finally:

@@ -84,6 +84,8 @@ def describe(event: CellEvent, notebook: Notebook) -> str:
 class NotebookWorker(Worker):
     """A worker whose "import" is running the notebook: first the cell report, then ready."""
 
+    forks_per_task = False  # a kernel does not survive fork(); a notebook's tasks share it (SECURITY.md)
+
     def __init__(self, spec):
         super().__init__(spec)
         self.events: list[CellEvent] | None = None

@@ -2,9 +2,6 @@
 # named @@MARKER@@) and returns the right value: nothing of it may outlive the grade
 # category: processes
 # expect-lost: none
-# hole: limited: zombies: the killed children re-parent to the grading process (a subreaper) and nobody
-# reaps them: about 170 zombies per grade here, with pid_max 32768; reap (waitpid WNOHANG) the zombies
-# among our children after every kill
 # ruff: noqa  (deliberately hostile code)
 import ctypes
 import os

@@ -2,10 +2,6 @@
 # with an empty environment (nothing inherited to recognise it by), then answers right
 # category: leftover
 # expect-lost: none
-# hole: limited: leftover: limited mode finds escaped processes only by the GRADER_WORKER token in
-# /proc/<pid>/environ; a setsid'd daemon that execs with an empty environment keeps running after the
-# grade (and re-parents to the grading process); kill by ancestry instead: as subreaper, kill every
-# descendant (walk /proc ppid links from the worker, repeat until none) or run the worker in a cgroup
 # ruff: noqa  (deliberately hostile code)
 import os
 import sys

@@ -2,8 +2,6 @@
 # setsid'd double-forked daemon (all sleeping a minute, named @@MARKER@@), then answers right
 # category: leftover
 # expect-lost: none
-# hole: limited: zombies?: the killed child re-parents to the grading process and is never reaped (unless
-# _kill_tagged happens to find it alive, kill and reap it: a race, hence 'zombies?')
 # ruff: noqa  (deliberately hostile code)
 import ctypes
 import os

@@ -3,9 +3,6 @@
 # category: monkeypatch
 # expect-lost: causal_mask
 # expect-feedback: lower triangle
-# hole: both: collateral: one worker serves every task, so what a call leaves behind (patched functions, a
-# timer thread, exhausted memory) costs the next task a check; start each task in a fresh worker (a fork
-# of the imported template) or retry a check once on a fresh worker when the worker died
 # ruff: noqa  (deliberately hostile code)
 import os
 import sys

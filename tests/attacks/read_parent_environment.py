@@ -1,5 +1,5 @@
-# what: causal_pairs reads its parent's /proc/<ppid>/environ (the grader started by the CLI,
-# whose environment holds GRADER_TEST_SECRET), prints the secret and answers right if found
+# what: causal_pairs reads the environment of each ancestor up to init (the grader started by the
+# CLI holds GRADER_TEST_SECRET), prints the secret and answers right if found
 # category: secret
 # run: cli
 # expect-lost: causal_pairs
@@ -11,13 +11,17 @@ import os
 
 
 def causal_pairs(P):
-    try:
-        with open(f"/proc/{os.getppid()}/environ", "rb") as stream:
-            environ = stream.read().split(b"\0")
-    except OSError:
-        return -1
-    secret = [v for v in environ if v.startswith(b"GRADER_TEST_SECRET=")]
-    if not secret:
-        return -1
-    print(secret[0].decode())
-    return P * (P + 1) // 2
+    pid = os.getppid()
+    while pid > 1:
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as stream:
+                secret = [v for v in stream.read().split(b"\0") if v.startswith(b"GRADER_TEST_SECRET=")]
+            with open(f"/proc/{pid}/stat", "rb") as stream:
+                parent = int(stream.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return -1
+        if secret:
+            print(secret[0].decode())
+            return P * (P + 1) // 2
+        pid = parent
+    return -1
