@@ -191,7 +191,7 @@ def test_magics_display_and_shell_escapes_run_inside_the_sandbox_and_are_reporte
     assert report.score == report.max_score  # the magic's assignment reached causal_mask: calls go into the kernel
     shell, load, stdin = report.notes
     assert one_line(shell).startswith("cell 2 (`!pip install --no-input definitely-not-a-package-xyz`) ran a shell "
-                                      "command that failed (exit status 1")
+                                      "command that failed (exit status ")  # 1, or 2 when pip meets a bare /etc
     assert one_line(load).startswith("cell 3 (`%load https://example.com/solution.py`) raised ")
     assert one_line(stdin).startswith("cell 5 (`name = input('your name? ')`) raised StdinNotImplementedError")
 
