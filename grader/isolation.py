@@ -50,12 +50,12 @@ FORK_SECONDS = 2.0  # for a worker to end one task's fork and start the next; no
 class Worker:
     """One live worker process speaking the call protocol."""
 
-    forks_per_task = True  # each task's calls run in a fresh fork of the imported module
+    forks_per_task = True  # calls run in forks of the imported module, never in the module's own process
 
     def __init__(self, spec: WorkerSpec):
         self.spec = spec
         self._next_id = 0
-        self._task: str | None = None  # the task whose fork is serving calls; None: no fork yet
+        self._served: set[str] | None = None  # tasks the current fork has served; None: no fork yet
         if spec.launcher is not None:
             self.process = spec.launcher(spec.module_name, spec.module_path)
         else:
@@ -92,25 +92,30 @@ class Worker:
         self._import_error = ImportFailed(_import_error_text(self.spec.module_path.name, message))
         raise self._import_error
 
-    def enter(self, task: str) -> None:
-        """Make sure a fork of the imported module that serves only ``task`` answers the next call.
+    def enter(self, task: str, fresh: bool = False) -> bool:
+        """Have a fork of the imported module ready for ``task``'s next call.
 
+        The current fork goes on serving (forking costs a few milliseconds of CPU per task)
+        unless ``fresh`` asks for a new one. True when the fork that will answer has served
+        another task before: a failure there may be another task's doing (see StudentModule).
         Raises WorkerDied when this worker can no longer fork (its imported parent was stopped
         or killed by the submission): the caller then starts a fresh worker.
         """
         self.wait_ready()
         if not self.forks_per_task:
-            return
+            return False
         deadline = time.monotonic() + FORK_SECONDS
         try:
-            while self._task is not None and _codec.readable(self._resp_r):  # between calls only
+            while self._served is not None and _codec.readable(self._resp_r):  # between calls only
                 if _codec.read_frame(self._resp_r, deadline)[0].get("op") == "task_over":  # an ended fork speaks
-                    self._task = None
-            if self._task == task:
-                return
-            if self._task is not None:
+                    self._served = None
+            if self._served is not None and not fresh:
+                tainted = bool(self._served - {task})
+                self._served.add(task)
+                return tainted
+            if self._served is not None:
                 _codec.write_frame(self._req_w, {"op": "end"}, None, deadline)
-            self._task = None
+            self._served = None
             _codec.write_frame(self._req_w, {"op": "task"}, None, deadline)
             while _codec.read_frame(self._resp_r, deadline)[0].get("op") != "forked":
                 pass  # the previous fork's end (task_over), or a reply it sent too late
@@ -119,7 +124,8 @@ class Worker:
             raise WorkerDied(f"the submission's process did not start task {task} within {FORK_SECONDS:g} s") from None
         except (_codec.ChannelClosed, _codec.CodecError, BrokenPipeError):
             raise WorkerDied(f"the submission's process could not start task {task}: {self._death_reason()}") from None
-        self._task = task
+        self._served = {task}
+        return False
 
     def call(self, function: str, args: tuple, kwargs: dict, timeout: float, echo: bool = False):
         """Run one call (in the current task's fork); return (value, args after the call or None)."""
@@ -144,7 +150,7 @@ class Worker:
             self.kill()
             raise WorkerDied(f"{call_text}: the submission's process sent an unreadable reply ({exc})") from None
         if reply.get("op") == "task_over":  # the fork died in the call; the imported parent said how
-            self._task = None
+            self._served = None
             raise WorkerDied(f"{call_text} never returned: {ended_how(reply)}")
         if reply.get("id") != self._next_id:
             self.kill()
@@ -226,6 +232,12 @@ class StudentModule:
 
     Replaces a dead or hung worker on the next call, and after a function has timed out
     fails its later calls at once, so a hanging function costs one time limit, not one per check.
+
+    One fork of the imported module serves task after task while their checks pass. A check
+    that fails where another task has run before (``tainted``) is run again by the suite in a
+    fresh fork (``clean_slate``), so what one function leaves behind (patched neighbours, a
+    thread, spent memory) cannot cost another task its marks, and a class of correct
+    submissions pays for one fork each, not one per task.
     """
 
     spec: WorkerSpec
@@ -234,7 +246,9 @@ class StudentModule:
     budget_shares: int = 1  # tasks sharing the budget equally, so a slow task cannot starve the others
     task: str = ""  # the task whose checks are calling now (set by the suite)
     unavailable: ImportFailed | None = None  # set once the module proved it cannot be imported
+    tainted: bool = False  # a call of the current check ran in a fork that served another task (reset per check)
     _worker: Worker | None = None
+    _fresh: bool = False  # the next call starts a fresh fork
     _timed_out: dict = field(default_factory=dict)
     _spent: dict = field(default_factory=dict)  # seconds of calls, per task
     _finished_output: str = ""
@@ -271,21 +285,28 @@ class StudentModule:
             self._finished_output += self._worker.process.output
             self._worker = None
 
+    def clean_slate(self) -> None:
+        """Run this task's next calls in a fresh fork, and give its timed-out functions another chance."""
+        self._fresh, self.tainted = True, False
+        self._timed_out = {name: why for name, why in self._timed_out.items() if why[0] != self.task}
+
     def _enter_task(self) -> None:
-        """A fresh fork for this task; a fresh worker if the old one can no longer fork."""
+        """A fork ready for this task; a fresh worker if the old one can no longer fork."""
         self.start()
         try:
-            self._worker.enter(self.task)
+            tainted = self._worker.enter(self.task, fresh=self._fresh)
         except WorkerDied:
             self._retire()
             self.start()
-            self._worker.enter(self.task)
+            tainted = self._worker.enter(self.task, fresh=True)
+        self._fresh = False
+        self.tainted |= tainted
 
     def _call(self, function, args, kwargs, echo):
         if self.unavailable is not None:
             raise self.unavailable
         if function in self._timed_out:
-            raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: {self._timed_out[function]}")
+            raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: {self._timed_out[function][1]}")
         timeout = self.timeout
         if self.budget_seconds is not None:
             share = self.budget_seconds / max(1, self.budget_shares)
@@ -309,7 +330,7 @@ class StudentModule:
             if timeout < self.timeout:
                 raise CallTimeout(f"{format_call(function, args, kwargs)} was stopped: this task used up its "
                                   f"share ({share:g} s) of the submission's time limit") from None
-            self._timed_out[function] = f"an earlier call already timed out ({exc})"
+            self._timed_out[function] = (self.task, f"an earlier call already timed out ({exc})")
             raise
         finally:
             self._spent[self.task] = self._spent.get(self.task, 0.0) + time.monotonic() - started

@@ -415,6 +415,54 @@ def test_one_worker_serves_many_calls(student):
     assert student.call("worker_id") == first
 
 
+def test_one_fork_serves_task_after_task_and_says_when_another_task_ran_there(student):
+    student.task = "a"
+    first = student.call("worker_id")
+    assert student.tainted is False
+    student.task, student.tainted = "b", False
+    assert student.call("worker_id") == first  # no fork per task: a correct class pays for one
+    assert student.tainted is True
+    student.clean_slate()
+    assert student.tainted is False
+    second = student.call("worker_id")
+    assert second != first and second.split("-")[0] == first.split("-")[0]  # a new fork of the same import
+    student.task, student.tainted = "a", False
+    assert student.call("worker_id") == second and student.tainted is True
+
+
+def test_a_fresh_fork_starts_from_the_import_not_from_what_the_last_fork_left(make_student):
+    student = make_student("""
+        import numpy as np
+        state = {"patched": False}
+
+        def patch():
+            state["patched"] = True
+            np.sum = lambda *a, **k: -1
+            return True
+
+        def look():
+            return [state["patched"], int(np.sum([1, 2]))]
+    """)
+    student.task = "a"
+    assert student.call("patch") is True
+    student.task = "b"
+    assert student.call("look") == [True, -1]  # same fork: the patch is still there
+    student.clean_slate()
+    assert student.call("look") == [False, 3]
+
+
+def test_clean_slate_gives_only_this_tasks_timed_out_functions_another_chance(student):
+    student.task = "a"
+    assert type(capture(lambda: student.call("spin"))) is CallTimeout
+    student.task = "b"
+    assert type(capture(lambda: student.call("spin"))) is CallTimeout  # not run again: it timed out in a
+    student.clean_slate()
+    assert "was not run" in str(capture(lambda: student.call("spin")))  # b's slate, a's timeout
+    student.task = "a"
+    student.clean_slate()
+    assert "did not return within" in str(capture(lambda: student.call("spin")))  # run again, in a fresh fork
+
+
 # --------------------------------------------------------------------------- student exceptions
 
 def test_student_exception_becomes_builtin_with_grader_text(student):

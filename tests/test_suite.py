@@ -135,6 +135,39 @@ def test_a_failed_check_records_property_and_pictures(course, tmp_path):
     assert check.pictures[0][1][0] == (True,) * 5  # the transposed mask's first row is all True
 
 
+def _with_appended(course: Course, tmp_path: Path, code: str) -> Path:
+    folder = tmp_path / "submission"
+    shutil.copytree(course.root / "solutions" / "prefill", folder)
+    with (folder / "prefill.py").open("a") as stream:
+        stream.write(code)
+    return folder
+
+
+def test_a_check_that_fails_after_another_tasks_leftovers_is_run_again_in_a_fresh_fork(course, tmp_path):
+    folder = _with_appended(course, tmp_path, """
+_broken = []
+_causal_mask = causal_mask
+_causal_pairs = causal_pairs
+
+
+def causal_mask(P):  # graded first (test_causal_mask.py): leaves its mark in the module
+    _broken.append(True)
+    return _causal_mask(P)
+
+
+def causal_pairs(P):  # right, unless causal_mask has run in this process
+    return -1 if _broken else _causal_pairs(P)
+""")
+    report = grade(folder, course=course)
+    assert report.score == report.max_score, report.task("causal_pairs").feedback
+
+
+def test_a_wrong_function_is_not_rescued_by_its_second_run(course, tmp_path):
+    folder = _with_appended(course, tmp_path, "\n\ndef causal_pairs(P):\n    return P * P\n")
+    pairs = grade(folder, course=course).task("causal_pairs")  # graded after causal_mask: in a used fork
+    assert pairs.score < pairs.max_score and "returned 16, expected 10" in pairs.feedback
+
+
 # ---------------------------------------------------------------------------- diagnoses
 
 def _diagnosing_check(course: Course, task: str, code: str) -> None:
