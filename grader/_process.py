@@ -7,15 +7,12 @@ capped capture of output, and a kill that also reaches setsid'd grandchildren.
 
 from __future__ import annotations
 
-import ctypes
-import json
 import os
 import secrets
 import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 from grader import _reaper
@@ -51,7 +48,7 @@ class WorkerProcess:
         The arguments it receives: module name, module path, its request and response fds,
         the limits; then one more fd per ``extra_fds``, passed through unchanged.
         """
-        _become_subreaper()
+        _sandbox.become_subreaper()
         self.box = box
         self.token = secrets.token_hex(8)
         req_r, self.request_fd = os.pipe()
@@ -118,27 +115,9 @@ class WorkerProcess:
         self.request_fd = self.response_fd = -1
 
     def _reap_sandbox_init(self) -> None:
-        """bwrap's init in the sandbox becomes our child when bwrap dies: reap it, not leave a zombie."""
-        if self._info_r == -1:
-            return
-        try:
-            os.set_blocking(self._info_r, False)
-            info = json.loads(os.read(self._info_r, 65536) or b"{}")
-        except (OSError, ValueError):
-            info = {}
-        finally:
-            os.close(self._info_r)
+        if self._info_r != -1:
+            _sandbox.reap_init(self._info_r)
             self._info_r = -1
-        pid = info.get("child-pid") if isinstance(info, dict) else None
-        if type(pid) is not int:
-            return
-        for _ in range(200):  # it dies with bwrap (--die-with-parent); wait at most about a second
-            try:
-                if os.waitpid(pid, os.WNOHANG)[0]:
-                    return
-            except ChildProcessError:
-                return
-            time.sleep(0.005)
 
     def death_reason(self) -> str:
         """Why the worker stopped answering, in words (it is killed if still running)."""
@@ -165,18 +144,3 @@ def signal_reason(number: int) -> str:
     except ValueError:
         name = f"signal {number}"
     return f"the process {_SIGNAL_WORDS.get(name, 'was stopped by a signal')} ({name})"
-
-
-_subreaper_set = False
-
-
-def _become_subreaper() -> None:
-    """Orphaned descendants of a worker (a double-forked daemon) become our children, not init's."""
-    global _subreaper_set
-    if _subreaper_set or not sys.platform.startswith("linux"):
-        return
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
-    except (OSError, AttributeError):
-        pass
-    _subreaper_set = True

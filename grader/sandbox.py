@@ -17,11 +17,13 @@ forces a mode (tests use it to exercise both); the report names the mode in use.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import shutil
 import stat
 import subprocess
 import sys
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -143,15 +145,66 @@ def _bwrap_problem() -> str | None:
     path = shutil.which("bwrap")
     if path is None:
         return "bubblewrap is not installed"
+    become_subreaper()  # so that the probe's sandbox init is reaped here, not left to our parent
+    info_r, info_w = os.pipe()
     try:
         probe = subprocess.run([path, "--ro-bind", "/", "/", "--unshare-pid", "--unshare-net", "--die-with-parent",
-                                "true"], capture_output=True, timeout=10)
+                                "--info-fd", str(info_w), "true"], capture_output=True, timeout=10, pass_fds=(info_w,))
     except (OSError, subprocess.TimeoutExpired) as exc:
         return f"bubblewrap cannot run ({exc})"
+    finally:
+        os.close(info_w)
+        reap_init(info_r)
     if probe.returncode != 0:
         reason = probe.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no reason given"]
         return f"bubblewrap cannot create namespaces here ({reason[0]})"
     return None
+
+
+_subreaper_set = False
+
+
+def become_subreaper() -> None:
+    """Orphaned descendants of our sandboxes and workers become our children, not init's.
+
+    So a double-forked daemon can still be found and killed (limited mode) and a sandbox's
+    init reaped, by this process, instead of piling up as zombies of whoever started us.
+    """
+    global _subreaper_set
+    if _subreaper_set or not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        pass
+    _subreaper_set = True
+
+
+def reap_init(info_r: int) -> None:
+    """Reap the sandbox's init, which becomes our child (we are a subreaper) when bwrap ends.
+
+    ``info_r`` is the read end of bwrap's ``--info-fd`` pipe, whose JSON names the init's pid;
+    it is closed here. Without this, every sandbox would leave a zombie in a long-lived grader.
+    """
+    try:
+        os.set_blocking(info_r, False)
+        info = json.loads(os.read(info_r, 65536) or b"{}")
+    except (OSError, ValueError):
+        info = {}
+    finally:
+        os.close(info_r)
+    pid = info.get("child-pid") if isinstance(info, dict) else None
+    if type(pid) is not int:
+        return
+    for _ in range(200):  # it dies with bwrap (--die-with-parent); wait at most about a second
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                return
+        except ChildProcessError:  # not ours: bwrap reaped it, or we are no subreaper
+            return
+        time.sleep(0.005)
 
 
 def _readable_by_others(path: Path) -> bool:
