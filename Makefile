@@ -17,6 +17,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,dask]'
+	@# bytecode for the editable package and the suites, as pip writes for installed ones: a grade
+	@# would otherwise compile them on every run where PYTHONDONTWRITEBYTECODE is set
+	$(BIN)/python -m compileall -q grader suites solutions > /dev/null
 	touch $(STAMP)
 
 grade: $(STAMP)

@@ -1,7 +1,8 @@
 """Grading one submission: the trusted process's whole job, start to finish.
 
-The worker is started first so that it imports numpy and the submission on one core
-while this process imports pytest on the other; the answers file is graded meanwhile.
+The worker is started first, before this process imports numpy (the codec needs it) or
+pytest, so that the worker imports numpy and the submission on one core while this
+process imports its own on the other; the answers file is graded meanwhile.
 Nothing from the submission is executed here: its module is copied to a private folder
 and run only by the worker, its answers are parsed as data, and its source is only parsed
 by ``ast`` to recognise untouched stubs.
@@ -17,11 +18,11 @@ import time
 from pathlib import Path
 
 from grader import sandbox
+from grader._process import WorkerProcess
 from grader._readable import make_readable
 from grader.answers import grade_answer, load_answers
 from grader.course import Course, Submission, find_course
 from grader.exceptions import ImportFailed, SubmissionError
-from grader.isolation import StudentModule, WorkerSpec
 from grader.manifest import Lesson
 from grader.result import Report, TaskResult
 from grader.stubs import unimplemented_functions
@@ -94,27 +95,41 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                   notes=notebook.report_notes(student) if notebook else [])
 
 
-def _start_student(found: Submission, lesson, tmp: Path, launcher=None) -> StudentModule:
+def _start_student(found: Submission, lesson, tmp: Path, launcher=None):
     """Copy the submission where the worker may run it, and start the worker."""
     workdir = tmp / "submission"
     module_path = workdir / lesson.module
-    spec = WorkerSpec(module_name=lesson.module_name, module_path=module_path,
-                      import_seconds=lesson.import_seconds, limits=worker_limits(lesson), box=sandbox.current(),
-                      launcher=launcher)
+    limits, box = worker_limits(lesson), sandbox.current()
+    if found.module is not None:
+        if found.path.is_dir():
+            _check_size(found.path)
+            shutil.copytree(found.path, workdir, symlinks=True, ignore=_not_copied)
+        else:
+            workdir.mkdir()
+            shutil.copyfile(found.module, module_path)
+        _readable_copy(tmp, workdir)
+        if launcher is None:
+            launcher = _started_first(WorkerProcess(lesson.module_name, module_path, limits, box), limits, box)
+    from grader.isolation import StudentModule, WorkerSpec  # imports numpy: the worker is on its way already
+
+    spec = WorkerSpec(module_name=lesson.module_name, module_path=module_path, import_seconds=lesson.import_seconds,
+                      limits=limits, box=box, launcher=launcher)
     student = StudentModule(spec, timeout=lesson.call_seconds, budget_seconds=lesson.submission_seconds,
                             budget_shares=len(lesson.code_tasks))
     if found.module is None:
         student.unavailable = ImportFailed(f"no {lesson.module} was handed in, so every code task scores 0")
         return student
-    if found.path.is_dir():
-        _check_size(found.path)
-        shutil.copytree(found.path, workdir, symlinks=True, ignore=_not_copied)
-    else:
-        workdir.mkdir()
-        shutil.copyfile(found.module, module_path)
-    _readable_copy(tmp, workdir)
     student.start()
     return student
+
+
+def _started_first(process: WorkerProcess, limits: sandbox.Limits, box: sandbox.Sandbox):
+    """A launcher that hands out the already started ``process`` once, then starts fresh ones."""
+    waiting = [process]
+
+    def launch(module_name: str, module_path: Path) -> WorkerProcess:
+        return waiting.pop() if waiting else WorkerProcess(module_name, module_path, limits, box)
+    return launch
 
 
 def _not_copied(folder: str, names: list[str]) -> set[str]:

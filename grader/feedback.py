@@ -6,14 +6,13 @@ shape (5, 5)") and a wrong mask is drawn the way the lesson draws it.
 
 from __future__ import annotations
 
-import numpy as np
-
 MAX_REPR = 120
 MAX_PICTURE = 12
 
 
 def format_value(value) -> str:
     """A short, exact-enough rendering of an argument or a returned value."""
+    import numpy as np  # not at module level: the CLI loads this before it starts the worker
     if isinstance(value, np.ndarray):
         return f"array(shape={tuple(value.shape)}, dtype={value.dtype})"
     if isinstance(value, float):
@@ -40,6 +39,7 @@ def format_call(function: str, args: tuple = (), kwargs: dict | None = None) -> 
 
 def describe(value) -> str:
     """What came back, phrased for a student: type first, then shape or value."""
+    import numpy as np
     if value is None:
         return "None"
     if isinstance(value, np.ndarray):
@@ -57,6 +57,7 @@ def describe(value) -> str:
 
 def describe_type(value) -> str:
     """Only the kind of a value (no contents, no shape): safe to say about a hidden check."""
+    import numpy as np
     if value is None:
         return "None"
     if isinstance(value, np.ndarray):
@@ -68,8 +69,9 @@ def describe_type(value) -> str:
     return f"a {type(value).__name__}"
 
 
-def mask_picture(mask: np.ndarray) -> str:
+def mask_picture(mask) -> str:
     """Draw a boolean grid as the lesson does: a filled cell where a row may use a column."""
+    import numpy as np
     mask = np.asarray(mask)
     if mask.ndim != 2:
         return f"(not a grid: an array of shape {tuple(mask.shape)})"
