@@ -113,6 +113,10 @@ def encode(value, blobs: Blobs, depth: int = 0):
     if cls is list:
         if depth < MAX_DEPTH and _plain_row(value):  # e.g. a row of a nested-list mask: no call per item
             return list(value)
+        grid = _grid(value) if depth < MAX_DEPTH else None
+        if grid is not None:
+            dtype, data = grid
+            return {"t": "grid", "dtype": dtype.str, "shape": [len(value), len(value[0])], "blob": blobs.add(data)}
         return [encode(v, blobs, depth + 1) for v in value]
     if cls is tuple:
         return {"t": "tuple", "v": [encode(v, blobs, depth + 1) for v in value]}
@@ -128,6 +132,32 @@ def encode(value, blobs: Blobs, depth: int = 0):
         return {"t": "npscalar", "dtype": np.dtype(cls).str,
                 "data": base64.b64encode(np.array(value, dtype=cls).tobytes()).decode("ascii")}
     raise Unsupported(describe_type(value))
+
+
+# A list of equal rows of one exact type crosses as raw bytes: a nested-list mask of a
+# 1000-token prompt is a million items, 0.5 s as JSON (both ends), 0.05 s as bytes.
+_GRID_DTYPES = {bool: np.dtype(bool), int: np.dtype("<i8"), float: np.dtype("<f8")}
+_GRID_KEYS = {dtype.str: dtype for dtype in _GRID_DTYPES.values()}
+
+
+def _grid(rows: list) -> tuple[np.dtype, bytes] | None:
+    """(dtype, bytes) when ``rows`` is a list of equally long lists of exactly bool, int or float."""
+    if len(rows) < 2 or type(rows[0]) is not list or not rows[0]:
+        return None
+    width, kinds = len(rows[0]), set()
+    for row in rows:
+        if type(row) is not list or len(row) != width:
+            return None
+        kinds.update(map(type, row))
+        if len(kinds) > 1:
+            return None
+    dtype = _GRID_DTYPES.get(kinds.pop())
+    if dtype is None:
+        return None
+    try:
+        return dtype, (b"".join(map(bytes, rows)) if dtype.kind == "b" else np.array(rows, dtype=dtype).tobytes())
+    except OverflowError:  # an int beyond 64 bits: the item-by-item path writes it exactly
+        return None
 
 
 def decode(doc, blob: bytes = b"", depth: int = 0):
@@ -169,6 +199,14 @@ def decode(doc, blob: bytes = b"", depth: int = 0):
             except TypeError as exc:  # an unhashable key such as a list
                 raise CodecError(f"unusable dict key: {exc}") from None
         return out
+    if tag == "grid":
+        dtype = _GRID_KEYS.get(doc.get("dtype")) if type(doc.get("dtype")) is str else None
+        if dtype is None:
+            raise CodecError(f"grid dtype {doc.get('dtype')!r} is not allowed")
+        shape = _list(doc, "shape")
+        if len(shape) != 2 or not all(type(n) is int and 0 < n <= 2**31 for n in shape):
+            raise CodecError("bad grid shape")
+        return _raw(doc, blob, dtype, shape).tolist()
     if tag in ("ndarray", "npscalar"):
         key = doc.get("dtype")
         dtype = _DTYPES.get(key) if type(key) is str else None
@@ -182,23 +220,28 @@ def decode(doc, blob: bytes = b"", depth: int = 0):
             if len(raw) != dtype.itemsize:
                 raise CodecError("scalar has the wrong number of bytes")
             return np.frombuffer(raw, dtype=dtype)[0]
-        span = _list(doc, "blob")
-        if len(span) != 2 or not all(type(n) is int and n >= 0 for n in span) or sum(span) > len(blob):
-            raise CodecError("array data lies outside its frame")
-        raw = blob[span[0]:span[0] + span[1]]
         shape = _list(doc, "shape")
         if not all(type(n) is int and 0 <= n <= 2**40 for n in shape) or len(shape) > 32:
             raise CodecError("bad array shape")
-        count = 1
-        for n in shape:
-            count *= n
-        if count * dtype.itemsize != len(raw):
-            raise CodecError("array data does not match its shape")
-        try:
-            return np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
-        except ValueError as exc:  # e.g. a zero-size shape numpy still finds too big
-            raise CodecError(f"bad array shape ({exc})") from None
+        return _raw(doc, blob, dtype, shape).copy()
     raise CodecError(f"unknown tag {tag!r}")
+
+
+def _raw(doc: dict, blob: bytes, dtype: np.dtype, shape: list[int]) -> np.ndarray:
+    """A read-only view of the frame's bytes that ``doc`` points at, checked against its shape."""
+    span = _list(doc, "blob")
+    if len(span) != 2 or not all(type(n) is int and n >= 0 for n in span) or sum(span) > len(blob):
+        raise CodecError("array data lies outside its frame")
+    raw = blob[span[0]:span[0] + span[1]]
+    count = 1
+    for n in shape:
+        count *= n
+    if count * dtype.itemsize != len(raw):
+        raise CodecError("array data does not match its shape")
+    try:
+        return np.frombuffer(raw, dtype=dtype).reshape(shape)
+    except ValueError as exc:  # e.g. a zero-size shape numpy still finds too big
+        raise CodecError(f"bad array shape ({exc})") from None
 
 
 def _list(doc: dict, key: str) -> list:

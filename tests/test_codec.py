@@ -721,3 +721,54 @@ def test_frame_header_is_two_big_endian_lengths(pipe):
 def test_write_frame_refuses_raw_nan_in_a_document(pipe):
     with pytest.raises(ValueError):
         _codec.write_frame(pipe["w"], {"v": float("nan")})
+
+
+# --------------------------------------------------------------------------- grids (equal rows of one type)
+
+@pytest.mark.parametrize("rows", [
+    [[c <= r for c in range(7)] for r in range(7)],                  # a nested-list mask
+    [[r * c - 20 for c in range(5)] for r in range(3)],
+    [[2**63 - 1, -(2**63)], [0, 1]],                                   # the ends of int64
+    [[1.5, float("nan")], [float("inf"), -0.0]],
+], ids=["bool", "int", "int64-ends", "float-specials"])
+def test_a_grid_crosses_as_bytes_and_comes_back_as_the_same_lists(rows):
+    blobs = _codec.Blobs()
+    assert _codec.encode(rows, blobs)["t"] == "grid"
+    decoded = wire(rows)
+    assert_same(rows, decoded)
+    assert [math.copysign(1, x) for row in decoded for x in row if type(x) is float and x == 0] == \
+           [math.copysign(1, x) for row in rows for x in row if type(x) is float and x == 0]
+
+
+@pytest.mark.parametrize("rows", [
+    [[True, 1], [0, 1]],            # bool and int mixed: each keeps its type
+    [[1, 2], [3]],                  # ragged
+    [[2**64, 1], [1, 1]],           # beyond int64
+    [[1, 2], (3, 4)],               # a tuple row
+    [["a", "b"], ["c", "d"]],       # not numbers
+    [[1], [[2]]],
+], ids=["mixed", "ragged", "big-int", "tuple-row", "str", "nested"])
+def test_lists_that_are_no_grid_cross_item_by_item_exactly(rows):
+    blobs = _codec.Blobs()
+    doc = _codec.encode(rows, blobs)
+    assert not (isinstance(doc, dict) and doc.get("t") == "grid")
+    assert_same(rows, wire(rows))
+
+
+def test_a_grid_of_int_subclasses_is_refused_not_converted():
+    class Lying(int):
+        def __index__(self):
+            raise AssertionError("never called")
+
+    with pytest.raises(_codec.Unsupported, match="subclass of int"):
+        _codec.encode([[Lying(1), 2], [3, 4]], _codec.Blobs())
+
+
+@pytest.mark.parametrize("change", [
+    {"dtype": "<i4"}, {"dtype": "|O"}, {"dtype": ["|b1"]}, {"shape": [2]}, {"shape": [2, 2, 1]},
+    {"shape": [0, 4]}, {"shape": [2, 3]}, {"shape": [2, "2"]}, {"blob": [0, 5]}, {"blob": [10, 4]},
+], ids=str)
+def test_a_bad_grid_document_is_rejected(change):
+    doc = {"t": "grid", "dtype": "|b1", "shape": [2, 2], "blob": [0, 4], **change}
+    with pytest.raises(_codec.CodecError):
+        _codec.decode(doc, bytes(4))
