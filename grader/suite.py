@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _pytest.runner import runtestprotocol  # stable since pytest 3; no public twin
 
 from grader.checks import CheckFailed
 from grader.diagnoses import CATALOGUE_NAME
@@ -38,6 +39,10 @@ from grader.exceptions import (
 from grader.isolation import StudentModule
 from grader.manifest import Lesson
 from grader.result import CheckResult
+
+# What a check may use and still be run directly (SuitePlugin.run_items).
+_DIRECT_FIXTURES = frozenset({"student", "reference", "rng"})
+_DIRECT_MARKS = frozenset({"task", "weight", "parametrize"})
 
 # Built-in plugins a check suite never needs; leaving them out halves pytest's start-up.
 _UNUSED_PLUGINS = (
@@ -76,26 +81,91 @@ class SuitePlugin:
         self.results: dict[str, list[CheckResult]] = {t.id: [] for t in lesson.code_tasks}
         self.problems: list[str] = []
         self.names: dict[str, set[str]] = {t.id: set() for t in lesson.code_tasks}  # collected check names
+        self._plans: dict = {}  # check item -> how to run it directly, or None (see run_items)
 
     # -- fixtures -------------------------------------------------------------------------
 
     @pytest.fixture
     def student(self, request) -> StudentModule:
-        task = self.lesson.task(_task_of(request.node))
+        return self._student_for(request.node)
+
+    @pytest.fixture
+    def reference(self):
+        return self._reference_or_skip()
+
+    @pytest.fixture
+    def rng(self, request) -> np.random.Generator:
+        return _seeded_rng(request.node)
+
+    def _student_for(self, item) -> _Watched:
+        task = self.lesson.task(_task_of(item))
         self._student.timeout = task.call_seconds or self.lesson.call_seconds
         self._student.task = task.id
         self._student.tainted = False
         return _Watched(self._student)
 
-    @pytest.fixture
-    def reference(self):
+    def _reference_or_skip(self):
         if self._reference is None:
             pytest.skip("the reference solution is not available here")
         return self._reference
 
-    @pytest.fixture
-    def rng(self, request) -> np.random.Generator:
-        return _seeded_rng(request.node)
+    # -- running ---------------------------------------------------------------------------
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        self.run_items(session.items)
+        return True
+
+    def run_items(self, items: list) -> None:
+        """Run each check, directly where it needs only this plugin's fixtures.
+
+        pytest's per-test protocol (fixture requests, three phases of hooks and reports)
+        costs about as much as the calls into the worker; a check that uses only
+        ``student``, ``reference``, ``rng`` and its parametrize values needs none of it. Any
+        other check (its own fixtures, skip or xfail marks) gets the full protocol.
+        """
+        for item in items:
+            if not self._run_directly(item):
+                runtestprotocol(item, log=False, nextitem=None)  # None: its fixtures end with it
+
+    def _run_directly(self, item) -> bool:
+        if item not in self._plans:  # decided once per check, then reused for every submission
+            self._plans[item] = _direct_plan(item)
+        plan = self._plans[item]
+        if plan is None:
+            return False
+        excinfo = None
+        try:
+            self._call_check(item, *plan)
+        except KeyboardInterrupt:
+            raise
+        except BaseException:  # noqa: BLE001 - what a check raises is its verdict
+            excinfo = pytest.ExceptionInfo.from_current()
+        self.results[_task_of(item)].append(self._check(item, excinfo))
+        return True
+
+    def _call_check(self, item, arguments: tuple, params: dict) -> None:
+        """Call the check function; one more run in a fresh fork as pytest_runtest_call does."""
+        values = {"student": lambda: self._student_for(item), "reference": self._reference_or_skip,
+                  "rng": lambda: _seeded_rng(item)}
+        item.funcargs = {name: params[name] if name in params else values[name]() for name in arguments}
+        try:
+            item.obj(**item.funcargs)
+        except (pytest.skip.Exception, KeyboardInterrupt, CallTimeout):
+            raise
+        except BaseException:
+            if not self._retry_in_fresh_fork(item):
+                raise
+            item.obj(**item.funcargs)
+
+    def _retry_in_fresh_fork(self, item) -> bool:
+        student = self._student
+        if student is None or not student.tainted or student.unavailable is not None:
+            return False
+        student.clean_slate()
+        if "rng" in item.funcargs:  # the same inputs as a first run
+            item.funcargs["rng"] = _seeded_rng(item)
+        return True
 
     # -- hooks ----------------------------------------------------------------------------
 
@@ -133,12 +203,8 @@ class SuitePlugin:
         except (pytest.skip.Exception, KeyboardInterrupt, CallTimeout):
             raise
         except BaseException:
-            student = self._student
-            if student is None or not student.tainted or student.unavailable is not None:
+            if not self._retry_in_fresh_fork(item):
                 raise
-        student.clean_slate()
-        if "rng" in item.funcargs:  # the same inputs as a first run
-            item.funcargs["rng"] = _seeded_rng(item)
         item.runtest()
         return None
 
@@ -267,6 +333,18 @@ def _student_property(exc: StudentCodeError, function: str) -> str:
         return f"{who} returned a value of an unsupported type (return numbers, lists, dicts or numpy arrays)"
     match = _RAISED.search(str(exc))
     return f"{who} raised {match.group(1)}{match.group(2)}" if match else f"{who} failed"
+
+
+def _direct_plan(item) -> tuple[tuple, dict] | None:
+    """(the check's parameters, its parametrize values) when it can run without pytest's protocol."""
+    if type(item) is not pytest.Function or any(m.name not in _DIRECT_MARKS for m in item.iter_markers()):
+        return None
+    params = item.callspec.params if hasattr(item, "callspec") else {}
+    arguments = getattr(getattr(item, "_fixtureinfo", None), "argnames", None)  # the check's own parameters
+    if arguments is None or "request" in arguments or \
+            not set(item.fixturenames) <= _DIRECT_FIXTURES | {"request"} | set(params):
+        return None
+    return tuple(arguments), params
 
 
 def _seeded_rng(node) -> np.random.Generator:

@@ -13,7 +13,6 @@ import queue
 import threading
 
 import pytest
-from _pytest.runner import runtestprotocol  # stable since pytest 3; no public twin
 
 from grader.exceptions import ConfigError
 from grader.isolation import StudentModule
@@ -33,10 +32,7 @@ class _SessionPlugin(SuitePlugin):
             self._student = student
             self.results = {t.id: [] for t in self.lesson.code_tasks}
             try:
-                for i, item in enumerate(items):
-                    following = items[i + 1] if i + 1 < len(items) else None
-                    # without the log hooks nobody here reads; results come from makereport
-                    runtestprotocol(item, log=False, nextitem=following)
+                self.run_items(items)
                 check_wiring(self.lesson, self, pytest.ExitCode.OK)
                 self._replies.put(self.results)
             except BaseException as exc:  # noqa: BLE001 - handed to the caller, who raises it

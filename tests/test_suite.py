@@ -197,3 +197,38 @@ def test_a_diagnosis_of_another_task_is_named(course):
     with pytest.raises(ConfigError, match=r"diagnosis 'mask.transposed' is declared for causal_mask, not for "
                                           r"'causal_pairs'"):
         grade(course.root / "solutions" / "prefill", course=course)
+
+
+# ---------------------------------------------------------------------------- running checks directly
+
+MUTANTS = ROOT / "suites" / "prefill" / "mutants"
+
+
+@pytest.mark.parametrize("mutant", ["transposed_mask.py", "list_mask.py", "mutates_input.py", "forgot_factor_2.py",
+                                    "raises_plain_exception.py", "os_exit_in_causal_mask.py"])
+def test_checks_run_directly_give_what_pytests_protocol_gives(course, tmp_path, monkeypatch, mutant):
+    folder = tmp_path / "submission"
+    shutil.copytree(course.root / "solutions" / "prefill", folder)
+    shutil.copyfile(MUTANTS / mutant, folder / "prefill.py")
+    direct = grade(folder, course=course)
+    monkeypatch.setattr("grader.suite._direct_plan", lambda item: None)  # every check through runtestprotocol
+    protocol = grade(folder, course=course)
+    assert [(t.id, t.score, [(c.name, c.passed, c.message, c.safe_message, c.diagnosis) for c in t.checks])
+            for t in direct.tasks] == \
+           [(t.id, t.score, [(c.name, c.passed, c.message, c.safe_message, c.diagnosis) for c in t.checks])
+            for t in protocol.tasks]
+
+
+def test_a_check_with_its_own_fixture_or_marks_gets_pytests_protocol(course):
+    (suite(course) / "test_extra.py").write_text(
+        "import pytest\npytestmark = pytest.mark.task('causal_pairs')\n"
+        "@pytest.fixture\ndef prompt():\n    return 6\n"
+        "def test_own_fixture(student, prompt):\n    assert student.causal_pairs(prompt) == 21\n"
+        "@pytest.mark.skip(reason='not this term')\ndef test_marked_skip(student):\n    assert False\n"
+        "def test_skips_itself(student):\n    pytest.skip('later')\n"
+        "def test_fails_directly(student, rng):\n    assert student.causal_pairs(int(rng.integers(2, 9))) < 0, 'direct'\n")
+    checks = {c.name: c for c in grade(course.root / "solutions" / "prefill", course=course).task("causal_pairs").checks}
+    assert checks["own_fixture"].passed and checks["own_fixture"].weight == 1
+    assert checks["marked_skip"].passed and checks["marked_skip"].weight == 0
+    assert checks["skips_itself"].passed and checks["skips_itself"].weight == 0
+    assert not checks["fails_directly"].passed and "direct" in checks["fails_directly"].message
