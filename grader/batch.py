@@ -137,7 +137,7 @@ def _plan(folder: Path, scratch: Path, book: Gradebook, lesson: str, version: st
             book.record(lesson, version, str(entry.source), entry.content_hash,
                         Outcome(student, "rejected", reason=entry.problem, worker="coordinator"))
         else:
-            todo.append(Job(student, entry.path, entry.content_hash))
+            todo.append(Job(student, entry.path, entry.content_hash, shown_as=str(entry.source)))
     return todo, sources
 
 
@@ -157,7 +157,13 @@ def _executor(name: str, scheduler: str | None, snapshot: LessonSnapshot, scratc
 
 
 def _place(outcome: Outcome, source: Path) -> None:
-    """Name the entry in the submissions folder in both reports, not the temporary copy that was graded."""
+    """Name the entry in the submissions folder in both reports, not the temporary copy that was graded.
+
+    Executors that passed ``Job.shown_as`` on have done so already; decoding and re-encoding
+    the student's report here cost the coordinator a core's worth of a big batch.
+    """
+    if outcome.report is not None and outcome.report.get("submission") == str(source):
+        return
     if outcome.report is not None:
         outcome.report["submission"] = str(source)
     if outcome.student_report:

@@ -99,6 +99,12 @@ def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, 
     assert sorted(p.stem for p in (tmp_path / "reports").iterdir()) == sorted(graded)
     report = json.loads((tmp_path / "reports" / "s000.json").read_text())
     assert report["score"] == expected[REFERENCE] and report["submission"] == "s000"
+    with sqlite3.connect(tmp_path / "gb.sqlite") as db:  # the instructor's copy names the entry in full
+        stored = {student: json.loads(text) for student, text in db.execute("SELECT student, report FROM submissions "
+                                                                            "WHERE status = 'graded'")}
+    for student, stored_report in stored.items():  # s002.zip, s004.py, s000/: the entry, not a scratch copy
+        entry = Path(stored_report["submission"])
+        assert entry.parent == folder and entry.name.split(".")[0] == student and entry.exists(), entry
     with (tmp_path / "grades.csv").open(newline="") as stream:
         table = list(csv.DictReader(stream))
     assert [r["student"] for r in table] == sorted(found)

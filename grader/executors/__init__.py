@@ -26,8 +26,9 @@ STATUSES = ("graded", "rejected", "error")
 @dataclass(frozen=True)
 class Job:
     student: str
-    path: Path
+    path: Path  # what is graded: often a temporary copy (an unzipped folder)
     content_hash: str = ""
+    shown_as: str = ""  # the entry in the submissions folder, which the reports name instead of ``path``
 
 
 @dataclass
@@ -53,7 +54,7 @@ class Outcome:
         return self.report["score"] if self.report else None
 
 
-def grade_one(session, student: str, path: Path) -> tuple[Outcome, bool]:
+def grade_one(session, student: str, path: Path, shown_as: str = "") -> tuple[Outcome, bool]:
     """Grade one submission in ``session``; return its Outcome and whether the session is still sound.
 
     A SubmissionError is the student's (a row saying why, kept until the content changes);
@@ -72,7 +73,12 @@ def grade_one(session, student: str, path: Path) -> tuple[Outcome, bool]:
     except (Exception, StudentCodeError) as exc:  # noqa: BLE001 - whatever it is, it must become a row
         reason = f"internal error while grading ({type(exc).__name__}: {exc}); tell whoever runs the grader"
         return Outcome(student, "error", reason=reason, seconds=time.monotonic() - started), False
-    return Outcome(student, "graded", report=report.to_dict(), student_report=_student_json(report),
+    if shown_as:  # named here, where the reports are written, not re-encoded by the coordinator
+        report.submission = shown_as
+    full = report.to_dict()
+    if shown_as:
+        report.submission = Path(shown_as).name  # a student's copy does not show the instructor's folders
+    return Outcome(student, "graded", report=full, student_report=_student_json(report),
                    seconds=time.monotonic() - started), True
 
 

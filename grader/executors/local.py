@@ -140,7 +140,8 @@ class _Worker:
         self.started = time.monotonic()
         self.deadline = self.started + timeout
         try:
-            self.conn.send_bytes(json.dumps({"student": job.student, "path": str(job.path)}).encode())
+            self.conn.send_bytes(json.dumps({"student": job.student, "path": str(job.path),
+                                             "shown_as": job.shown_as}).encode())
         except (OSError, ValueError):
             pass  # it died since it said ready: poll() finds out, and the job is retried
 
@@ -229,7 +230,7 @@ def serve(conn, config: WorkerConfig, index: int, parent: int) -> None:
                 return
             if job is None:
                 return
-            outcome, sound = grade_one(session, job["student"], Path(job["path"]))
+            outcome, sound = grade_one(session, job["student"], Path(job["path"]), job.get("shown_as", ""))
             conn.send_bytes(json.dumps({"op": "outcome", "outcome": outcome.to_dict()}).encode())
             if not sound:
                 session.close()
