@@ -36,6 +36,11 @@ class ForkServer:
         self._template: WorkerProcess | None = None
         self._control: socket.socket | None = None
 
+    def start(self) -> None:
+        """Boot the template now, so that it imports numpy while the caller does its own start-up."""
+        with self._lock:
+            self._ensure_template()
+
     def spawn(self, module_name: str, module_path: Path) -> "ForkedProcess":
         """A fresh worker for the submission in ``module_path``'s folder.
 

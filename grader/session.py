@@ -30,6 +30,7 @@ class GradingSession:
         self.lesson = course.lesson(lesson)
         self.solutions = Path(solutions) if solutions else course.solutions_dir(self.lesson)
         self._forks = ForkServer(sandbox.current(), worker_limits(self.lesson))
+        self._forks.start()  # boots beside the pytest import and collection below
         reference = load_reference(self.solutions / self.lesson.module, self.lesson)
         self._suite = SuiteSession(self.lesson, reference)
 

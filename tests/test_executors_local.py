@@ -59,6 +59,14 @@ class FakeSession:
         self.close()
 
 
+class SlowSession(FakeSession):
+    """Takes a second per submission: two in a row exceed one time limit, each stays inside its own."""
+
+    def grade(self, path):
+        time.sleep(1.0)
+        return super().grade(path)
+
+
 class BrokenSuiteSession(FakeSession):
     def __init__(self, lesson, course, solutions=None):
         raise ConfigError("suites/fake/lesson.toml", "must be a positive number", "tasks[0].points")
@@ -101,6 +109,21 @@ def test_a_crash_is_retried_in_a_fresh_worker_then_recorded_as_an_error(tmp_path
     assert outcomes["crash"].status == "error"
     assert "exited with status 3" in outcomes["crash"].reason and "2 attempts" in outcomes["crash"].reason
     assert (outcomes["a"].score, outcomes["b"].score) == (2.0, 0.0)
+
+
+def test_the_job_waiting_behind_a_crash_is_graded_elsewhere_at_its_first_attempt(tmp_path):
+    work = jobs(tmp_path, crash="1", waiting="1", c="0", d="1")  # one worker: "waiting" is queued behind the crash
+    outcomes = run(executor(tmp_path, processes=1), work)
+    assert outcomes["crash"].status == "error"
+    assert outcomes["waiting"].status == "graded" and outcomes["waiting"].attempts == 1
+    assert [outcomes[s].score for s in ("waiting", "c", "d")] == [2.0, 0.0, 2.0]
+
+
+def test_a_waiting_jobs_clock_starts_when_the_job_before_it_ends(tmp_path):
+    work = jobs(tmp_path, slow_a="1", b="1")
+    (tmp_path / "slow_a.py").write_text("1")
+    outcomes = run(executor(tmp_path, processes=1, timeout=1.5, session="SlowSession"), work)
+    assert outcomes["slow_a"].status == outcomes["b"].status == "graded"  # 1 s each, 1.5 s each at most
 
 
 def test_a_hang_costs_its_time_limit_and_the_batch_goes_on(tmp_path):

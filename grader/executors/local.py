@@ -5,9 +5,11 @@ Why processes of our own around the session: a GradingSession is a trusted proce
 cores, and each lives for the whole batch so its start-up is paid once, not per submission.
 Every submission still gets fresh student processes inside the session.
 
-The coordinator hands each worker one job at a time over a pipe and gets back an Outcome
-as JSON (never a pickle). One job in flight per worker means a crash costs at most that
-job, which is retried once in a fresh worker before it becomes an ``error`` row; a worker
+The coordinator hands each worker its jobs over a pipe, one running and one waiting behind
+it (so a worker never idles while the coordinator records the last result), and gets back
+an Outcome as JSON (never a pickle). A crash costs at most the running job, which is
+retried once in a fresh worker before it becomes an ``error`` row (the waiting one had not
+started and simply goes to another worker); a worker
 that stops answering within the job's time limit is killed and replaced, and the job gets
 an ``error`` row saying so. Workers run with ``OPENBLAS_NUM_THREADS=1`` (N workers on N
 cores must not each start N BLAS threads), ignore Ctrl-C (the coordinator decides), and die
@@ -35,6 +37,7 @@ from grader.executors import Job, Outcome, grade_one
 SESSION = "grader.session:GradingSession"
 START_SECONDS = 120  # a worker that is not ready by then will not be
 MAX_START_FAILURES = 3
+QUEUED = 2  # jobs handed to a worker at once: the running one and the next
 _THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
@@ -90,7 +93,7 @@ class LocalExecutor:
 
     def _assign(self, workers: list[_Worker], pending: collections.deque) -> None:
         for worker in workers:
-            if worker.ready and worker.job is None and pending:
+            while worker.ready and len(worker.jobs) < QUEUED and pending:
                 worker.assign(*pending.popleft(), self.timeout)
 
     def _replace(self, workers: list[_Worker], index: int, fate: str, pending: collections.deque,
@@ -107,6 +110,7 @@ class LocalExecutor:
                 raise GraderError(f"the grading worker could not start: {worker.last_words()}")
         elif worker.job is not None:
             job, attempt = worker.job
+            pending.extendleft(reversed(worker.jobs[1:]))  # never started: as they were, first in line
             if fate == "died" and attempt <= self.retries:
                 pending.appendleft((job, attempt + 1))
             else:
@@ -131,14 +135,22 @@ class _Worker:
         self.label = f"local-{index} (pid {self.process.pid})"
         self.ready = False
         self.fatal = ""
-        self.job: tuple[Job, int] | None = None
+        self.jobs: list[tuple[Job, int]] = []  # the running job first, then the one waiting behind it
+        self.timeout = float("inf")
         self.started = time.monotonic()
         self.deadline = self.started + START_SECONDS
 
+    @property
+    def job(self) -> tuple[Job, int] | None:
+        """The running job and its attempt number, if any."""
+        return self.jobs[0] if self.jobs else None
+
     def assign(self, job: Job, attempt: int, timeout: float) -> None:
-        self.job = (job, attempt)
-        self.started = time.monotonic()
-        self.deadline = self.started + timeout
+        self.jobs.append((job, attempt))
+        self.timeout = timeout
+        if len(self.jobs) == 1:  # it runs now; a waiting job's clock starts when the one before it ends
+            self.started = time.monotonic()
+            self.deadline = self.started + timeout
         try:
             self.conn.send_bytes(json.dumps({"student": job.student, "path": str(job.path),
                                              "shown_as": job.shown_as}).encode())
@@ -162,8 +174,9 @@ class _Worker:
                     outcome = Outcome.from_dict(message["outcome"])
                     outcome.attempts = self.job[1] if self.job else 1
                     outcome.worker = self.label
-                    self.job = None
-                    self.deadline = float("inf")
+                    self.jobs = self.jobs[1:]
+                    self.started = time.monotonic()
+                    self.deadline = self.started + self.timeout if self.jobs else float("inf")
                     return outcome, None
         except (EOFError, OSError):
             return outcome, "died"
