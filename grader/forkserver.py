@@ -124,6 +124,10 @@ class ForkServer:
 class ForkedProcess:
     """One forked worker, seen from the trusted side."""
 
+    # Another one costs a fork of the warm template, what forking the imported module would:
+    # so its Worker serves calls itself and starts afresh for a clean slate (isolation.Worker).
+    restarts_cheaply = True
+
     def __init__(self, server: ForkServer, pid: int, request_fd: int, response_fd: int, output_fd: int,
                  stage: Path | None):
         self.server, self.pid = server, pid

@@ -51,6 +51,7 @@ class Worker:
     """One live worker process speaking the call protocol."""
 
     forks_per_task = True  # calls run in forks of the imported module, never in the module's own process
+    restarts_for_clean_slate = False  # a clean slate is a new worker instead (cheap from a fork server)
 
     def __init__(self, spec: WorkerSpec):
         self.spec = spec
@@ -61,6 +62,8 @@ class Worker:
         else:
             self.process = WorkerProcess(spec.module_name, spec.module_path, spec.limits or _sandbox.limits(120),
                                          spec.box or _sandbox.current(), spec.python)
+        if getattr(self.process, "restarts_cheaply", False):  # a fork of a warm template already
+            self.forks_per_task, self.restarts_for_clean_slate = False, True
         self._req_w, self._resp_r = self.process.request_fd, self.process.response_fd
         os.set_blocking(self._req_w, False)  # writes honour the call's deadline too
         self._ready_deadline = time.monotonic() + spec.import_seconds
@@ -102,6 +105,10 @@ class Worker:
         or killed by the submission): the caller then starts a fresh worker.
         """
         self.wait_ready()
+        if self.restarts_for_clean_slate:  # this process serves the calls; StudentModule replaces it
+            tainted = bool(self._served and self._served - {task})
+            self._served = (self._served or set()) | {task}
+            return tainted
         if not self.forks_per_task:
             return False
         deadline = time.monotonic() + FORK_SECONDS
@@ -292,6 +299,8 @@ class StudentModule:
 
     def _enter_task(self) -> None:
         """A fork ready for this task; a fresh worker if the old one can no longer fork."""
+        if self._fresh and self._worker is not None and self._worker.restarts_for_clean_slate:
+            self._retire()
         self.start()
         try:
             tainted = self._worker.enter(self.task, fresh=self._fresh)

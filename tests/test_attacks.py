@@ -886,7 +886,8 @@ def test_no_zombies_are_left(sandbox_mode: str, scene_factory, monkeypatch):
 
 
 SESSION_SEQUENCE = ("monkeypatch_everything", "exhaust_fork_bomb", "leftover_threads_children", "hang_busy_loop",
-                    "exit_os_exit_at_import", "crash_segfault", "monkeypatch_worker_protocol", "tamper_working_folder",
+                    "exit_os_exit_at_import", "crash_segfault", "monkeypatch_worker_protocol",
+                    "monkeypatch_sabotage_later_calls", "signal_template_kill", "tamper_working_folder",
                     "persist_state")
 
 

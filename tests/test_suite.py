@@ -143,8 +143,7 @@ def _with_appended(course: Course, tmp_path: Path, code: str) -> Path:
     return folder
 
 
-def test_a_check_that_fails_after_another_tasks_leftovers_is_run_again_in_a_fresh_fork(course, tmp_path):
-    folder = _with_appended(course, tmp_path, """
+_LEFTOVERS = """
 _broken = []
 _causal_mask = causal_mask
 _causal_pairs = causal_pairs
@@ -157,9 +156,21 @@ def causal_mask(P):  # graded first (test_causal_mask.py): leaves its mark in th
 
 def causal_pairs(P):  # right, unless causal_mask has run in this process
     return -1 if _broken else _causal_pairs(P)
-""")
-    report = grade(folder, course=course)
+"""
+
+
+def test_a_check_that_fails_after_another_tasks_leftovers_is_run_again_in_a_fresh_fork(course, tmp_path):
+    report = grade(_with_appended(course, tmp_path, _LEFTOVERS), course=course)
     assert report.score == report.max_score, report.task("causal_pairs").feedback
+
+
+def test_in_a_session_the_fresh_start_is_a_new_worker_from_the_template(course, tmp_path):
+    from grader.session import GradingSession
+
+    folder = _with_appended(course, tmp_path, _LEFTOVERS)
+    with GradingSession("prefill", course) as session:
+        reports = [session.grade(folder) for _ in range(2)]
+    assert [r.score for r in reports] == [reports[0].max_score] * 2, reports[0].task("causal_pairs").feedback
 
 
 def test_a_wrong_function_is_not_rescued_by_its_second_run(course, tmp_path):
