@@ -24,7 +24,7 @@ import sys
 import tempfile
 
 from grader import _worker
-from grader._readable import make_readable
+from grader._readable import make_readable, remove_tree
 
 UID_BASE = 200_000
 UID_SPAN = 50_000
@@ -139,7 +139,7 @@ def _kill(pid: int, children: dict, statuses: dict) -> int | None:
             status = None
     _reap(statuses)
     if workdir:
-        shutil.rmtree(workdir, ignore_errors=True)
+        remove_tree(workdir)
     if uid is not None:
         _remove_files_of(uid, tempfile.gettempdir())
     return status
@@ -182,7 +182,7 @@ def _remove_files_of(uid: int, folder: str) -> None:
             if entry.stat(follow_symlinks=False).st_uid != uid:
                 continue
             if entry.is_dir(follow_symlinks=False):
-                shutil.rmtree(entry.path, ignore_errors=True)
+                remove_tree(entry.path)
             else:
                 os.unlink(entry.path)
         except OSError:

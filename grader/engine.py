@@ -19,7 +19,7 @@ from pathlib import Path
 
 from grader import sandbox
 from grader._process import WorkerProcess
-from grader._readable import make_readable
+from grader._readable import make_readable, remove_tree
 from grader.answers import grade_answer, load_answers
 from grader.course import Course, Submission, find_course
 from grader.exceptions import ImportFailed, SubmissionError
@@ -58,8 +58,8 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     reference_dir = Path(solutions) if solutions else course.solutions_dir(the_lesson)
 
     confinement, output = "", ""
-    # a root worker in limited mode can make its copy undeletable: that must not fail the grade
-    with tempfile.TemporaryDirectory(prefix="grader-", dir=scratch, ignore_cleanup_errors=True) as tmp:
+    tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch)
+    try:
         student = None
         if the_lesson.code_tasks:
             student = notebook.start(Path(tmp)) if notebook else _start_student(found, the_lesson, Path(tmp), launcher)
@@ -80,6 +80,8 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
             if student is not None:
                 student.close()
                 output = student.output
+    finally:  # a root worker in limited mode may have made its copy undeletable: freed and removed
+        remove_tree(tmp)
 
     stubs = notebook.stubs() if notebook else unimplemented_functions(found.module)
     tasks = []

@@ -19,6 +19,7 @@ import threading
 from pathlib import Path
 
 from grader import sandbox as _sandbox
+from grader._readable import remove_tree
 from grader._process import OUTPUT_KEEP, WorkerProcess, signal_reason
 from grader.exceptions import WorkerDied
 
@@ -84,7 +85,7 @@ class ForkServer:
         if self._template is not None:
             self._template.kill()
             self._template = None
-        shutil.rmtree(self.staging, ignore_errors=True)
+        remove_tree(self.staging)
 
     def _ask(self, message: dict, fds: list[int]) -> dict:
         with self._lock:
@@ -169,7 +170,7 @@ class ForkedProcess:
                 pass
         self.request_fd = self.response_fd = -1
         if self._stage is not None:
-            shutil.rmtree(self._stage, ignore_errors=True)
+            remove_tree(self._stage)
 
     def death_reason(self) -> str:
         self.kill()

@@ -3,10 +3,6 @@
 # category: tamper
 # expect-lost: causal_mask
 # expect-feedback: lower triangle
-# hole: limited: crash, files: the worker stays root in limited mode, so it can set FS_IMMUTABLE_FL on a file
-# in its copy; TemporaryDirectory's cleanup then raises PermissionError out of grade() and the copy stays;
-# clean up with ignore_cleanup_errors after clearing inode flags, or drop CAP_LINUX_IMMUTABLE (capset) in
-# the worker even when it cannot switch to nobody
 # ruff: noqa  (deliberately hostile code)
 import ctypes
 import fcntl
