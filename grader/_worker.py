@@ -5,10 +5,11 @@ trusted side closes it or kills the process group. It holds no tests, no referen
 solution and no results, so whatever student code does to this process (monkeypatching,
 exiting, hanging) can only change the answers it sends, never how they are scored.
 
-Each task's calls run in a fork of the imported module (``{"op": "task"}``), so what one
-function leaves behind (patched neighbours, a timer thread, a spent rlimit) cannot cost
-another task its marks; the imported parent only waits, runs no student call, and reports
-how each fork ended (``task_over``) on the same channel, since the fork holds the pipes.
+Calls run in a fork of the imported module (``{"op": "task"}``), and the trusted side asks
+for a new fork whenever it wants a clean slate (isolation.StudentModule), so what one
+function leaves behind (patched neighbours, a timer thread, a spent rlimit) can always be
+left behind; the imported parent only waits, runs no student call, and reports how each
+fork ended (``task_over``) on the same channel, since the fork holds the pipes.
 """
 
 from __future__ import annotations

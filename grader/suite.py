@@ -337,8 +337,9 @@ def _student_property(exc: StudentCodeError, function: str) -> str:
 
 def _direct_plan(item) -> tuple[tuple, dict] | None:
     """(the check's parameters, its parametrize values) when it can run without pytest's protocol."""
-    if type(item) is not pytest.Function or any(m.name not in _DIRECT_MARKS for m in item.iter_markers()):
-        return None
+    if type(item) is not pytest.Function or item.cls is not None \
+            or any(m.name not in _DIRECT_MARKS for m in item.iter_markers()):
+        return None  # a method needs a fresh instance of its class per check: pytest's protocol makes one
     params = item.callspec.params if hasattr(item, "callspec") else {}
     arguments = getattr(getattr(item, "_fixtureinfo", None), "argnames", None)  # the check's own parameters
     if arguments is None or "request" in arguments or \
