@@ -64,6 +64,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         if the_lesson.code_tasks:
             student = notebook.start(Path(tmp)) if notebook else _start_student(found, the_lesson, Path(tmp), launcher)
             confinement = (student.spec.box or sandbox.current()).description
+            student.stubs = frozenset(notebook.stubs() if notebook else unimplemented_functions(found.module))
         try:
             answers, problem, answers_name = (notebook.answers() if notebook else
                                               (*load_answers(found.answers, the_lesson.answers), the_lesson.answers))
@@ -83,7 +84,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     finally:  # a root worker in limited mode may have made its copy undeletable: freed and removed
         remove_tree(tmp)
 
-    stubs = notebook.stubs() if notebook else unimplemented_functions(found.module)
+    stubs = student.stubs if student is not None else set()
     tasks = []
     for task in the_lesson.tasks:
         note = ""

@@ -254,6 +254,7 @@ class StudentModule:
     task: str = ""  # the task whose checks are calling now (set by the suite)
     unavailable: ImportFailed | None = None  # set once the module proved it cannot be imported
     tainted: bool = False  # a call of the current check ran in a fork that served another task (reset per check)
+    stubs: frozenset = frozenset()  # functions still only `pass`: they fail wherever they run, so never rerun
     _worker: Worker | None = None
     _fresh: bool = False  # the next call starts a fresh fork
     _timed_out: dict = field(default_factory=dict)

@@ -243,3 +243,16 @@ def test_a_check_with_its_own_fixture_or_marks_gets_pytests_protocol(course):
     assert checks["marked_skip"].passed and checks["marked_skip"].weight == 0
     assert checks["skips_itself"].passed and checks["skips_itself"].weight == 0
     assert not checks["fails_directly"].passed and "direct" in checks["fails_directly"].message
+
+
+def test_untouched_stubs_are_not_rerun_but_a_wrong_function_is_once(course, tmp_path, monkeypatch):
+    from grader.isolation import StudentModule
+
+    slates = []
+    original = StudentModule.clean_slate
+    monkeypatch.setattr(StudentModule, "clean_slate", lambda self: (slates.append(self.task), original(self))[1])
+    grade(course.root / "exercises" / "prefill", course=course)  # every function still `pass`
+    assert slates == []
+    folder = _with_appended(course, tmp_path, "\n\ndef prefill_flops(N, P):\n    return N * P\n")
+    grade(folder, course=course)  # graded after causal_mask and causal_pairs, in a used fork
+    assert slates == ["prefill_flops"]
