@@ -67,11 +67,7 @@ def serve(module_name: str, module_path: str, request_fd: int, response_fd: int,
 
 def _fork_task(response_fd: int) -> bool:
     """Fork a process for one task's calls; True in that fork, and in the parent once it ended."""
-    for stream in (sys.stdout, sys.stderr):  # or buffered output would be printed by both
-        try:
-            stream.flush()
-        except BaseException:  # noqa: BLE001 - the module may have replaced or closed them
-            pass
+    _flush_output()  # or what is buffered would be printed by both
     try:
         pid = os.fork()
     except OSError as exc:  # out of processes: serve the task here rather than not at all
@@ -96,12 +92,16 @@ def _fork_task(response_fd: int) -> bool:
 
 
 def _flush_and_exit(code: int) -> None:
+    _flush_output()
+    os._exit(code)
+
+
+def _flush_output() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except BaseException:  # noqa: BLE001
+        except BaseException:  # noqa: BLE001 - the module may have replaced or closed them
             pass
-    os._exit(code)
 
 
 def _confine(limits: dict) -> None:
