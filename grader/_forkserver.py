@@ -14,7 +14,6 @@ spawn request as file descriptors (SCM_RIGHTS), so the template never sees their
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
 import shutil
@@ -25,6 +24,7 @@ import tempfile
 
 from grader import _worker
 from grader._readable import make_readable, remove_tree
+from grader.sandbox import become_subreaper
 
 UID_BASE = 200_000
 UID_SPAN = 50_000
@@ -37,10 +37,7 @@ def main(argv: list[str]) -> None:
     limits = json.loads(argv[4])
     control = socket.socket(fileno=int(argv[5]))
     switch_users = limits.get("drop_to") is not None and os.geteuid() == 0
-    try:  # orphans of children become ours to reap, whatever namespace we are in
-        ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
+    become_subreaper()  # orphans of children become ours to reap, whatever namespace we are in
     children: dict[int, tuple[int | None, str]] = {}
     statuses: dict[int, int] = {}
     count = 0
