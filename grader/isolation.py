@@ -96,30 +96,33 @@ class Worker:
         raise self._import_error
 
     def enter(self, task: str, fresh: bool = False) -> bool:
-        """Have a fork of the imported module ready for ``task``'s next call.
+        """Have the process that will serve ``task``'s next call ready: a fork of the imported module.
 
         The current fork goes on serving (forking costs a few milliseconds of CPU per task)
-        unless ``fresh`` asks for a new one. True when the fork that will answer has served
-        another task before: a failure there may be another task's doing (see StudentModule).
+        unless ``fresh`` asks for a new one; a worker that restarts for a clean slate serves
+        calls itself (StudentModule replaces it). True when the process that will answer has
+        served another task before: a failure there may be another task's doing.
         Raises WorkerDied when this worker can no longer fork (its imported parent was stopped
         or killed by the submission): the caller then starts a fresh worker.
         """
         self.wait_ready()
-        if self.restarts_for_clean_slate:  # this process serves the calls; StudentModule replaces it
-            tainted = bool(self._served and self._served - {task})
-            self._served = (self._served or set()) | {task}
-            return tainted
-        if not self.forks_per_task:
+        if self.forks_per_task:
+            self._fork_if_needed(task, fresh)
+        elif not self.restarts_for_clean_slate:
             return False
+        served = self._served if self._served is not None else set()
+        self._served = served | {task}
+        return bool(served - {task})
+
+    def _fork_if_needed(self, task: str, fresh: bool) -> None:
+        """Read what an ended fork left; end the current fork if ``fresh``; start one if none serves."""
         deadline = time.monotonic() + FORK_SECONDS
         try:
             while self._served is not None and _codec.readable(self._resp_r):  # between calls only
                 if _codec.read_frame(self._resp_r, deadline)[0].get("op") == "task_over":  # an ended fork speaks
                     self._served = None
             if self._served is not None and not fresh:
-                tainted = bool(self._served - {task})
-                self._served.add(task)
-                return tainted
+                return
             if self._served is not None:
                 _codec.write_frame(self._req_w, {"op": "end"}, None, deadline)
             self._served = None
@@ -131,8 +134,7 @@ class Worker:
             raise WorkerDied(f"the submission's process did not start task {task} within {FORK_SECONDS:g} s") from None
         except (_codec.ChannelClosed, _codec.CodecError, BrokenPipeError):
             raise WorkerDied(f"the submission's process could not start task {task}: {self._death_reason()}") from None
-        self._served = {task}
-        return False
+        self._served = set()
 
     def call(self, function: str, args: tuple, kwargs: dict, timeout: float, echo: bool = False):
         """Run one call (in the current task's fork); return (value, args after the call or None)."""
