@@ -4,8 +4,8 @@ Usage: python bench/batch_throughput.py [--count 200] [--jobs 2] [--loop-sample 
                                        [--skip MUTANT.py ...]
 
 Builds ``--count`` single-file ``.py`` submissions cycling through the reference solution,
-the untouched stubs and every single-file mutant in suites/prefill/mutants/ except the one
-that hangs (it costs its time limit by design and would measure the limit, not the grader),
+the untouched stubs and every mutant of the module in suites/prefill/mutants/ (laid over the
+reference, as ``grader validate`` grades them) except the one that hangs (it costs its time limit by design and would measure the limit, not the grader),
 so the class is a mix of right and wrong. Then, in this one run:
 
 1. ``grader batch DIR --jobs N`` into a fresh gradebook: wall time from the command's start
@@ -35,13 +35,23 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MUTANTS = ROOT / "suites" / "prefill" / "mutants"
 SLOW = {"hang_in_causal_pairs.py"}
 
 
-def sources(skip: tuple[str, ...] = ()) -> list[Path]:
-    mutants = sorted(p for p in MUTANTS.glob("*.py") if p.name not in SLOW and p.name not in skip)
-    return [ROOT / "solutions" / "prefill" / "prefill.py", ROOT / "exercises" / "prefill" / "prefill.py", *mutants]
+def sources(work: Path, skip: tuple[str, ...] = ()) -> list[Path]:
+    """The reference, the stubs and every mutant of the module, each as the whole module it stands for."""
+    sys.path.insert(0, str(ROOT))
+    from grader.authoring.mutants import load_mutants, materialize
+    from grader.lesson.course import Course
+
+    lesson = Course(ROOT).lesson("prefill")
+    solution = ROOT / "solutions" / "prefill"
+    modules = [solution / "prefill.py", ROOT / "exercises" / "prefill" / "prefill.py"]
+    for mutant in load_mutants(lesson):
+        name = f"{mutant.name}.py"
+        if mutant.changes(lesson, lesson.module) and name not in SLOW and name not in skip:
+            modules.append(materialize(mutant, lesson, solution, work / "mutants" / mutant.name) / "prefill.py")
+    return modules
 
 
 def build(folder: Path, count: int, pool: list[Path]) -> list[Path]:
@@ -81,11 +91,11 @@ def main() -> int:
     parser.add_argument("--skip", action="append", default=[], metavar="MUTANT.py",
                         help="leave this mutant out of the mix too (to see what one slow kind costs)")
     args = parser.parse_args()
-    pool = sources(tuple(args.skip))
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
     grader = [sys.executable, "-m", "grader", "--course", str(ROOT)]
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         work = Path(tmp)
+        pool = sources(work, tuple(args.skip))
         files = build(work / "class", args.count, pool)
         book = work / "gradebook.sqlite"
         command = [*grader, "batch", str(work / "class"), "--lesson", "prefill", "--jobs", str(args.jobs),

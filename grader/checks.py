@@ -12,13 +12,21 @@ A failure may also name a *diagnosis*: the code of a misconception in the lesson
 catalogue (``suites/<lesson>/diagnoses.toml``), recognised from what the submission
 returned. The check names only the code; the hint students read comes from the catalogue,
 so one sentence, reviewed once for safety, serves every check that sees the symptom.
+
+This module is the whole API a check file imports: besides its own helpers it offers the
+words and pictures for values that every message uses (``describe``, ``describe_type``,
+``format_call``, ``format_value``, ``mask_picture``, ``side_by_side``, from
+``grader.describe``), so a suite depends on one module of the grader and nothing else.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from grader.feedback import MAX_PICTURE, describe, describe_type
+from grader.describe import MAX_PICTURE, describe, describe_type, format_call, format_value, mask_picture, side_by_side
+
+__all__ = ["CheckFailed", "array", "describe", "describe_type", "fail", "format_call", "format_value", "is_close",
+           "mask_picture", "number", "side_by_side"]
 
 
 class CheckFailed(AssertionError):
@@ -29,7 +37,7 @@ class CheckFailed(AssertionError):
         super().__init__(detail or property)
         self.property = property
         self.detail = detail or ""
-        self.diagnosis = diagnosis or None  # a code of the lesson's catalogue, resolved by grader.suite
+        self.diagnosis = diagnosis or None  # a code of the lesson's catalogue, resolved by grader.grading.suite
         self.pictures = tuple(p for p in (_grid(title, grid) for title, grid in pictures) if p)
 
 

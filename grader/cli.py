@@ -12,10 +12,9 @@ import argparse
 import gc
 import os
 import sys
-import tempfile
 from pathlib import Path
 
-from grader import formats
+from grader import atomic, formats
 from grader.exceptions import GraderError, UsageError
 from grader.result import AUDIENCES
 
@@ -25,15 +24,36 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
+class _Shared:
+    """Options several commands take, each declared once (argparse parents).
+
+    ``--lesson`` has two senses: ``one`` is the lesson a command works on; ``each`` narrows a
+    command that otherwise works on every lesson of the course to one of them."""
+
+    def __init__(self):
+        self.one = _option("--lesson", help="lesson id (inferred when unambiguous)")
+        self.each = _option("--lesson", help="only this lesson (default: every lesson of the course)")
+        self.solutions = _option("--solutions", type=Path, help="reference solutions folder for differential checks")
+        self.gradebook = _option("--gradebook", type=Path, default=Path("gradebook.sqlite"), metavar="FILE",
+                                 help="the SQLite gradebook (default: gradebook.sqlite)")
+
+
+def _option(*names: str, **settings) -> argparse.ArgumentParser:
+    parent = _Parser(add_help=False)
+    parent.add_argument(*names, **settings)
+    return parent
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="grader", description="Grade exercises without running student code in the grader.")
     parser.add_argument("--course", type=Path, help="course folder holding exercises/, solutions/ and suites/ "
                         "(default: the working folder or its parents)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    shared = _Shared()
 
-    grade = commands.add_parser("grade", help="grade one submission (a folder or a module file)")
+    grade = commands.add_parser("grade", parents=[shared.one, shared.solutions],
+                                help="grade one submission (a folder or a module file)")
     grade.add_argument("submission", type=Path, help="folder holding prefill.py and answers.toml, or one .py file")
-    grade.add_argument("--lesson", help="lesson id (inferred when unambiguous)")
     grade.add_argument("--format", action="append", metavar="NAME[:FILE]",
                        help=f"report format, {', '.join(formats.names())} (default text), written to FILE or "
                             "else standard output; repeat for several reports of one grading")
@@ -44,25 +64,22 @@ def build_parser() -> argparse.ArgumentParser:
                             "instructor: every input, expected value and what the submission printed")
     grade.add_argument("--fail-under", type=float, metavar="PERCENT",
                        help="exit with status 1 when the score is below this percentage (for CI gates)")
-    grade.add_argument("--solutions", type=Path, help="reference solutions folder for differential checks")
     grade.add_argument("--verbose", action="store_true", help="text report: under each thing to fix, what every "
                        "check saw and the diagnosis code (the HTML report always shows it)")
 
-    validate = commands.add_parser("validate", help="prove the suite: reference full marks, stubs zero, "
-                                   "every mutant caught")
-    validate.add_argument("--lesson", help="validate only this lesson (default: all)")
+    validate = commands.add_parser("validate", parents=[shared.each], help="prove the suite: reference full marks, "
+                                   "stubs zero, every mutant caught")
     validate.add_argument("--solutions", type=Path,
                           help="a solutions tree to validate instead of the course's (holding <lesson>/ folders)")
 
-    stubs = commands.add_parser("stubs", help="regenerate exercises/<lesson>/ from the solution markers in "
-                                "solutions/<lesson>/")
-    stubs.add_argument("--lesson", help="only this lesson (default: all)")
+    stubs = commands.add_parser("stubs", parents=[shared.each], help="regenerate exercises/<lesson>/ from the solution "
+                                "markers in solutions/<lesson>/")
     stubs.add_argument("--check", action="store_true",
                        help="write nothing; exit 1 naming the first differing line when exercises/ has drifted")
 
-    release = commands.add_parser("release", help="write dist/student/ (exercises, public checks, engine) and "
-                                  "dist/autograder/ (the full suite with solutions, for CI or Gradescope)")
-    release.add_argument("--lesson", help="only this lesson (default: all)")
+    release = commands.add_parser("release", parents=[shared.each], help="write dist/student/ (exercises, public "
+                                  "checks, engine) and dist/autograder/ (the full suite with solutions, for CI or "
+                                  "Gradescope)")
     release.add_argument("--output", type=Path, help="folder to write student/ and autograder/ into "
                          "(default: dist/ in the course)")
 
@@ -70,38 +87,33 @@ def build_parser() -> argparse.ArgumentParser:
                               "mutants) that validates out of the box")
     new.add_argument("lesson", help="the new lesson's id, which also names its module (lowercase, digits, _)")
 
-    batch = commands.add_parser("batch", help="grade a whole class into a gradebook: parallel, resumable")
+    batch = commands.add_parser("batch", parents=[shared.one, shared.solutions, shared.gradebook],
+                                help="grade a whole class into a gradebook: parallel, resumable")
     batch.add_argument("submissions", type=Path, help="folder of submissions, one entry per student (a folder, "
                        "a .py, an .ipynb or a .zip of one of those, named after the student)")
-    batch.add_argument("--lesson", help="lesson id (inferred when the course has one)")
     batch.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                        help="grading processes on this machine (default: one per core)")
-    batch.add_argument("--gradebook", type=Path, default=Path("gradebook.sqlite"), metavar="FILE",
-                       help="SQLite gradebook to fill and resume from (default: gradebook.sqlite)")
     batch.add_argument("--csv", type=Path, metavar="FILE", help="also export the gradebook as CSV (one row per "
                        "student, a column per task, total, max)")
     batch.add_argument("--reports", type=Path, metavar="DIR", help="write each student's JSON report to "
                        "DIR/<student>.json")
-    batch.add_argument("--solutions", type=Path, help="reference solutions folder for differential checks")
     batch.add_argument("--executor", default="local", help="local (default): worker processes here; dask: the "
                        "Dask cluster at --scheduler")
     batch.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
     batch.add_argument("--regrade", action="store_true", help="grade every submission again, even unchanged ones")
 
-    diagnoses = commands.add_parser("diagnoses", help="list each lesson's diagnoses: the misconceptions its "
-                                    "checks recognise, what triggers them and the hints students read")
-    diagnoses.add_argument("--lesson", help="only this lesson (default: all)")
+    diagnoses = commands.add_parser("diagnoses", parents=[shared.each], help="list each lesson's diagnoses: the "
+                                    "misconceptions its checks recognise, what triggers them and the hints students "
+                                    "read")
     diagnoses.add_argument("--markdown", action="store_true", help="the table of docs/feedback.md, with the "
                            "mutants that prove each diagnosis")
     diagnoses.add_argument("--output", type=Path, help="write to FILE instead of standard output")
 
     gradebook = commands.add_parser("gradebook", help="read a gradebook written by 'grader batch'")
     books = gradebook.add_subparsers(dest="action", required=True, parser_class=_Parser)
-    export = books.add_parser("export", help="one row per student, a column per task, total, max (for an LMS)")
+    export = books.add_parser("export", parents=[shared.one, shared.gradebook],
+                              help="one row per student, a column per task, total, max (for an LMS)")
     export.add_argument("--csv", type=Path, required=True, metavar="FILE", help="CSV file to write")
-    export.add_argument("--gradebook", type=Path, default=Path("gradebook.sqlite"), metavar="FILE",
-                        help="the gradebook to read (default: gradebook.sqlite)")
-    export.add_argument("--lesson", help="lesson to export (needed when the gradebook holds several)")
     return parser
 
 
@@ -120,23 +132,32 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-def _grade(args) -> int:
-    from grader.course import Course, find_course
-    from grader.engine import grade
+def _course(args):
+    """The course ``--course`` names, else the one holding the working folder."""
+    from grader.lesson.course import Course, find_course
 
-    targets = _targets(args.format or ["text"], args.output)  # a bad format is a usage error before grading
-    for writer, _ in targets:
-        if hasattr(writer, "verbose"):
-            writer.verbose = args.verbose
+    return Course(args.course.resolve()) if args.course else find_course()
+
+
+def _lessons(course, args) -> list:
+    """``--lesson`` in its "each" sense: that lesson, or every lesson of the course."""
+    return [course.lesson(args.lesson)] if args.lesson else [course.lesson(i) for i in course.lesson_ids()]
+
+
+def _grade(args) -> int:
+    from grader.grading.engine import grade
+
+    options = formats.FormatOptions(verbose=args.verbose)
+    targets = _targets(args.format or ["text"], args.output, options)  # a bad format is a usage error first
     if args.fail_under is not None and not 0 <= args.fail_under <= 100:
         raise UsageError(f"--fail-under must be a percentage between 0 and 100, not {args.fail_under:g}")
-    course = Course(args.course.resolve()) if args.course else find_course()
+    course = _course(args)
     report = grade(args.submission, lesson=args.lesson, course=course, solutions=args.solutions)
     _locate(report, course, args.submission)
     view = report.for_audience(args.audience)
     for writer, path in targets:
         if path:
-            _write_atomically(path, writer, view)
+            atomic.write(path, lambda stream, writer=writer: writer.write(view, stream))
         else:
             writer.write(view, sys.stdout)
     if args.fail_under is not None and report.percent < args.fail_under:
@@ -145,9 +166,11 @@ def _grade(args) -> int:
     return 0
 
 
-def _targets(specs: list[str], output: Path | None) -> list[tuple[object, Path | None]]:
+def _targets(specs: list[str], output: Path | None,
+             options: formats.FormatOptions) -> list[tuple[formats.Format, Path | None]]:
     """``NAME[:FILE]`` specs as (writer, path); at most one report goes to stdout or --output."""
-    targets, seen = [], set()
+    targets: list[tuple[formats.Format, Path | None]] = []
+    seen: set[Path | None] = set()
     for spec in specs:
         name, colon, file = spec.partition(":")
         if colon and not file:
@@ -156,7 +179,7 @@ def _targets(specs: list[str], output: Path | None) -> list[tuple[object, Path |
         if path is not None and path.resolve() in seen:
             raise UsageError(f"--format {spec}: another report is already written to {file}")
         seen.add(path.resolve() if path else None)
-        targets.append((formats.get(name), path))
+        targets.append((formats.create(name, options), path))
     unplaced = [i for i, (_, path) in enumerate(targets) if path is None]
     if len(unplaced) > 1:
         raise UsageError("only one report can go to standard output (or --output): give the others a file, "
@@ -170,27 +193,24 @@ def _targets(specs: list[str], output: Path | None) -> list[tuple[object, Path |
 
 def _locate(report, course, submission: Path) -> None:
     """Point each task at the line of the student function it grades (parsed, never imported)."""
-    from grader.course import Submission
-    from grader.locate import attach_sources
+    from grader.submission.files import Submission
+    from grader.submission.lines import attach_sources
 
     lesson = course.lesson(report.lesson)
     attach_sources(report, lesson, Submission.locate(submission, lesson))
 
 
 def _validate(args) -> int:
-    from grader.course import Course, find_course
-    from grader.validate import validate
+    from grader.authoring.validate import validate
 
-    course = Course(args.course.resolve()) if args.course else find_course()
-    return 0 if validate(course, lesson=args.lesson, solutions=args.solutions, stream=sys.stdout) else 1
+    return 0 if validate(_course(args), lesson=args.lesson, solutions=args.solutions, stream=sys.stdout) else 1
 
 
 def _stubs(args) -> int:
-    from grader.course import Course, find_course
-    from grader.generate import find_drift, write_stubs
+    from grader.authoring.exercises import find_drift, write_stubs
 
-    course = Course(args.course.resolve()) if args.course else find_course()
-    lessons = [course.lesson(args.lesson)] if args.lesson else [course.lesson(i) for i in course.lesson_ids()]
+    course = _course(args)
+    lessons = _lessons(course, args)
     if args.check:
         drift = [problem for lesson in lessons for problem in find_drift(course, lesson)]
         for problem in drift:
@@ -203,10 +223,9 @@ def _stubs(args) -> int:
 
 
 def _release(args) -> int:
-    from grader.course import Course, find_course
-    from grader.release import release
+    from grader.authoring.release import release
 
-    course = Course(args.course.resolve()) if args.course else find_course()
+    course = _course(args)
     done = release(course, args.output or course.root / "dist", lesson=args.lesson)
     for lesson, suite in done.public.items():
         checks = sum(len(names) for names in suite.public.values())
@@ -218,19 +237,17 @@ def _release(args) -> int:
 
 def _batch(args) -> int:
     """Exit 0 when every student has a grade or a final refusal; 1 when some grading failed (rerun)."""
-    from grader.batch import run_batch
-    from grader.course import Course, find_course
+    from grader.batch.coordinator import run_batch
 
     gc.enable()  # a batch is long-lived, unlike the one-shot grade that run() tunes for
-    course = Course(args.course.resolve()) if args.course else find_course()
-    result = run_batch(args.submissions, course, gradebook=args.gradebook, lesson=args.lesson, jobs=args.jobs,
-                       reports=args.reports, csv=args.csv, solutions=args.solutions, executor=args.executor,
-                       scheduler=args.scheduler, regrade=args.regrade)
+    result = run_batch(args.submissions, _course(args), gradebook=args.gradebook, lesson=args.lesson,
+                       jobs=args.jobs, reports=args.reports, csv=args.csv, solutions=args.solutions,
+                       executor=args.executor, scheduler=args.scheduler, regrade=args.regrade)
     return 0 if result.complete else 1
 
 
 def _gradebook(args) -> int:
-    from grader.gradebook import Gradebook
+    from grader.batch.gradebook import Gradebook
 
     with Gradebook(args.gradebook, create=False) as book:
         rows = book.export_csv(args.csv, args.lesson)
@@ -239,8 +256,8 @@ def _gradebook(args) -> int:
 
 
 def _new(args) -> int:
-    from grader.course import SUITES, Course
-    from grader.scaffold import new_lesson
+    from grader.authoring.scaffold import new_lesson
+    from grader.lesson.course import SUITES, Course
 
     # never the grader's own course as a fallback: a new lesson lands where the instructor stands
     here = (args.course or Path.cwd()).resolve()
@@ -251,48 +268,17 @@ def _new(args) -> int:
     return 0
 
 
-def _write_atomically(path: Path, writer, report) -> None:
-    """A half-written report must never replace a good one."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    except OSError as exc:
-        raise UsageError(f"cannot write the report to {path}: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            writer.write(report, stream)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # a report is for reading (a browser, a CI upload): not mkstemp's 0600
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 def _diagnoses(args) -> int:
-    from grader.course import Course, find_course
-    from grader.diagnoses import listing, markdown, proofs
+    from grader.authoring.diagnoses import listing, markdown, proofs
 
-    course = Course(args.course.resolve()) if args.course else find_course()
-    lessons = [course.lesson(args.lesson)] if args.lesson else [course.lesson(i) for i in course.lesson_ids()]
+    lessons = _lessons(_course(args), args)
     text = markdown(lessons, proofs(lessons)) if args.markdown else listing(lessons)
     if args.output:
-        _write_atomically(args.output, _Text(text), None)
+        atomic.write(args.output, text)
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)
     return 0
-
-
-class _Text:
-    """A fixed text as a report writer, so that it is written atomically like one."""
-
-    def __init__(self, text: str):
-        self.text = text
-
-    def write(self, _report, stream) -> None:
-        stream.write(self.text)
 
 
 _COMMANDS = {"grade": _grade, "validate": _validate, "stubs": _stubs, "release": _release, "new": _new,

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import numpy as np
 
-from grader.course import Course
-from grader.engine import grade
-from grader.feedback import mask_picture, side_by_side
+from grader.lesson.course import Course
+from grader.grading.engine import grade
+from grader.describe import mask_picture, side_by_side
 from grader.result import CheckResult, Report, TaskResult
 
-ROOT = Path(__file__).resolve().parent.parent
+from mutated import mutant_folder
+from paths import ROOT
 COURSE = Course(ROOT)
 SECRET_INPUT, SECRET_EXPECTED = "7919", "31364160"  # appear only in the secret check's full message
 PRINTED = "printed by the submission: 104729"  # what the submission printed (instructors only)
@@ -67,16 +68,8 @@ def graded(name: str) -> Report:
         return grade(ROOT / "solutions" / "prefill", course=COURSE)
     if name == "stubs":
         return grade(ROOT / "exercises" / "prefill", course=COURSE)
-    mutant = ROOT / "suites" / "prefill" / "mutants" / name
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "prefill"
-        shutil.copytree(ROOT / "solutions" / "prefill", folder, ignore=shutil.ignore_patterns("__pycache__"))
-        if mutant.is_dir():
-            for file in mutant.iterdir():
-                shutil.copyfile(file, folder / file.name)
-        else:
-            shutil.copyfile(mutant.with_suffix(".py"), folder / "prefill.py")
-        return grade(folder, course=COURSE)
+    return grade(mutant_folder(COURSE.lesson("prefill"), name.removesuffix(".py"), ROOT / "solutions" / "prefill"),
+                 course=COURSE)
 
 
 # Wrong solutions that together fail every secret check of the prefill manifest.

@@ -11,8 +11,12 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
+from grader.lesson.course import Course
 
-ROOT = Path(__file__).resolve().parent.parent
+from mutated import mutant_module
+from paths import ROOT
+
+LESSON = Course(ROOT).lesson("prefill")
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
@@ -140,7 +144,7 @@ def test_format_usage_errors_exit_2_before_grading(tmp_path, args, message):
 def test_the_audience_decides_what_a_secret_check_says(tmp_path):
     wrong = tmp_path / "prefill"
     wrong.mkdir()
-    (wrong / "prefill.py").write_text((ROOT / "suites" / "prefill" / "mutants" / "diagonal_excluded.py").read_text())
+    (wrong / "prefill.py").write_text(mutant_module(LESSON, "diagonal_excluded", ROOT / "solutions" / "prefill").read_text())
     student = json.loads(run("grade", str(wrong), "--format", "json").stdout)
     instructor = json.loads(run("grade", str(wrong), "--format", "json", "--audience", "instructor").stdout)
     pick = lambda report: next(c for t in report["tasks"] for c in t["checks"] if c["name"] == "diagonal_included")
@@ -171,7 +175,7 @@ def test_report_files_are_readable_by_others(tmp_path):
 def test_verbose_shows_what_each_check_saw_under_the_misconception(tmp_path):
     folder = tmp_path / "prefill"
     shutil.copytree(ROOT / "solutions" / "prefill", folder, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copyfile(ROOT / "suites" / "prefill" / "mutants" / "forgot_factor_2.py", folder / "prefill.py")
+    shutil.copyfile(mutant_module(LESSON, "forgot_factor_2", ROOT / "solutions" / "prefill"), folder / "prefill.py")
     short = run("grade", str(folder))
     verbose = run("grade", str(folder), "--verbose")
     assert short.returncode == verbose.returncode == 0, short.stderr + verbose.stderr

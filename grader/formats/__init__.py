@@ -1,16 +1,46 @@
-"""Output formats, one module each, registered by name.
+"""Output formats, one module each, registered by name: the contract and the registry.
 
-A format is a class with ``write(report, stream)``; ``--format NAME`` picks it. Formats
-are imported only when asked for, so grading never pays for one it does not print.
+A format turns one ``Report`` (already made ``for_audience``) into text on a stream; it
+reads nothing but the report and its ``FormatOptions``, so every format tells the same
+story and none can leak what the audience may not read. ``--format NAME`` picks one.
+
+Formats are imported only when asked for, so grading never pays for one it does not
+print: the registry maps each name to "module:Class", and ``create`` imports it then.
+A new format is one module keeping the ``Format`` contract, plus one line here.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from grader.exceptions import UsageError
 
-# name -> "module:Class"; a new format is one module plus one line here.
+if TYPE_CHECKING:
+    from grader.result import Report
+
+
+@dataclass(frozen=True)
+class FormatOptions:
+    """What the command line may ask of any format; a format ignores what it has no use for."""
+
+    verbose: bool = False  # under each thing to fix, what every check saw (text; html always shows it)
+
+
+class Format(Protocol):
+    """One output format."""
+
+    name: str  # what --format calls it
+
+    def __init__(self, options: FormatOptions = ...) -> None: ...
+
+    def write(self, report: Report, stream: TextIO) -> None:
+        """Write the whole report to ``stream``; the caller opens, replaces and closes files."""
+        ...
+
+
+# name -> "module:Class"
 _REGISTRY = {
     "text": "grader.formats.text:TextFormat",
     "json": "grader.formats.json:JsonFormat",
@@ -26,11 +56,11 @@ def names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def get(name: str):
-    """An instance of the format called ``name``."""
+def create(name: str, options: FormatOptions = FormatOptions()) -> Format:
+    """The format called ``name``, set up with ``options``; a UsageError for an unknown name."""
     try:
         target = _REGISTRY[name]
     except KeyError:
         raise UsageError(f"unknown format '{name}' (choose from {', '.join(names())})") from None
     module_name, _, class_name = target.partition(":")
-    return getattr(importlib.import_module(module_name), class_name)()
+    return getattr(importlib.import_module(module_name), class_name)(options)

@@ -1,10 +1,20 @@
-"""Small pieces every format draws the same way: points, bars, the lesson's mask grids."""
+"""Small pieces every format shares: its base, points, bars, the lesson's mask grids."""
 
 from __future__ import annotations
 
-from grader.feedback import mask_picture, side_by_side
+from grader.describe import mask_picture, side_by_side
+from grader.formats import FormatOptions
 
 BAR_CELLS = 10
+
+
+class FormatBase:
+    """What every format shares: its name and the options it was created with (``formats.Format``)."""
+
+    name = ""
+
+    def __init__(self, options: FormatOptions = FormatOptions()):
+        self.options = options
 
 
 def points(value: float) -> str:

@@ -1,4 +1,4 @@
-"""The "What to fix" section of the terminal report, as styled lines (grader.advice decides the order).
+"""The "What to fix" section of the terminal report, as styled lines (grader.result.advice decides the order).
 
 Short by default: one item per symptom, led by the diagnosis's hint, with the grid of the
 lesson's small demo when there is one, and the names of the checks that saw it. With
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import textwrap
 
-from grader.advice import Item, what_to_fix
-from grader.feedback import mask_picture, side_by_side
+from grader.describe import mask_picture, side_by_side
 from grader.result import Report
+from grader.result.advice import Item, what_to_fix
 
 
 def fix_lines(report: Report, width: int, verbose: bool = False) -> list[tuple[str, str]]:

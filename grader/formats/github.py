@@ -2,7 +2,7 @@
 
 ``::error file=prefill.py,line=10,title=...::message`` makes GitHub mark the line that
 defines the failing student function in the pull request and the run summary, which is
-where the student has to look. Lines come from parsing the source (grader.locate), never
+where the student has to look. Lines come from parsing the source (grader.submission.lines), never
 from importing it. Data and property values are escaped as the runner expects (%, CR, LF,
 and in properties also ':' and ','), so a message cannot end the command early or start
 another one.
@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TextIO
 
-from grader.formats._common import points
+from grader.formats._common import FormatBase, points
 from grader.result import Report
 
 
@@ -32,8 +33,10 @@ def _relative(path: str) -> str:
     return os.path.relpath(full, here) if full.is_relative_to(here) else path
 
 
-class GithubFormat:
-    def write(self, report: Report, stream) -> None:
+class GithubFormat(FormatBase):
+    name = "github"
+
+    def write(self, report: Report, stream: TextIO) -> None:
         lines = []
         for task in report.tasks:
             if task.status == "passed":

@@ -12,13 +12,16 @@ is the grader's total, never Gradescope's re-summing of rounded test scores.
 from __future__ import annotations
 
 import json
+from typing import TextIO
 
-from grader.formats._common import points
+from grader.formats._common import FormatBase, points
 from grader.result import Report
 
 
-class GradescopeFormat:
-    def write(self, report: Report, stream) -> None:
+class GradescopeFormat(FormatBase):
+    name = "gradescope"
+
+    def write(self, report: Report, stream: TextIO) -> None:
         json.dump(results(report), stream, indent=2, ensure_ascii=False)
         stream.write("\n")
 

@@ -11,10 +11,11 @@ text is escaped, since feedback quotes what student code returned.
 from __future__ import annotations
 
 from html import escape
+from typing import TextIO
 
-from grader.advice import what_to_fix
-from grader.formats._common import fraction, points, prose
+from grader.formats._common import FormatBase, fraction, points, prose
 from grader.result import Report
+from grader.result.advice import what_to_fix
 
 CSS = """
 :root { --blue: #2563eb; --off: #e5e7eb; --ok: #15803d; --part: #b45309; --bad: #b91c1c; --ink: #111827;
@@ -65,8 +66,10 @@ POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri
 STATUS_WORDS = {"passed": "passed", "partial": "partly", "failed": "failed", "error": "did not run"}
 
 
-class HtmlFormat:
-    def write(self, report: Report, stream) -> None:
+class HtmlFormat(FormatBase):
+    name = "html"
+
+    def write(self, report: Report, stream: TextIO) -> None:
         stream.write(render(report))
 
 

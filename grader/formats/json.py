@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TextIO
 
+from grader.formats._common import FormatBase
 from grader.result import Report
 
 FORMAT_VERSION = 1
 SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / f"report-{FORMAT_VERSION}.schema.json"
 
 
-class JsonFormat:
-    def write(self, report: Report, stream) -> None:
+class JsonFormat(FormatBase):
+    name = "json"
+
+    def write(self, report: Report, stream: TextIO) -> None:
         json.dump({"format_version": FORMAT_VERSION, **report.to_dict()}, stream, indent=2, ensure_ascii=False)
         stream.write("\n")

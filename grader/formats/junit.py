@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from typing import TextIO
 
-from grader.formats._common import points
+from grader.formats._common import FormatBase, points
 from grader.result import Report
 
 # Characters XML 1.0 cannot hold at all (a student's message may contain any of them).
@@ -22,8 +23,10 @@ def _clean(text: str) -> str:
     return _NOT_XML.sub("\ufffd", text)
 
 
-class JunitFormat:
-    def write(self, report: Report, stream) -> None:
+class JunitFormat(FormatBase):
+    name = "junit"
+
+    def write(self, report: Report, stream: TextIO) -> None:
         root = ET.Element("testsuites", {
             "name": _clean(report.title or report.lesson),
             "tests": str(sum(len(t.checks) for t in report.tasks)),

@@ -8,8 +8,9 @@ backticks inside it, so a message can neither break the layout nor inject HTML.
 from __future__ import annotations
 
 import re
+from typing import TextIO
 
-from grader.formats._common import bar, points
+from grader.formats._common import FormatBase, bar, points
 from grader.result import Report
 
 MARK = {"passed": "✅", "partial": "🟡", "failed": "❌", "error": "⛔"}
@@ -25,8 +26,10 @@ def _fenced(text: str) -> str:
     return f"{fence}text\n{text}\n{fence}"
 
 
-class MarkdownFormat:
-    def write(self, report: Report, stream) -> None:
+class MarkdownFormat(FormatBase):
+    name = "markdown"
+
+    def write(self, report: Report, stream: TextIO) -> None:
         out = [(f"## {_cell(report.title or report.lesson)}: {points(report.score)}/{points(report.max_score)} "
                 f"({report.percent:.0f}%)"), "",
                f"`{bar(report.score, report.max_score, 20)}` submission `{_cell(report.submission)}`", "",

@@ -1,40 +1,40 @@
 """The terminal table: one row per task with a bar, then what to fix, then the total.
 
 Plain text when the stream is not a terminal (a CI log, a file, a pipe), so that it reads
-the same everywhere and costs nothing to produce; colours through rich only on a TTY,
-imported only then, because every grade prints this and most are not looked at live.
+the same everywhere and costs nothing to produce; colours through rich only on a terminal
+(``grader.terminal`` decides, honouring NO_COLOR, FORCE_COLOR and TERM=dumb), imported only
+then, because every grade prints this and most are not looked at live.
 Both fit 80 columns; pictures of masks are kept exactly as drawn, never wrapped.
 """
 
 from __future__ import annotations
 
-import os
+from typing import TYPE_CHECKING, TextIO
 
-from grader.formats._common import bar, points
+from grader import terminal
+from grader.formats._common import FormatBase, bar, points
 from grader.formats._fix import bullet, fix_lines
 from grader.result import Report
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 WIDTH = 80
 MAX_COLOURED_WIDTH = 100  # wider tables are harder to read, not easier
 STYLE = {"passed": "green", "partial": "yellow", "failed": "red", "error": "red"}
 
 
-class TextFormat:
-    verbose = False  # what every check saw under each item of "What to fix" (``grader grade --verbose``)
+class TextFormat(FormatBase):
+    name = "text"
 
-    def write(self, report: Report, stream) -> None:
-        verbose = self.verbose or report.audience == "instructor"  # an instructor's report hides nothing
-        if _is_terminal(stream):
-            _write_rich(report, stream, verbose)
+    def write(self, report: Report, stream: TextIO) -> None:
+        # what every check saw under each item of "What to fix": --verbose, and always for an instructor
+        verbose = self.options.verbose or report.audience == "instructor"
+        console = terminal.console(stream, highlight=False, emoji=False)
+        if console is not None:
+            _write_rich(report, console, verbose)
         else:
             stream.write(render_plain(report, verbose))
-
-
-def _is_terminal(stream) -> bool:
-    try:
-        return stream.isatty() and os.environ.get("TERM") != "dumb"
-    except (AttributeError, ValueError):  # a closed or unusual stream
-        return False
 
 
 def _score(task) -> str:
@@ -71,13 +71,11 @@ def render_plain(report: Report, verbose: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
-def _write_rich(report: Report, stream, verbose: bool = False) -> None:
+def _write_rich(report: Report, console: Console, verbose: bool = False) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(file=stream, highlight=False, emoji=False)
     console.width = min(console.width, MAX_COLOURED_WIDTH)
     console.print(Text(report.title or report.lesson, style="bold"), Text(report.submission, style="dim"))
     if report.sandbox:

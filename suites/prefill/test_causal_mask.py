@@ -9,8 +9,7 @@ expected one for the lesson's 5-token demo.
 import numpy as np
 import pytest
 
-from grader.checks import array, fail
-from grader.feedback import mask_picture, side_by_side
+from grader.checks import array, fail, mask_picture, side_by_side
 
 pytestmark = pytest.mark.task("causal_mask")
 

@@ -10,9 +10,8 @@ accumulate still agrees; and one that is zero but for its first, on which it can
 import numpy as np
 import pytest
 
-from grader.checks import fail
+from grader.checks import describe, describe_type, fail
 from grader.exceptions import StudentCodeError
-from grader.feedback import describe, describe_type
 
 pytestmark = pytest.mark.task("prefill_matches_sequential")
 

@@ -2,30 +2,8 @@
 # fails: request_seconds
 # hint: assert is not a ValueError
 
+
 def request_seconds(ttft, itl, n_out):
     assert n_out >= 1, "n_out must be at least 1"
     assert ttft > 0 and itl > 0, "ttft and itl must be positive"
     return ttft + (n_out - 1) * itl
-
-
-def steady_decode_rate(itl):
-    """Tokens per second while decoding steadily: 1 / ITL."""
-    if not itl > 0:
-        raise ValueError(f"itl must be a positive number of seconds, got {itl}")
-    return 1 / itl
-
-
-def request_output_rate(n_out, elapsed):
-    """Tokens per second over the whole request: n_out / elapsed (TTFT included)."""
-    if not n_out >= 1:
-        raise ValueError(f"n_out must be at least 1, got {n_out}")
-    if not elapsed > 0:
-        raise ValueError(f"elapsed must be a positive number of seconds, got {elapsed}")
-    return n_out / elapsed
-
-
-def arithmetic_intensity(bytes_per_param):
-    """FLOPs per byte of a single-sequence dense weight scan: 2N FLOPs / (N · b) bytes = 2 / b."""
-    if not bytes_per_param > 0:
-        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
-    return 2 / bytes_per_param

@@ -1,32 +1,6 @@
 # mistake: hard-coded the chapter's 1 FLOP per byte
 # fails: arithmetic_intensity
 
-def request_seconds(ttft, itl, n_out):
-    """T_request ≈ TTFT + (n_out − 1) · ITL: the first token after TTFT, then n_out − 1 gaps of ITL."""
-    if not n_out >= 1:
-        raise ValueError(f"n_out must be at least 1 (the request emits at least one token), got {n_out}")
-    if not ttft > 0:  # also refuses NaN
-        raise ValueError(f"ttft must be a positive number of seconds, got {ttft}")
-    if not itl > 0:
-        raise ValueError(f"itl must be a positive number of seconds, got {itl}")
-    return ttft + (n_out - 1) * itl
-
-
-def steady_decode_rate(itl):
-    """Tokens per second while decoding steadily: 1 / ITL."""
-    if not itl > 0:
-        raise ValueError(f"itl must be a positive number of seconds, got {itl}")
-    return 1 / itl
-
-
-def request_output_rate(n_out, elapsed):
-    """Tokens per second over the whole request: n_out / elapsed (TTFT included)."""
-    if not n_out >= 1:
-        raise ValueError(f"n_out must be at least 1, got {n_out}")
-    if not elapsed > 0:
-        raise ValueError(f"elapsed must be a positive number of seconds, got {elapsed}")
-    return n_out / elapsed
-
 
 def arithmetic_intensity(bytes_per_param):
     if bytes_per_param <= 0:

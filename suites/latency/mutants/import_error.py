@@ -1,6 +1,7 @@
 # mistake: a syntax error stops the whole module from importing
 # fails: request_seconds, steady_decode_rate, request_output_rate, arithmetic_intensity
 # hint: line
+# base: none
 
 def request_seconds(ttft, itl, n_out):
     """T_request ≈ TTFT + (n_out − 1) · ITL: the first token after TTFT, then n_out − 1 gaps of ITL."""

@@ -1,36 +1,8 @@
 # mistake: checked utilization with assert (AssertionError, not ValueError)
 # fails: prefill_seconds
 # diagnosis: seconds.assert-instead-of-raise
-import numpy as np
-
-
-def prefill_flops(N, P):
-    """Rough FLOPs of prefill: 2 · N · P for N parameters and a prompt of P tokens."""
-    return 2 * N * P
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
     assert 0 < utilization <= 1, "utilization must be in (0, 1]"
     return prefill_flops(N, P) / (flops_per_sec * utilization)
-
-
-def causal_pairs(P):
-    """The number of (token, earlier-or-same token) pairs: P(P+1)/2."""
-    return P * (P + 1) // 2
-
-
-def causal_mask(P):
-    """A (P, P) boolean array that is True where a token may attend (column <= row)."""
-    return np.tril(np.ones((P, P), dtype=bool))
-
-
-def prefill_matches_sequential(X, W):
-    """Compute a causal running sum of X @ W all at once and one position at a time; True if they agree."""
-    Y = X @ W
-    parallel = np.cumsum(Y, axis=0)
-    sequential = np.empty_like(Y)
-    running = np.zeros(Y.shape[1], dtype=Y.dtype)
-    for i in range(Y.shape[0]):
-        running = running + Y[i]
-        sequential[i] = running
-    return bool(np.allclose(parallel, sequential))

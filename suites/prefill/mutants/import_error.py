@@ -1,6 +1,7 @@
 # mistake: a syntax error stops the whole module from importing
 # fails: prefill_flops, prefill_seconds, causal_pairs, causal_mask, prefill_matches_sequential
 # hint: line
+# base: none
 import numpy as np
 
 

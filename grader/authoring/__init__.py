@@ -1,0 +1,11 @@
+"""What instructors run: proving a suite, generating student files, releasing a course.
+
+- ``validate``: the reference full marks, the stubs zero, every mutant caught as declared.
+- ``mutants``: the lesson's wrong solutions, each laid over the reference.
+- ``facts``: the lesson's headline numbers, which no solution may change.
+- ``exercises``: ``exercises/`` generated from the solution markers (``grader stubs``).
+- ``notebook``: the exercise notebook built from the same sources.
+- ``public``, ``release``: the student bundle and the autograder bundle.
+- ``scaffold``: ``grader new``, a lesson that validates out of the box.
+- ``diagnoses``: the catalogue listed for people (``grader diagnoses``, docs/feedback.md).
+"""

@@ -1,0 +1,215 @@
+"""A lesson's mutants: realistic wrong solutions, each holding only what it changes.
+
+A mutant lives in ``suites/<lesson>/mutants/`` and declares itself in leading comments::
+
+    # mistake: forgot the factor 2 for the multiply-add
+    # fails: prefill_flops
+    # hint: factor 2          (optional: text the feedback must contain)
+    # diagnosis: flops.missing-factor-2   (optional: the catalogue codes its failing tasks must carry)
+    # base: none              (optional: the file is whole, not laid over the reference)
+
+and holds only the part of the solution it gets wrong, laid over the reference when it is
+graded (``materialize``):
+
+- ``<name>.py`` overlays the lesson's module: each top-level function or class replaces the
+  reference's definition of the same name where it stands (a new one is added at the end),
+  and an import the reference lacks goes after the reference's imports. So the graded
+  module reads like a student's file with one function wrong, its other lines unchanged.
+- ``<name>.toml`` overlays the answers file: each ``key = value`` line replaces the
+  reference's line for that key (as text, so an unreadable value stays unreadable).
+- ``<name>/`` is a folder of such files, for a mistake that spans both.
+
+``# base: none`` makes a file the whole module or answers file: for a mistake no overlay can
+express (a syntax error, a function taken away, code at module level).
+
+Why overlays: a mutant that copies the whole solution repeats every line the mistake does
+not touch, so a change to the solution must be made in forty places and the repository's
+real duplication hides behind the copies.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from grader.exceptions import ConfigError
+from grader.lesson.catalogue import CATALOGUE_NAME
+from grader.lesson.manifest import Lesson
+
+FOLDER = "mutants"
+_HEADER = re.compile(r"#\s*(mistake|fails|hint|diagnosis|base)\s*:\s*(.*)")
+_MARKER = re.compile(r"\s*#+\s*(BEGIN|END) SOLUTION\s*")
+_TOML_KEY = re.compile(r"\s*([A-Za-z0-9_-]+)\s*=")
+_SUFFIXES = (".py", ".toml")
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: Path
+    mistake: str
+    fails: frozenset[str]
+    hint: str = ""
+    diagnoses: frozenset[str] = frozenset()  # the catalogue codes its failing tasks must carry, exactly
+    whole: bool = False  # ``# base: none``: its files replace the reference's instead of overlaying them
+
+    def files(self, lesson: Lesson) -> list[tuple[Path, str]]:
+        """(the mutant's file, the submission file it stands for): a ``.py`` is the module and a
+        ``.toml`` the answers file; a folder's files keep their names."""
+        if self.path.is_dir():
+            return [(file, file.name) for file in sorted(self.path.iterdir()) if file.is_file()]
+        return [(self.path, lesson.module if self.path.suffix == ".py" else lesson.answers)]
+
+    def changes(self, lesson: Lesson, name: str) -> bool:
+        """Whether it changes the submission file ``name`` (the module, the answers file)."""
+        return any(target == name for _, target in self.files(lesson))
+
+
+def load_mutants(lesson: Lesson) -> list[Mutant]:
+    """Every mutant of the lesson, in name order; a ConfigError names the file of a bad header."""
+    folder = lesson.suite_dir / FOLDER
+    if not folder.is_dir():
+        return []
+    mutants = []
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith((".", "_")) or path.name == "__pycache__":
+            continue
+        if path.is_file() and path.suffix not in _SUFFIXES:
+            raise ConfigError(str(path), "a mutant is a .py (overlays the module), a .toml (overlays the answers) "
+                              "or a folder of those")
+        mutants.append(_mutant(lesson, path))
+    return mutants
+
+
+def _mutant(lesson: Lesson, path: Path) -> Mutant:
+    files = sorted(path.glob("*")) if path.is_dir() else [path]
+    fields: dict[str, str] = {}
+    for file in files:
+        for line in file.read_text(encoding="utf-8").splitlines():
+            match = _HEADER.match(line.strip())
+            if match:
+                fields.setdefault(match.group(1), match.group(2).strip())
+    if "fails" not in fields:
+        raise ConfigError(str(path), "a mutant must declare the tasks it fails in a '# fails: <task ids>' line")
+    fails = frozenset(t.strip() for t in fields["fails"].split(",") if t.strip())
+    unknown = fails - {t.id for t in lesson.tasks}
+    if unknown:
+        raise ConfigError(str(path), f"declares unknown task(s): {', '.join(sorted(unknown))}", "fails")
+    codes = frozenset(c.strip() for c in fields.get("diagnosis", "").split(",") if c.strip())
+    unknown_codes = sorted(code for code in codes if lesson.diagnosis(code) is None)
+    if unknown_codes:
+        raise ConfigError(str(path), f"declares diagnoses that {lesson.suite_dir / CATALOGUE_NAME} does not hold: "
+                          f"{', '.join(unknown_codes)}", "diagnosis")
+    base = fields.get("base", "reference")
+    if base not in ("reference", "none"):
+        raise ConfigError(str(path), f"must be 'reference' (laid over the solution) or 'none' (whole), not '{base}'",
+                          "base")
+    return Mutant(path.stem, path, fields.get("mistake", ""), fails, fields.get("hint", ""), codes, base == "none")
+
+
+def materialize(mutant: Mutant, lesson: Lesson, reference: Path, folder: Path) -> Path:
+    """Write the submission the mutant stands for into the new ``folder``: the reference
+    folder's files (solution markers taken out) with the mutant laid over them."""
+    shutil.copytree(reference, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in (lesson.module, lesson.answers):
+        if (folder / name).is_file():
+            (folder / name).write_text(without_markers((folder / name).read_text(encoding="utf-8")), encoding="utf-8")
+    for file, name in mutant.files(lesson):
+        target = folder / name
+        text = file.read_text(encoding="utf-8")
+        if not mutant.whole and target.is_file() and name == lesson.module:
+            text = overlay_module(target.read_text(encoding="utf-8"), text, str(file))
+        elif not mutant.whole and target.is_file() and name == lesson.answers:
+            text = overlay_answers(target.read_text(encoding="utf-8"), text)
+        target.write_text(text, encoding="utf-8")
+    return folder
+
+
+def without_markers(text: str) -> str:
+    """The solution as a student would have written it: the ``# BEGIN/END SOLUTION`` lines gone."""
+    return "".join(line for line in text.splitlines(keepends=True) if not _MARKER.fullmatch(line.rstrip("\r\n")))
+
+
+def overlay_module(reference: str, mutant: str, source: str) -> str:
+    """``reference`` with the mutant's top-level definitions in place of its own (see the module doc)."""
+    try:
+        theirs = ast.parse(mutant)
+    except SyntaxError as exc:
+        raise ConfigError(f"{source}, line {exc.lineno}", "does not parse, so it cannot be laid over the reference: "
+                          "declare '# base: none' to grade it as the whole module") from None
+    ours = ast.parse(reference)
+    lines = reference.splitlines(keepends=True)
+    mutant_lines = mutant.splitlines(keepends=True)
+    spans = {name: _span(node) for node in ours.body for name in [_name(node)] if name}
+    replaced: dict[int, list[str]] = {}  # first line (0-based) of a replaced definition -> its new lines
+    dropped: set[int] = set()
+    added: list[str] = []
+    imports: list[str] = []
+    known = {ast.unparse(node) for node in ours.body if isinstance(node, (ast.Import, ast.ImportFrom))}
+    for node in theirs.body:
+        name = _name(node)
+        first, last = _span(node)
+        text = mutant_lines[first:last]
+        if name and name in spans:
+            start, end = spans[name]
+            replaced[start] = text
+            dropped |= set(range(start, end))
+        elif name:
+            added += ["\n", "\n", *text]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)) and ast.unparse(node) not in known:
+            imports += text
+        elif not isinstance(node, (ast.Import, ast.ImportFrom)) and not _is_docstring(node):
+            raise ConfigError(source, f"line {node.lineno} is neither a definition nor an import, so it has no place "
+                              "in the reference: declare '# base: none' to grade the file as the whole module")
+    after_imports = max((_span(n)[1] for n in ours.body if isinstance(n, (ast.Import, ast.ImportFrom))), default=0)
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if number in replaced:
+            out += replaced[number]
+        if number not in dropped:
+            out.append(line)
+        if number == after_imports - 1:
+            out += imports
+    if after_imports == 0:
+        out = imports + out
+    if added and out and not out[-1].endswith("\n"):
+        out[-1] += "\n"
+    return "".join(out + added)
+
+
+def overlay_answers(reference: str, mutant: str) -> str:
+    """``reference`` with each ``key = value`` line of the mutant in place of the line for its key."""
+    ours = reference.splitlines(keepends=True)
+    where = {}
+    for number, line in enumerate(ours):
+        match = _TOML_KEY.match(line)
+        if match and not line.lstrip().startswith("#"):
+            where.setdefault(match.group(1), number)
+    extra = []
+    for line in mutant.splitlines(keepends=True):
+        match = _TOML_KEY.match(line)
+        if not match or line.lstrip().startswith("#"):
+            continue
+        if match.group(1) in where:
+            ours[where[match.group(1)]] = line if line.endswith("\n") else line + "\n"
+        else:
+            extra.append(line if line.endswith("\n") else line + "\n")
+    return "".join(ours + extra)
+
+
+def _name(node: ast.stmt) -> str | None:
+    return node.name if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else None
+
+
+def _span(node: ast.stmt) -> tuple[int, int]:
+    """0-based first line (its decorators included) and the line after its last."""
+    decorators = node.decorator_list if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else []
+    first = min([node.lineno] + [d.lineno for d in decorators])
+    return first - 1, node.end_lineno or node.lineno
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)

@@ -1,0 +1,161 @@
+"""``grader new LESSON``: the folders of a new lesson, validating out of the box.
+
+A new lesson is a folder in each of the three trees, and an instructor learns the format
+fastest from a small lesson that already works: a manifest with one code task, one answer
+task, a public and a hidden check and a headline fact; a solution with markers; the stubs
+generated from it; and two mutants that ``grader validate`` must catch. docs/authoring.md
+walks through replacing each piece.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+from grader.authoring.exercises import write_stubs
+from grader.exceptions import UsageError
+from grader.lesson.course import EXERCISES, SOLUTIONS, SUITES, Course
+
+_ID = re.compile(r"[a-z][a-z0-9_]*")
+
+MANIFEST = '''\
+# The manifest of lesson '{id}': what is graded, for how many points, and how.
+# docs/authoring.md explains every key; `grader validate --lesson {id}` proves the suite.
+
+id = "{id}"
+title = "{id}"
+module = "{id}.py"          # the file students fill in (exercises/{id}/{id}.py)
+answers = "answers.toml"    # by-hand answers and quiz (exercises/{id}/answers.toml)
+call_seconds = 5            # time limit of one call into student code
+import_seconds = 10         # time limit of importing {id}.py
+submission_seconds = 60     # time limit of all calls into one submission together
+memory_mb = 4096            # address space of the process that runs the submission
+
+# Checks are hidden unless made visible: a visible (public) check ships in the student bundle
+# and shows students its inputs and expected values; a hidden one runs only on hand-in.
+[visibility]
+default = "hidden"
+
+[visibility.overrides]
+"double::small_number" = "visible"
+
+[[tasks]]
+id = "double"
+title = "double(x): twice x"
+function = "double"
+points = 2
+
+[[tasks]]
+id = "by_hand"
+title = "Part 1: twice 21 by hand"
+points = 1
+[tasks.answer]
+key = "doubled"
+kind = "number"
+question = "What is twice 21?"
+expected = 42
+rel_tol = 1e-9
+wrong = "Twice 21 is 21 + 21."
+hints = [
+  {{ value = 21, message = "that is 21 itself: double it." }},
+]
+
+# Numbers the lesson text states: `grader validate` rejects a solution that changes them.
+[[facts]]
+function = "double"
+args = [21]
+expected = 42
+says = "the lesson's example: twice 21 is 42"
+'''
+
+CHECK = '''\
+"""double(x) = 2·x: the example checks of a new lesson; replace them with your own."""
+
+import pytest
+
+from grader.checks import fail, is_close, number
+
+pytestmark = pytest.mark.task("double")
+
+
+def test_small_number(student):
+    """double(3) is 6 (visible in lesson.toml, so students run it with `make grade`)."""
+    got = number(student.double(3), "double(3)")
+    if not is_close(got, 6):
+        fail("double(x) must be twice x", f"double(3) returned {got:g}; expected 6")
+
+
+@pytest.mark.weight(2)
+def test_agrees_with_the_solution(student, reference, rng):
+    """Random inputs, compared with the solution (hidden: the default)."""
+    for _ in range(5):
+        x = round(float(rng.uniform(-1000, 1000)), 3)
+        got = number(student.double(x), f"double({x})")
+        want = reference.double(x)
+        if not is_close(got, want):
+            fail("double(x) must be twice x for every x", f"double({x}) returned {got:g}; expected {want:g}")
+'''
+
+SOLUTION = '''\
+def double(x):
+    # BEGIN SOLUTION
+    return 2 * x
+    # END SOLUTION
+'''
+
+ANSWERS = '''\
+# Part 1. Work it out by hand, then type the answer between the quotes.
+
+# What is twice 21?
+# BEGIN SOLUTION
+doubled = "42"
+# END SOLUTION
+'''
+
+# A mutant holds only what it gets wrong, laid over the solution (grader.authoring.mutants).
+MUTANT = '''\
+# mistake: added 2 instead of multiplying by 2
+# fails: double
+
+
+def double(x):
+    return x + 2
+'''
+
+ANSWER_MUTANT = '''\
+# mistake: forgot to double
+# fails: by_hand
+# hint: double it
+doubled = "21"
+'''
+
+
+def new_lesson(course: Course, lesson_id: str) -> list[Path]:
+    """Write the new lesson's files; return them. Refuses to touch an existing lesson."""
+    if not _ID.fullmatch(lesson_id):
+        raise UsageError(f"'{lesson_id}' cannot name a lesson: use lowercase letters, digits and _ "
+                         "(it names the student's module)")
+    if importlib.util.find_spec(lesson_id) is not None:
+        raise UsageError(f"'{lesson_id}' is already the name of an importable module; students' "
+                         f"{lesson_id}.py would clash with it: choose another name")
+    folders = [course.root / tree / lesson_id for tree in (SUITES, SOLUTIONS, EXERCISES)]
+    for folder in folders:
+        if folder.exists():
+            raise UsageError(f"{folder} already exists: lesson '{lesson_id}' is not new")
+    suite, solutions, _ = folders
+    files = {
+        suite / "lesson.toml": MANIFEST.format(id=lesson_id),
+        suite / "test_double.py": CHECK,
+        suite / "mutants" / "added_two.py": MUTANT,
+        suite / "mutants" / "forgot_to_double.toml": ANSWER_MUTANT,
+        solutions / f"{lesson_id}.py": SOLUTION,
+        solutions / "answers.toml": ANSWERS,
+    }
+    try:
+        for path, text in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write lesson '{lesson_id}' in {course.root}: {exc.strerror}") from None
+    return [*files, *write_stubs(course, course.lesson(lesson_id))]

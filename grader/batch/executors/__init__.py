@@ -1,0 +1,1 @@
+"""Where a batch's submissions are graded: ``base`` (the contract), ``local``, ``dask``."""

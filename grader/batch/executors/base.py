@@ -1,0 +1,83 @@
+"""Where submissions are graded: the contract every executor keeps, and the one grading step.
+
+An executor takes Jobs (a student and the path to grade) and yields one Outcome per job,
+in any order, as results arrive: ``local`` runs grading processes on this machine, ``dask``
+sends jobs to a Dask cluster. Either way the coordinator (``grader.batch.coordinator``)
+alone writes the gradebook, so a gradebook has exactly one writer however many machines
+grade.
+
+``grade_one`` is the step both executors run where they grade: one submission through a
+long-lived GradingSession, every failure turned into an Outcome with its reason, so that
+no single submission can stop a batch.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Protocol
+
+from grader.batch.jobs import Job, Outcome
+from grader.result import Report
+
+
+class Session(Protocol):
+    """What grades in a grading process: a ``grader.GradingSession`` (tests pass stand-ins)."""
+
+    def grade(self, submission: Path) -> Report: ...
+
+    def close(self) -> None: ...
+
+
+class Executor(Protocol):
+    """Grades jobs somewhere and yields their outcomes."""
+
+    name: str  # "local", "dask": what --executor calls it
+
+    def results(self, jobs: Iterable[Job]) -> Iterator[Outcome]:
+        """One Outcome per job, in any order, each as soon as it exists.
+
+        A job whose grading failed (a crash, a hang, a lost machine) still yields an Outcome
+        (status ``error``, with the reason), so the caller can record it and go on; only a
+        fault of the executor itself (no worker can start, no scheduler) raises GraderError.
+        """
+        ...
+
+
+def grade_one(session: Session, student: str, path: Path, shown_as: str = "") -> tuple[Outcome, bool]:
+    """Grade one submission in ``session``; return its Outcome and whether the session is still sound.
+
+    A SubmissionError is the student's (a row saying why, kept until the content changes);
+    any other failure is the grader's (a row saying why, retried next run). An unexpected
+    exception may have left the session half-way through a run, so the caller replaces it.
+    """
+    from grader.exceptions import GraderError, StudentCodeError, SubmissionError
+
+    started = time.monotonic()
+    try:
+        report = session.grade(path)
+    except SubmissionError as exc:
+        return Outcome(student, "rejected", reason=str(exc), seconds=time.monotonic() - started), True
+    except GraderError as exc:
+        return Outcome(student, "error", reason=str(exc), seconds=time.monotonic() - started), True
+    except (Exception, StudentCodeError) as exc:  # noqa: BLE001 - whatever it is, it must become a row
+        reason = f"internal error while grading ({type(exc).__name__}: {exc}); tell whoever runs the grader"
+        return Outcome(student, "error", reason=reason, seconds=time.monotonic() - started), False
+    if shown_as:  # named here, where the reports are written, not re-encoded by the coordinator
+        report.submission = shown_as
+    full = report.to_dict()
+    if shown_as:
+        report.submission = Path(shown_as).name  # a student's copy does not show the instructor's folders
+    return Outcome(student, "graded", report=full, student_report=_student_json(report),
+                   seconds=time.monotonic() - started), True
+
+
+def _student_json(report) -> str:
+    """The report as ``grader grade --format json`` prints it, in the copy a student may read."""
+    from grader import formats
+
+    stream = io.StringIO()
+    formats.create("json").write(report.for_audience("student"), stream)
+    return stream.getvalue()

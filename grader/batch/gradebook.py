@@ -1,0 +1,276 @@
+"""The gradebook: every submission's grade, kept in one SQLite file that survives anything.
+
+Why SQLite (the standard library's ``sqlite3``) in WAL mode: each result is committed in a
+transaction of its own with ``synchronous=FULL``, so a batch killed at any instant (SIGKILL,
+a power cut) keeps every grade committed before it, never half a row, and the next run
+reads exactly what is there. One row per (lesson, student): regrading replaces the row, so
+a resumed batch cannot duplicate anyone. The batch coordinator is the only writer.
+
+What a row holds: the content hash of what was graded and the suite version that graded
+it (a rerun skips the row when both still match), the status (``graded``, ``rejected`` with
+the reason the submission could not be read, or ``error`` when the grader itself failed),
+the total, the full instructor report, the student's JSON report, and timings. Per-task
+scores and feedback are rows of ``task_scores`` so they can be queried and exported.
+
+A failure of the grader never overwrites a grade: an ``error`` outcome replaces only an
+earlier ``error``. Nothing already graded is lost to a crash on a later run.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from grader.batch.jobs import Outcome
+from grader import atomic
+from grader.exceptions import UsageError
+
+APPLICATION_ID = 0x47524442  # "GRDB": marks an SQLite file as a gradebook
+SCHEMA_VERSION = 1
+DEFAULT_NAME = "gradebook.sqlite"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS lessons (
+    lesson        TEXT PRIMARY KEY,
+    title         TEXT NOT NULL,
+    suite_version TEXT NOT NULL,
+    tasks         TEXT NOT NULL,      -- JSON: [[task id, title, max score], ...] in report order
+    max_score     REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS submissions (
+    lesson        TEXT NOT NULL,
+    student       TEXT NOT NULL,
+    source        TEXT NOT NULL,      -- the entry in the submissions folder
+    content_hash  TEXT NOT NULL,
+    suite_version TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('graded', 'rejected', 'error')),
+    score         REAL,
+    max_score     REAL,
+    reason        TEXT NOT NULL,
+    report        TEXT,               -- JSON: Report.to_dict(), for the instructor
+    student_report TEXT,              -- JSON: what the student may read
+    grade_seconds REAL,               -- the engine's own time for it
+    wall_seconds  REAL,               -- the worker's time for it, start to finish
+    attempts      INTEGER NOT NULL,
+    worker        TEXT NOT NULL,
+    graded_at     TEXT NOT NULL,      -- UTC, ISO 8601
+    PRIMARY KEY (lesson, student)
+);
+CREATE TABLE IF NOT EXISTS task_scores (
+    lesson    TEXT NOT NULL,
+    student   TEXT NOT NULL,
+    task      TEXT NOT NULL,
+    position  INTEGER NOT NULL,
+    score     REAL NOT NULL,
+    max_score REAL NOT NULL,
+    status    TEXT NOT NULL,
+    feedback  TEXT NOT NULL,
+    PRIMARY KEY (lesson, student, task),
+    FOREIGN KEY (lesson, student) REFERENCES submissions (lesson, student) ON DELETE CASCADE
+);
+"""
+
+
+@dataclass(frozen=True)
+class Known:
+    """What the gradebook says about a student already: enough to decide whether to regrade."""
+
+    content_hash: str
+    suite_version: str
+    status: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Row:
+    student: str
+    status: str
+    score: float | None
+    max_score: float | None
+    reason: str
+    tasks: dict[str, float]  # task id -> score (graded rows only)
+
+
+class Gradebook:
+    """An open gradebook file; use as a context manager. ``create=False`` refuses a missing file."""
+
+    def __init__(self, path: Path, create: bool = True):
+        self.path = Path(path)
+        if not create and not self.path.is_file():
+            raise UsageError(f"{self.path}: no gradebook there (run 'grader batch' first, or pass --gradebook)")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=60)
+        except (OSError, sqlite3.Error) as exc:
+            raise UsageError(f"{self.path}: cannot open the gradebook ({exc})") from None
+        try:
+            self._prepare()
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise UsageError(f"{self.path}: not a gradebook ({exc})") from None
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _prepare(self) -> None:
+        db = self._db
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        has_tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+        if app_id != APPLICATION_ID and (app_id or has_tables):
+            raise UsageError(f"{self.path}: an SQLite file, but not a gradebook; pass another --gradebook")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise UsageError(f"{self.path}: written by a newer grader (schema {version}); upgrade the grader")
+        db.execute("PRAGMA journal_mode=WAL")  # readers never block the writer; a crash loses no commit
+        db.execute("PRAGMA synchronous=FULL")  # a commit survives a power cut, not only a killed process
+        db.execute("PRAGMA foreign_keys=ON")
+        if version < SCHEMA_VERSION:
+            with db:
+                db.executescript(_SCHEMA)
+                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Gradebook:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- writing (the batch coordinator only) ------------------------------------------------
+
+    def set_lesson(self, lesson_id: str, title: str, suite_version: str, tasks: list[tuple[str, str, float]]) -> None:
+        """Record the lesson's task list, so an export has its columns even before any grade."""
+        with self._db:
+            self._db.execute(
+                "INSERT INTO lessons VALUES (?, ?, ?, ?, ?) ON CONFLICT (lesson) DO UPDATE SET title=excluded.title,"
+                " suite_version=excluded.suite_version, tasks=excluded.tasks, max_score=excluded.max_score",
+                (lesson_id, title, suite_version, json.dumps(tasks), round(sum(t[2] for t in tasks), 6)))
+
+    def record(self, lesson: str, suite_version: str, source: str, content_hash: str, outcome: Outcome) -> bool:
+        """Write one outcome in one transaction; False when an error was not allowed to replace a grade."""
+        report = outcome.report
+        values = {
+            "lesson": lesson, "student": outcome.student, "source": source, "content_hash": content_hash,
+            "suite_version": suite_version, "status": outcome.status,
+            "score": report["score"] if report else (0.0 if outcome.status == "rejected" else None),
+            "max_score": report["max_score"] if report else None, "reason": outcome.reason,
+            "report": json.dumps(report) if report else None, "student_report": outcome.student_report,
+            "grade_seconds": report.get("execution_time") if report else None,
+            "wall_seconds": round(outcome.seconds, 4), "attempts": outcome.attempts, "worker": outcome.worker,
+            "graded_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        }
+        names = ", ".join(values)
+        updates = ", ".join(f"{k}=excluded.{k}" for k in values if k not in ("lesson", "student"))
+        with self._db:
+            cursor = self._db.execute(
+                f"INSERT INTO submissions ({names}) VALUES ({', '.join(':' + k for k in values)}) "
+                f"ON CONFLICT (lesson, student) DO UPDATE SET {updates} "
+                "WHERE excluded.status != 'error' OR submissions.status = 'error'", values)
+            if cursor.rowcount == 0:
+                return False
+            self._db.execute("DELETE FROM task_scores WHERE lesson = ? AND student = ?", (lesson, outcome.student))
+            for position, task in enumerate(report["tasks"] if report else []):
+                self._db.execute("INSERT INTO task_scores VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                 (lesson, outcome.student, task["id"], position, task["score"], task["max_score"],
+                                  task["status"], task.get("feedback", "")))
+        return True
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def lessons(self) -> list[str]:
+        found = self._db.execute("SELECT lesson FROM lessons UNION SELECT lesson FROM submissions ORDER BY 1")
+        return [r[0] for r in found]
+
+    def tasks(self, lesson: str) -> list[tuple[str, str, float]]:
+        """(task id, title, max score) in report order, as the last batch of this lesson saw them."""
+        row = self._db.execute("SELECT tasks FROM lessons WHERE lesson = ?", (lesson,)).fetchone()
+        return [tuple(t) for t in json.loads(row[0])] if row else []
+
+    def known(self, lesson: str) -> dict[str, Known]:
+        found = self._db.execute("SELECT student, content_hash, suite_version, status, reason FROM submissions "
+                                 "WHERE lesson = ?", (lesson,))
+        return {r[0]: Known(*r[1:]) for r in found}
+
+    def student_report(self, lesson: str, student: str) -> str | None:
+        row = self._db.execute("SELECT student_report FROM submissions WHERE lesson = ? AND student = ?",
+                               (lesson, student)).fetchone()
+        return row[0] if row else None
+
+    def rows(self, lesson: str, students: set[str] | None = None) -> list[Row]:
+        """Every student's row for ``lesson`` (or only ``students``), sorted by student id."""
+        scores: dict[str, dict[str, float]] = {}
+        for student, task, score in self._db.execute(
+                "SELECT student, task, score FROM task_scores WHERE lesson = ? ORDER BY student, position", (lesson,)):
+            scores.setdefault(student, {})[task] = score
+        rows = []
+        for student, status, score, max_score, reason in self._db.execute(
+                "SELECT student, status, score, max_score, reason FROM submissions WHERE lesson = ? "
+                "ORDER BY student", (lesson,)):
+            if students is None or student in students:
+                rows.append(Row(student, status, score, max_score, reason, scores.get(student, {})))
+        return rows
+
+    def count(self, lesson: str) -> int:
+        return self._db.execute("SELECT count(*) FROM submissions WHERE lesson = ?", (lesson,)).fetchone()[0]
+
+    # -- export -----------------------------------------------------------------------------
+
+    def pick_lesson(self, lesson: str | None) -> str:
+        """The lesson to export: ``lesson`` if the gradebook has it, else its only one."""
+        known = self.lessons()
+        if lesson is not None:
+            if lesson not in known:
+                raise UsageError(f"{self.path}: no grades for lesson '{lesson}' "
+                                 f"(it has: {', '.join(known) or 'none'})")
+            return lesson
+        if len(known) != 1:
+            raise UsageError(f"{self.path}: holds {'no lessons' if not known else 'lessons ' + ', '.join(known)}; "
+                             "pass --lesson")
+        return known[0]
+
+    def export_csv(self, target: Path, lesson: str | None = None) -> int:
+        """Write one row per student (a column per task, total, max, status, note); return the row count.
+
+        Written to a temporary file and renamed, so a spreadsheet never reads half an export.
+        A rejected submission scores 0; an error leaves the scores blank (it is not a grade).
+        """
+        lesson = self.pick_lesson(lesson)
+        tasks = self.tasks(lesson)
+        task_ids = [t[0] for t in tasks]
+        for row in self.rows(lesson):  # tasks a grade has but the lesson record lacks (an older suite)
+            task_ids += [t for t in row.tasks if t not in task_ids]
+        max_total = _number(round(sum(t[2] for t in tasks), 6)) if tasks else ""
+        lines = [["student", *task_ids, "total", "max", "status", "note"]]
+        rows = self.rows(lesson)
+        for row in rows:
+            if row.status == "graded":
+                cells = [_number(row.tasks[t]) if t in row.tasks else "" for t in task_ids]
+                total, top = _number(row.score), _number(row.max_score)
+            else:
+                cells = ["0" if row.status == "rejected" else "" for _ in task_ids]
+                total, top = ("0" if row.status == "rejected" else ""), max_total
+            note = row.reason.splitlines()[0] if row.reason else ""
+            lines.append([_text(row.student), *cells, total, top, row.status, _text(note)])
+        atomic.write(Path(target), lambda stream: csv.writer(stream).writerows(lines), newline="")
+        return len(rows)
+
+
+def _number(value: float | None) -> str:
+    """A score as an LMS reads it and exactly as the report has it: 17, 2.666667 (no trailing zeros;
+    six decimals at most, the precision Report rounds to, so the CSV equals single grading)."""
+    if value is None:
+        return ""
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _text(value: str) -> str:
+    """A text cell a spreadsheet will not run: names and reasons come from students' file names."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value

@@ -1,0 +1,178 @@
+"""Files frozen as bytes and named by their hash: the lesson as graded, and each submission.
+
+A gradebook row says "this content, graded by this suite, scored so": rerunning a batch
+skips a submission only when both hashes still match, so the hashes must name exactly
+what was graded. For the suite that means grading from a *snapshot* taken when the batch
+starts (an instructor editing a check mid-batch must not produce rows labelled with a
+version that did not grade them), and the same snapshot is what a Dask worker on another
+machine receives, so a remote grade uses the very bytes the coordinator hashed.
+
+Both hashes are over relative paths and contents only: timestamps, permissions, the
+folder's own name and the zip that carried the files do not change them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from grader.exceptions import SubmissionError, UsageError
+from grader.lesson.course import Course
+from grader.lesson.manifest import Lesson
+
+IGNORED = ("__pycache__", ".git", ".ipynb_checkpoints")  # what the engine leaves out of its copy, too
+_CHUNK = 1 << 16
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A file or a folder as bytes: ``name`` is its own name, ``files`` its (relative path, bytes)
+    pairs (a single file's path is its name) and ``links`` its (relative path, target) pairs."""
+
+    kind: str  # "file" or "dir"
+    name: str
+    files: tuple[tuple[str, bytes], ...]
+    links: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def read(cls, path: Path, max_bytes: int | None = None, max_files: int | None = None,
+             skip: tuple[str, ...] = ()) -> Tree:
+        """Read ``path`` whole; a SubmissionError if it holds more than the limits allow."""
+        files, links, total = [], [], 0
+        for rel, item in _walk(path, skip, max_files):
+            if item.is_symlink():
+                links.append((rel, os.readlink(item)))
+                continue
+            data = item.read_bytes()
+            total += len(data)
+            if max_bytes is not None and total > max_bytes:
+                raise SubmissionError(f"{path}: more than {max_bytes / 2**20:g} MiB; hand in only your exercise files")
+            files.append((rel, data))
+        return cls("dir" if path.is_dir() else "file", path.name, tuple(files), tuple(links))
+
+    @property
+    def digest(self) -> str:
+        hasher = _Hasher(self.kind)
+        entries = [(rel, "f", data) for rel, data in self.files] + [(rel, "l", t) for rel, t in self.links]
+        for rel, what, value in sorted(entries):
+            if what == "l":
+                hasher.link(rel, value)
+            else:
+                hasher.file(rel, len(value), [value])
+        return hasher.hexdigest()
+
+    @property
+    def size(self) -> int:
+        return sum(len(data) for _, data in self.files)
+
+    def write(self, parent: Path) -> Path:
+        """Recreate the tree as ``parent/name``; links that would lead out of it are left out."""
+        top = parent / self.name
+        for rel, data in self.files:
+            target = top / rel if self.kind == "dir" else top
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        if self.kind == "dir":
+            top.mkdir(parents=True, exist_ok=True)
+            for rel, link in self.links:
+                inside = PurePosixPath(rel).parent / link
+                if not PurePosixPath(link).is_absolute() and ".." not in inside.parts:
+                    (top / rel).parent.mkdir(parents=True, exist_ok=True)
+                    os.symlink(link, top / rel)
+        return top
+
+
+def content_hash(path: Path, max_bytes: int | None = None, max_files: int | None = None) -> str:
+    """The hash ``Tree.read(path).digest`` gives, streamed from disk instead of held in memory."""
+    hasher = _Hasher("dir" if path.is_dir() else "file")
+    total = 0
+    for rel, item in sorted(_walk(path, (), max_files)):
+        if item.is_symlink():
+            hasher.link(rel, os.readlink(item))
+            continue
+        size = item.stat().st_size
+        total += size
+        if max_bytes is not None and total > max_bytes:
+            raise SubmissionError(f"{path}: more than {max_bytes / 2**20:g} MiB; hand in only your exercise files")
+        with item.open("rb") as stream:
+            hasher.file(rel, size, iter(lambda: stream.read(_CHUNK), b""))
+    return hasher.hexdigest()
+
+
+class _Hasher:
+    """Length-prefixed records, so that no two different trees can feed it the same bytes."""
+
+    def __init__(self, kind: str):
+        self._h = hashlib.sha256(f"tree-v1 {kind}\0".encode())
+        self._single = kind == "file"
+
+    def file(self, rel: str, size: int, chunks) -> None:
+        if self._single:  # a lone module is named after the student: only its kind (.py, .ipynb) counts
+            rel = PurePosixPath(rel).suffix
+        self._h.update(f"f {len(rel.encode())} {rel} {size}\0".encode())
+        seen = 0
+        for chunk in chunks:
+            seen += len(chunk)
+            self._h.update(chunk)
+        if seen != size:  # changed while being read: hash what was read, never a mix of claims
+            self._h.update(f"\0resized {seen}".encode())
+
+    def link(self, rel: str, target: str) -> None:
+        self._h.update(f"l {len(rel.encode())} {rel} {len(target.encode())} {target}\0".encode())
+
+    def hexdigest(self) -> str:
+        return self._h.hexdigest()
+
+
+def _walk(path: Path, skip: tuple[str, ...], max_files: int | None):
+    """(relative posix path, Path) of every file and link below ``path`` (or of ``path`` itself)."""
+    if not path.is_dir():
+        if not path.is_file():
+            raise SubmissionError(f"{path}: not a regular file or folder")
+        yield path.name, path
+        return
+    count = 0
+    for folder, dirs, files in os.walk(path):  # links to folders are listed, not followed
+        here = Path(folder)
+        linked = [d for d in dirs if (here / d).is_symlink()]
+        dirs[:] = sorted(d for d in dirs if d not in IGNORED and d not in skip and d not in linked)
+        for name in sorted(files + linked):
+            item = here / name
+            if not (item.is_symlink() or item.is_file()):
+                continue  # sockets, fifos: nothing the engine would copy as a file
+            count += 1
+            if max_files is not None and count > max_files:
+                raise SubmissionError(f"{path}: more than {max_files} files; hand in only your exercise files")
+            yield item.relative_to(path).as_posix(), item
+
+
+@dataclass(frozen=True)
+class LessonSnapshot:
+    """A lesson's suite folder (without its mutants) and the solutions used, as bytes."""
+
+    lesson: str
+    suite: Tree
+    solutions: Tree
+
+    @classmethod
+    def take(cls, course: Course, lesson: Lesson, solutions: Path | None = None) -> LessonSnapshot:
+        solutions_dir = Path(solutions) if solutions else course.solutions_dir(lesson)
+        if not solutions_dir.is_dir():
+            raise UsageError(f"{solutions_dir}: the solutions folder does not exist")
+        suite = Tree.read(lesson.suite_dir, skip=("mutants",))
+        return cls(lesson.id, Tree("dir", lesson.id, suite.files, suite.links),
+                   Tree("dir", lesson.id, Tree.read(solutions_dir).files))
+
+    @property
+    def version(self) -> str:
+        """What a gradebook row calls the suite version: the lesson id, suite and solutions hashed."""
+        joined = f"lesson-v1 {self.lesson}\0{self.suite.digest}\0{self.solutions.digest}"
+        return hashlib.sha256(joined.encode()).hexdigest()
+
+    def materialize(self, root: Path) -> Course:
+        """A course at ``root`` holding only this lesson, exactly as snapshotted."""
+        self.suite.write(root / "suites")
+        self.solutions.write(root / "solutions")
+        return Course(root)

@@ -1,0 +1,9 @@
+"""Grading a submission: the trusted process's work from files to a ``Report``.
+
+- ``engine``: ``grade()``, one submission start to finish.
+- ``session``: ``GradingSession``, many submissions of one lesson with shared trusted state.
+- ``suite``: the lesson's checks run by pytest in this process, calling into the worker.
+- ``reference``: the solution module the checks compare with, or its recorded answers.
+- ``answers``: the by-hand answers and the quiz, graded from the answers file.
+- ``notebook``: what grading needs to know about a notebook submission.
+"""

@@ -1,0 +1,119 @@
+"""What the engine asks of a notebook submission: run it, its answers, its stubs, its notes.
+
+``engine.grade`` treats a notebook like a module file everywhere but here: the same
+suite, the same ``StudentModule`` interface for the checks, the same answer grading.
+Which file of a folder is graded is ``grader.submission.files``'s to say; this module
+decides the rest:
+
+- where the answers come from: ``answers.toml`` when it is handed in and answers anything
+  (or cannot be read: that must be said), else the notebook's ANSWERS cells;
+- what the worker gets: the cells only (``read.clean_json``), under the lesson's limits,
+  each cell getting ``import_seconds`` (what a module gets for its top level) and all of
+  them together ``submission_seconds``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import shutil
+from pathlib import Path
+
+from grader.exceptions import ImportFailed
+from grader.grading.answers import load_answers
+from grader.lesson.manifest import Lesson
+from grader.sandbox import confine, stage
+from grader.sandbox.channel import WorkerSpec
+from grader.sandbox.notebook import NotebookModule
+from grader.sandbox.spawn import SpawnedProcess
+from grader.submission.cells import is_answers, read_answers, unimplemented
+from grader.submission.files import Submission, answers_something, notebook_name
+from grader.submission.notebook import Notebook, clean_json, read_notebook
+
+ENTRY = "grader.sandbox.inside.notebook_worker"
+KERNEL_SECONDS = 30  # for the kernel to start; it takes about half a second on an idle machine
+MAX_KERNELS = 3  # the first one and the replacements the worker may start (see worker.MAX_RESTARTS)
+# Started as root, a notebook worker switches to a uid of its own from this range (the fork
+# server's children use 200000-249999), not to the shared `nobody`: RLIMIT_NPROC counts every
+# process and thread of a uid, and a few concurrent kernels would exhaust nobody's 64.
+UID_BASE, UID_SPAN = 250_000, 50_000
+
+
+class NotebookSubmission:
+    """A located notebook submission, read once."""
+
+    def __init__(self, found: Submission, lesson: Lesson):
+        self.found, self.lesson = found, lesson
+        self.notebook: Notebook = read_notebook(found.notebook)
+        self.notes: list[str] = list(self.notebook.notes)
+        self._launched: list[SpawnedProcess] = []
+        if found.path.is_dir() and (found.path / lesson.module).is_file():
+            self.notes.insert(0, f"graded {self.notebook.name}: {lesson.module} beside it still holds only the stubs")
+
+    def start(self, tmp: Path) -> NotebookModule:
+        """Copy the submission (the notebook as cells only) where the worker may run it; start the worker."""
+        lesson = self.lesson
+        workdir = tmp / "submission"
+        path = workdir / notebook_name(lesson)
+        limits = confine.limits(KERNEL_SECONDS + lesson.import_seconds + 2 * lesson.submission_seconds,
+                                lesson.memory_mb)
+        if limits.drop_to is not None:  # a uid of its own: a kernel's dozen threads count against RLIMIT_NPROC
+            limits = dataclasses.replace(limits, drop_to=UID_BASE + secrets.randbelow(UID_SPAN))
+        box = confine.current()
+
+        def launch(module_name: str, module_path: Path) -> SpawnedProcess:
+            self._launched.append(SpawnedProcess(module_name, module_path, limits, box, entry=ENTRY))
+            return self._launched[-1]
+
+        spec = WorkerSpec(module_name=lesson.module_name, module_path=path, limits=limits, box=box, launcher=launch,
+                          import_seconds=MAX_KERNELS * KERNEL_SECONDS + lesson.submission_seconds + 10)
+        student = NotebookModule(spec, timeout=lesson.call_seconds, budget_seconds=lesson.submission_seconds,
+                                 notebook=self.notebook)
+        if self.notebook.problem:
+            student.unavailable = ImportFailed(self.notebook.problem)
+            return student
+        if self.found.path.is_dir():
+            stage.copy_folder(self.found.path, workdir, leave_out=(path.name,))
+        else:
+            workdir.mkdir()
+        options = {"cell_seconds": lesson.import_seconds, "total_seconds": lesson.submission_seconds,
+                   "kernel_seconds": KERNEL_SECONDS}
+        path.write_text(clean_json(self.notebook, options), encoding="utf-8")
+        stage.readable_copy(tmp, workdir)
+        student.start()
+        return student
+
+    def answers(self) -> tuple[dict | None, str | None, str]:
+        """(answers, why there are none, the name to give in feedback), as ``load_answers`` gives them."""
+        lesson, name = self.lesson, self.notebook.name
+        toml, toml_problem = load_answers(self.found.answers, lesson.answers) if self.found.answers else (None, None)
+        marked = not self.notebook.problem and any(is_answers(cell) for cell in self.notebook.cells)
+        cells, cells_problem = read_answers(self.notebook.cells) if marked else (None, None)
+        if self.found.answers and (toml_problem or answers_something(toml) or not marked):
+            if marked and answers_something(cells):
+                self.notes.append(f"the answers were graded from {lesson.answers}; the ANSWERS cells of {name} "
+                                  "were not")
+            return toml, toml_problem, lesson.answers
+        if marked:
+            if self.found.answers:
+                self.notes.append(f"{lesson.answers} answers nothing, so the answers were graded from the ANSWERS "
+                                  f"cells of {name}")
+            return cells, cells_problem, name
+        problem = self.notebook.problem or (f"{name} has no ANSWERS cell (a code cell starting with '# ANSWERS') and "
+                                            f"no {lesson.answers} was handed in, so the by-hand answers and the quiz "
+                                            "score 0")
+        return None, problem, name
+
+    def stubs(self) -> set[str]:
+        return set() if self.notebook.problem else unimplemented(self.notebook.code_cells)
+
+    def report_notes(self, student: NotebookModule | None) -> list[str]:
+        return self.notes + (student.notes() if student is not None else [])
+
+    def remove_kernel_files(self) -> None:
+        """The kernels' connection files and sockets, in limited mode: bubblewrap's /tmp vanished by itself.
+
+        The notebook worker names its folder after its token (``inside/kernel_launch``)."""
+        for process in self._launched:
+            if process.box.mode != "bubblewrap":
+                shutil.rmtree(f"/tmp/grader-kernel-{process.token}", ignore_errors=True)

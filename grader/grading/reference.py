@@ -1,0 +1,159 @@
+"""The reference the checks compare with: the solution module, or its recorded answers.
+
+``load_reference`` imports the lesson's solution under a private name in the trusted
+process. Where the solution is not shipped (a student bundle), a ``Replay`` stands in.
+
+A public check may compare with the reference solution (``reference.causal_mask(5)``), but
+the student bundle must not hold the solution. ``grader release`` therefore runs the public
+checks once against the solution and the lesson's mutants (so that the calls a wrong
+answer leads to are seen too) with every reference function wrapped to record its
+arguments and result, and ships that table as ``suites/<lesson>/reference_calls.json``.
+Where the solution file is missing, ``load_reference`` falls back to a Replay of it: the
+same calls give the same values, so a public check behaves as it does in the full suite. A call that was never recorded fails its check with a plain explanation;
+it never passes unseen.
+
+Values are stored exactly: floats by ``repr``, arrays and numpy scalars as dtype, shape
+and raw bytes. Only the functions of the solution module can be replayed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import numpy as np
+
+from grader.checks import fail
+from grader.exceptions import ConfigError
+from grader.lesson.manifest import Lesson
+
+FILENAME = "reference_calls.json"
+MAX_VALUE_BYTES = 1 << 20  # a larger argument or result is not recorded (its check then fails locally)
+
+RECORDED: dict[str, object] = {}  # call key -> encoded result, filled by the wrappers below
+
+
+class Unrecordable(ValueError):
+    """A value that has no exact, bounded encoding."""
+
+
+def encode(value):
+    """``value`` as exact JSON-ready data; raise Unrecordable for anything else."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        if value.dtype.kind not in "biuf" or value.nbytes > MAX_VALUE_BYTES:
+            raise Unrecordable(f"cannot record an array of dtype {value.dtype} and {value.nbytes} bytes")
+        array = np.asarray(value)
+        return {"array" if isinstance(value, np.ndarray) else "scalar": array.dtype.str,
+                "shape": list(array.shape), "hex": np.ascontiguousarray(array).tobytes().hex()}
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return {"float": repr(value)}
+    if isinstance(value, (list, tuple)):
+        return {"tuple" if isinstance(value, tuple) else "list": [encode(v) for v in value]}
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return {"dict": {k: encode(v) for k, v in value.items()}}
+    raise Unrecordable(f"cannot record a {type(value).__name__}")
+
+
+def decode(data):
+    if not isinstance(data, dict):
+        return data
+    if "float" in data:
+        return float(data["float"])
+    if "list" in data:
+        return [decode(v) for v in data["list"]]
+    if "tuple" in data:
+        return tuple(decode(v) for v in data["tuple"])
+    if "dict" in data:
+        return {k: decode(v) for k, v in data["dict"].items()}
+    kind = "array" if "array" in data else "scalar"
+    array = np.frombuffer(bytes.fromhex(data["hex"]), dtype=np.dtype(data[kind])).reshape(data["shape"]).copy()
+    return array if kind == "array" else array[()]
+
+
+def call_key(function: str, args: tuple, kwargs: dict) -> str:
+    return json.dumps([function, encode(tuple(args)), encode(dict(sorted(kwargs.items())))], sort_keys=True)
+
+
+def recording_functions(path: str) -> dict:
+    """The functions of the module at ``path``, each recording into RECORDED when called.
+
+    Meant for a generated stand-in solution module: ``globals().update(recording_functions(...))``.
+    """
+    spec = importlib.util.spec_from_file_location("_grader_recorded_solution", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    def wrap(name, function):
+        def recorded(*args, **kwargs):
+            result = function(*args, **kwargs)
+            try:
+                RECORDED[call_key(name, args, kwargs)] = encode(result)
+            except Unrecordable:
+                pass
+            return result
+        return recorded
+
+    return {name: wrap(name, value) for name, value in vars(module).items()
+            if callable(value) and getattr(value, "__module__", None) == module.__name__}
+
+
+def stand_in_source(solution: Path) -> str:
+    """The text of a module that stands in for ``solution`` while its calls are recorded."""
+    return ("from grader.grading import reference as _reference\n"
+            f"globals().update(_reference.recording_functions({str(solution)!r}))\n")
+
+
+def save(path: Path) -> None:
+    path.write_text(json.dumps(RECORDED, sort_keys=True, indent=0) + "\n", encoding="utf-8")
+
+
+class Replay:
+    """Looks like the solution module to a check; answers only the recorded calls."""
+
+    def __init__(self, table: dict, lesson: Lesson):
+        self._table = table
+        self._lesson = lesson
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+
+        def replayed(*args, **kwargs):
+            try:
+                key = call_key(name, args, kwargs)
+            except Unrecordable:
+                key = None
+            if key not in self._table:
+                fail(f"this check cannot finish on your machine for your answer: it needs the reference "
+                     f"solution's value of {name}(...) for inputs the student bundle did not record. It runs "
+                     "in full when you hand in.")
+            return decode(self._table[key])
+        return replayed
+
+
+def load_replay(lesson: Lesson) -> Replay | None:
+    """The recorded reference shipped beside the lesson's suite, if there is one."""
+    path = lesson.suite_dir / FILENAME
+    if not path.is_file():
+        return None
+    return Replay(json.loads(path.read_text(encoding="utf-8")), lesson)
+
+
+def load_reference(path: Path, lesson: Lesson):
+    """Import the reference solution under a private name, so it cannot shadow anything.
+
+    Without the file (a student bundle), the recorded answers shipped beside the suite stand
+    in for it (see grader.grading.reference), or None when there are none."""
+    if not path.is_file():
+        return load_replay(lesson)
+    name = f"_grader_reference_{lesson.id}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # noqa: BLE001 - an instructor's broken file must be named
+        raise ConfigError(str(path), f"the reference solution cannot be imported ({type(exc).__name__}: {exc})") from None
+    return module

@@ -1,0 +1,122 @@
+"""A grading session: one trusted process grading many submissions of one lesson.
+
+``engine.grade()`` pays for everything once per submission: starting Python, importing
+numpy and pytest, configuring pytest and collecting the suite, and starting a worker that
+imports numpy. A session pays for the trusted part once and forks each worker from a warm
+template (``grader.sandbox.forkserver``). Every submission still gets fresh worker
+processes of its own, so nothing a submission does reaches the next one; only trusted
+state is shared.
+
+Configuring pytest and collecting a lesson's checks costs about as much as running them,
+so the session keeps one pytest run alive: pytest drives its own loop, so it runs in a
+thread of its own (``_SuiteThread``) whose run-test loop takes one submission at a time
+from a queue and answers with that submission's check results. Function-scoped fixtures
+are set up afresh for every check of every submission, as in a single run, so results are
+the same as grading one by one. ("Session" here always means this ``GradingSession``;
+pytest's own session object is pytest's.)
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from pathlib import Path
+
+import pytest
+
+from grader.exceptions import ConfigError
+from grader.grading.engine import grade, worker_limits
+from grader.grading.reference import load_reference
+from grader.grading.suite import SuitePlugin, check_wiring, invoke_pytest
+from grader.lesson.course import Course
+from grader.lesson.manifest import Lesson
+from grader.result import Report
+from grader.sandbox import confine
+from grader.sandbox.forkserver import ForkServer
+from grader.sandbox.proxy import StudentModule
+
+
+class GradingSession:
+    """Grade submissions one after another with shared trusted state; use as a context manager."""
+
+    def __init__(self, lesson: str, course: Course, solutions: str | Path | None = None):
+        self.course = course
+        self.lesson = course.lesson(lesson)
+        self.solutions = Path(solutions) if solutions else course.solutions_dir(self.lesson)
+        self._forks = ForkServer(confine.current(), worker_limits(self.lesson))
+        self._forks.start()  # boots beside the pytest import and collection below
+        reference = load_reference(self.solutions / self.lesson.module, self.lesson)
+        self._suite = _SuiteThread(self.lesson, reference)
+
+    def grade(self, submission: str | Path) -> Report:
+        """The same Report ``engine.grade`` gives for this submission (the same scores, always)."""
+        return grade(submission, lesson=self.lesson, course=self.course, solutions=self.solutions,
+                     launcher=self._forks.spawn, run_checks=lambda lesson, student: self._suite.run(student),
+                     scratch=self._forks.staging)
+
+    def close(self) -> None:
+        self._suite.close()
+        self._forks.close()
+
+    def __enter__(self) -> GradingSession:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _SessionPlugin(SuitePlugin):
+    def __init__(self, lesson: Lesson, reference, requests: queue.Queue, replies: queue.Queue):
+        super().__init__(lesson, None, reference)
+        self._requests, self._replies = requests, replies
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        items = list(session.items)
+        while (student := self._requests.get()) is not None:
+            self._student = student
+            self.results = {t.id: [] for t in self.lesson.code_tasks}
+            try:
+                self.run_items(items)
+                check_wiring(self.lesson, self, pytest.ExitCode.OK)
+                self._replies.put(self.results)
+            except BaseException as exc:  # noqa: BLE001 - handed to the caller, who raises it
+                self._replies.put(exc)
+        return True
+
+
+class _SuiteThread:
+    """The lesson's checks, run for one submission after another in one pytest session."""
+
+    def __init__(self, lesson: Lesson, reference):
+        self.lesson = lesson
+        self._requests: queue.Queue = queue.Queue()
+        self._replies: queue.Queue = queue.Queue()
+        self._plugin = _SessionPlugin(lesson, reference, self._requests, self._replies)
+        self._failure: BaseException | None = None
+        self._thread = threading.Thread(target=self._main, name="suite-thread", daemon=True)
+        self._thread.start()
+
+    def _main(self) -> None:
+        try:
+            code = invoke_pytest(self.lesson, self._plugin)
+            check_wiring(self.lesson, self._plugin, code)  # collection failed before the loop ran
+            self._failure = ConfigError(str(self.lesson.suite_dir), f"pytest stopped early (exit code {int(code)})")
+        except BaseException as exc:  # noqa: BLE001 - kept for every later run() to raise
+            self._failure = exc
+        self._replies.put(self._failure)
+
+    def run(self, student: StudentModule) -> dict:
+        """The check results of one submission, per code task."""
+        if self._failure is not None:
+            raise self._failure
+        self._requests.put(student)
+        reply = self._replies.get()
+        if isinstance(reply, BaseException):
+            raise reply
+        return reply
+
+    def close(self) -> None:
+        if self._thread.is_alive():
+            self._requests.put(None)
+            self._thread.join(timeout=30)

@@ -1,0 +1,388 @@
+"""Running a lesson's check suite with pytest, inside the trusted process.
+
+The suite is ordinary pytest code: each test is one check, marked with the task it grades
+(``pytestmark = pytest.mark.task("causal_mask")``) and optionally a weight
+(``@pytest.mark.weight(2)``). Checks reach student code only through the ``student``
+fixture, which forwards calls to the worker process; ``reference`` is the lesson's
+solution module (trusted, loaded here) for differential checks; ``rng`` is seeded from the
+check's name so the same submission always gets the same inputs.
+
+pytest is started with plugin autoloading off, its configuration files ignored and its
+root and conftest search pinned to the suite folder, so nothing from the submission's
+folder (a ``conftest.py``, a ``pytest.ini``) is ever collected or loaded.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import zlib
+
+import numpy as np
+import pytest
+from _pytest.runner import runtestprotocol  # stable since pytest 3; no public twin
+
+from grader.checks import CheckFailed
+from grader.exceptions import (
+    CallTimeout,
+    ConfigError,
+    ImportFailed,
+    MissingFunction,
+    StudentCodeError,
+    UnsupportedResult,
+    WorkerDied,
+)
+from grader.lesson.catalogue import CATALOGUE_NAME
+from grader.lesson.manifest import Lesson
+from grader.result import CheckResult
+from grader.sandbox.proxy import StudentModule
+
+# What a check may use and still be run directly (SuitePlugin.run_items).
+_DIRECT_FIXTURES = frozenset({"student", "reference", "rng"})
+_DIRECT_MARKS = frozenset({"task", "weight", "parametrize"})
+
+# Built-in plugins a check suite never needs; leaving them out halves pytest's start-up.
+_UNUSED_PLUGINS = (
+    "terminal", "capture", "cacheprovider", "pastebin", "junitxml", "doctest", "setuponly",
+    "setupplan", "stepwise", "unittest", "legacypath", "tmpdir", "recwarn", "warnings", "logging",
+    "faulthandler", "debugging", "subtests", "unraisableexception", "threadexception", "monkeypatch",
+)
+
+
+class SuitePlugin:
+    """Provides the fixtures and records one CheckResult per check, by task."""
+
+    def __init__(self, lesson: Lesson, student: StudentModule | None, reference):
+        self.lesson = lesson
+        self._student = student
+        self._reference = reference
+        self.results: dict[str, list[CheckResult]] = {t.id: [] for t in lesson.code_tasks}
+        self.problems: list[str] = []
+        self.names: dict[str, set[str]] = {t.id: set() for t in lesson.code_tasks}  # collected check names
+        self._plans: dict = {}  # check item -> how to run it directly, or None (see run_items)
+
+    # -- fixtures -------------------------------------------------------------------------
+
+    @pytest.fixture
+    def student(self, request) -> StudentModule:
+        return self._student_for(request.node)
+
+    @pytest.fixture
+    def reference(self):
+        return self._reference_or_skip()
+
+    @pytest.fixture
+    def rng(self, request) -> np.random.Generator:
+        return _seeded_rng(request.node)
+
+    def _student_for(self, item) -> _Watched:
+        task = self.lesson.task(_task_of(item))
+        self._student.timeout = task.call_seconds or self.lesson.call_seconds
+        self._student.task = task.id
+        self._student.tainted = False
+        return _Watched(self._student)
+
+    def _reference_or_skip(self):
+        if self._reference is None:
+            pytest.skip("the reference solution is not available here")
+        return self._reference
+
+    # -- running ---------------------------------------------------------------------------
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        self.run_items(session.items)
+        return True
+
+    def run_items(self, items: list) -> None:
+        """Run each check, directly where it needs only this plugin's fixtures.
+
+        pytest's per-test protocol (fixture requests, three phases of hooks and reports)
+        costs about as much as the calls into the worker; a check that uses only
+        ``student``, ``reference``, ``rng`` and its parametrize values needs none of it. Any
+        other check (its own fixtures, skip or xfail marks) gets the full protocol.
+        """
+        for item in items:
+            if not self._run_directly(item):
+                runtestprotocol(item, log=False, nextitem=None)  # None: its fixtures end with it
+
+    def _run_directly(self, item) -> bool:
+        if item not in self._plans:  # decided once per check, then reused for every submission
+            self._plans[item] = _direct_plan(item)
+        plan = self._plans[item]
+        if plan is None:
+            return False
+        excinfo = None
+        try:
+            self._call_check(item, *plan)
+        except KeyboardInterrupt:
+            raise
+        except BaseException:  # noqa: BLE001 - what a check raises is its verdict
+            excinfo = pytest.ExceptionInfo.from_current()
+        self.results[_task_of(item)].append(self._check(item, excinfo))
+        return True
+
+    def _call_check(self, item, arguments: tuple, params: dict) -> None:
+        """Call the check function; one more run in a fresh fork as pytest_runtest_call does."""
+        values = {"student": lambda: self._student_for(item), "reference": self._reference_or_skip,
+                  "rng": lambda: _seeded_rng(item)}
+        item.funcargs = {name: params[name] if name in params else values[name]() for name in arguments}
+        try:
+            item.obj(**item.funcargs)
+        except (pytest.skip.Exception, KeyboardInterrupt, CallTimeout):
+            raise
+        except BaseException:
+            if not self._retry_in_fresh_fork(item):
+                raise
+            item.obj(**item.funcargs)
+
+    def _retry_in_fresh_fork(self, item) -> bool:
+        student = self._student
+        if student is None or not student.tainted or student.unavailable is not None:
+            return False
+        watched = item.funcargs.get("student")
+        if isinstance(watched, _Watched) and watched.last in student.stubs:
+            return False  # an untouched stub fails on any slate
+        student.clean_slate()
+        if "rng" in item.funcargs:  # the same inputs as a first run
+            item.funcargs["rng"] = _seeded_rng(item)
+        return True
+
+    # -- hooks ----------------------------------------------------------------------------
+
+    def pytest_configure(self, config):
+        config.addinivalue_line("markers", "task(id): the task of the lesson manifest this check grades")
+        config.addinivalue_line("markers", "weight(w): this check's share of its task (default 1)")
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.problems.append(f"{report.nodeid or 'the suite'} cannot be collected:\n{report.longreprtext}")
+
+    def pytest_collection_modifyitems(self, items):
+        for item in items:
+            task_id = _task_of(item)
+            if task_id is None:
+                self.problems.append(f"{item.nodeid}: a check needs @pytest.mark.task(<task id>)")
+            elif task_id not in self.results:
+                self.problems.append(f"{item.nodeid}: task '{task_id}' is not a code task of "
+                                     f"{self.lesson.manifest_path}")
+        items[:] = [i for i in items if _task_of(i) in self.results]
+        for item in items:
+            self.names[_task_of(item)].add(item.name.removeprefix("test_"))
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item):
+        """A check that failed where another task's calls had run gets one run in a fresh fork.
+
+        Its verdict then owes nothing to what the other task's functions left behind; a check
+        that fails again fails for its own task's code. Each task retries at most once: after
+        ``clean_slate`` its fork has served no other task. A timeout is not retried: it has
+        already replaced the whole worker, and its time is spent (SECURITY.md, known limits).
+        """
+        try:
+            return (yield)
+        except (pytest.skip.Exception, KeyboardInterrupt, CallTimeout):
+            raise
+        except BaseException:
+            if not self._retry_in_fresh_fork(item):
+                raise
+        item.runtest()
+        return None
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_makereport(self, item, call):
+        """Record the check, and answer with a bare report.
+
+        pytest's own report renders the failure's traceback with source excerpts, which
+        nobody reads here and which costs four fifths of a failing run.
+        """
+        check = None
+        if call.when == "call" or (call.when == "setup" and call.excinfo is not None):
+            check = self._check(item, call.excinfo)
+            self.results[_task_of(item)].append(check)
+        if call.excinfo is None:
+            outcome, longrepr = "passed", None
+        elif call.excinfo.errisinstance(pytest.skip.Exception):
+            outcome, longrepr = "skipped", (str(item.path), 0, str(call.excinfo.value))
+        else:
+            outcome, longrepr = "failed", check.message if check else str(call.excinfo.value)
+        return pytest.TestReport(item.nodeid, item.location, {}, outcome, longrepr, call.when,
+                                 duration=call.duration, start=call.start, stop=call.stop)
+
+    def _check(self, item, excinfo) -> CheckResult:
+        marker = item.get_closest_marker("weight")
+        weight = float(marker.args[0]) if marker else 1.0
+        name = item.name.removeprefix("test_")
+        doc = (getattr(item.obj, "__doc__", None) or "").strip().splitlines()
+        check = CheckResult(name=name, passed=excinfo is None, weight=weight, description=doc[0] if doc else "",
+                            visibility=self.lesson.task(_task_of(item)).visibility_of(name))
+        if excinfo is None:
+            return check
+        exc = excinfo.value
+        watched = getattr(item, "funcargs", {}).get("student")
+        function = watched.last if isinstance(watched, _Watched) else ""
+        if excinfo.errisinstance(pytest.skip.Exception):
+            check.weight = 0.0
+            check.passed = True
+            check.message = ""
+        elif isinstance(exc, StudentCodeError):
+            check.message = str(exc)
+            check.safe_message = _student_property(exc, function)
+            check.error = isinstance(exc, ImportFailed)
+        elif hasattr(exc, "grader_text"):  # a built-in exception raised by student code
+            check.message = exc.grader_text
+            check.safe_message = f"{function or 'your code'} raised {type(exc).__name__}" + _where(exc.grader_text)
+        elif isinstance(exc, CheckFailed):
+            check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
+            check.diagnosis = self._diagnosis(item, exc.diagnosis)
+        elif isinstance(exc, AssertionError):
+            check.message = str(exc) or f"check '{name}' failed"
+            check.safe_message = check.description or f"check '{name}' failed"  # its text may hold inputs
+        else:
+            check.safe_message = (f"internal error in check '{name}'; this is a bug in the grader's suite, "
+                              "not in your code: tell your instructor")
+            check.message = (f"internal error in check '{name}' ({type(exc).__name__}: {exc}); "
+                             "this is a bug in the grader's suite, not in your code: tell your instructor")
+            check.error = check.broken = True
+        return check
+
+    def _diagnosis(self, item, code: str | None):
+        """The catalogue's diagnosis for a check's code; an unknown code is the suite's mistake."""
+        if code is None:
+            return None
+        entry, task_id = self.lesson.diagnosis(code), _task_of(item)
+        if entry is None:
+            self.problems.append(f"{item.nodeid}: fails with diagnosis '{code}', which "
+                                 f"{self.lesson.suite_dir / CATALOGUE_NAME} does not declare")
+            return None
+        if task_id not in entry.tasks:
+            self.problems.append(f"{item.nodeid}: diagnosis '{code}' is declared for {', '.join(entry.tasks)}, "
+                                 f"not for '{task_id}'")
+            return None
+        return entry.diagnosis()
+
+    def unknown_visibility_keys(self) -> list[str]:
+        """[visibility.overrides] keys naming a check the suite does not have (a typo would un-hide it)."""
+        unknown = []
+        for task in self.lesson.code_tasks:
+            names = self.names[task.id] | {n.split("[", 1)[0] for n in self.names[task.id]}
+            unknown += [f"{task.id}::{check}" for check, _ in task.check_visibility if check not in names]
+        return unknown
+
+
+class _Watched:
+    """The ``student`` fixture: forwards every call to the worker and remembers the function
+    of the last one, so a failure in a secret check can be told by function name alone."""
+
+    def __init__(self, module: StudentModule):
+        self._module = module
+        self.last = ""
+
+    def call(self, function: str, *args, **kwargs):
+        self.last = function
+        return self._module.call(function, *args, **kwargs)
+
+    def call_echo(self, function: str, *args, **kwargs):
+        self.last = function
+        return self._module.call_echo(function, *args, **kwargs)
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: self.call(name, *args, **kwargs)
+
+
+_RAISED = re.compile(r" raised (\w+)((?: \([^()]*line \d+\))?)")
+
+
+def _where(text: str) -> str:
+    """The student's own file and line of a raised exception, without the call's arguments."""
+    match = _RAISED.search(text)
+    return match.group(2) if match else ""
+
+
+def _student_property(exc: StudentCodeError, function: str) -> str:
+    """What went wrong in a call into student code, said without the call's arguments."""
+    if isinstance(exc, (ImportFailed, MissingFunction)):
+        return str(exc)  # about the module as a whole: no inputs in it
+    who = function or "your code"
+    if isinstance(exc, CallTimeout):
+        return f"{who} did not return within its time limit (an endless loop, or far too much work?)"
+    if isinstance(exc, WorkerDied):
+        return f"{who} never returned: the process running it ended"
+    if isinstance(exc, UnsupportedResult):
+        return f"{who} returned a value of an unsupported type (return numbers, lists, dicts or numpy arrays)"
+    match = _RAISED.search(str(exc))
+    return f"{who} raised {match.group(1)}{match.group(2)}" if match else f"{who} failed"
+
+
+def _direct_plan(item) -> tuple[tuple, dict] | None:
+    """(the check's parameters, its parametrize values) when it can run without pytest's protocol."""
+    if type(item) is not pytest.Function or item.cls is not None \
+            or any(m.name not in _DIRECT_MARKS for m in item.iter_markers()):
+        return None  # a method needs a fresh instance of its class per check: pytest's protocol makes one
+    params = item.callspec.params if hasattr(item, "callspec") else {}
+    arguments = getattr(getattr(item, "_fixtureinfo", None), "argnames", None)  # the check's own parameters
+    if arguments is None or "request" in arguments or \
+            not set(item.fixturenames) <= _DIRECT_FIXTURES | {"request"} | set(params):
+        return None
+    return tuple(arguments), params
+
+
+def _seeded_rng(node) -> np.random.Generator:
+    """Random inputs that depend only on the check's name: the same for every submission and run."""
+    return np.random.default_rng(zlib.crc32(node.name.encode()))
+
+
+def _task_of(item) -> str | None:
+    marker = item.get_closest_marker("task")
+    return str(marker.args[0]) if marker and marker.args else None
+
+
+def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[str, list[CheckResult]]:
+    """Run every check file of the lesson and return the check results per code task."""
+    plugin = SuitePlugin(lesson, student, reference)
+    code = invoke_pytest(lesson, plugin)
+    check_wiring(lesson, plugin, code)
+    return plugin.results
+
+
+def invoke_pytest(lesson: Lesson, plugin) -> int:
+    """pytest.main over the lesson's check files, isolated from any configuration around them."""
+    files = sorted(str(p) for p in lesson.suite_dir.glob("test_*.py"))
+    if not files:
+        raise ConfigError(str(lesson.suite_dir), "holds no test_*.py check files")
+    args = ["-c", os.devnull, "--rootdir", str(lesson.suite_dir), "--confcutdir", str(lesson.suite_dir),
+            "--assert=plain", "--import-mode=importlib"]
+    for name in _UNUSED_PLUGINS:
+        args += ["-p", f"no:{name}"]
+    saved = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    modules_before = set(sys.modules)
+    try:
+        code = pytest.main(args + files, plugins=[plugin])
+    finally:
+        if saved is None:
+            os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
+        else:
+            os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = saved
+        # pytest would reuse a cached "test_x" module in the next run of this process,
+        # even when it is another lesson's file or the file has changed since.
+        for name in set(sys.modules) - modules_before:
+            if str(getattr(sys.modules[name], "__file__", "")).startswith(str(lesson.suite_dir)):
+                del sys.modules[name]
+    return code
+
+
+def check_wiring(lesson: Lesson, plugin, code: int) -> None:
+    """The suite's own mistakes, named for the instructor: raise ConfigError if any."""
+    if plugin.problems:
+        raise ConfigError(str(lesson.suite_dir), "\n".join(plugin.problems))
+    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        raise ConfigError(str(lesson.suite_dir), f"pytest stopped with exit code {int(code)}")
+    for task in lesson.code_tasks:
+        if not plugin.results[task.id]:
+            raise ConfigError(str(lesson.suite_dir), f"no check is marked for task '{task.id}'")
+    for key in plugin.unknown_visibility_keys():
+        raise ConfigError(str(lesson.manifest_path), "names no check of the suite", f'visibility.overrides."{key}"')

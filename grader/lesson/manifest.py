@@ -1,0 +1,290 @@
+"""A lesson's manifest (``suites/<lesson>/lesson.toml``): its tasks, points and answers.
+
+Everything lesson-specific that is not a check lives here, so that a new lesson is a new
+folder and never an engine change. Every problem is reported as a ConfigError naming the
+manifest file and the key, because the person fixing it is an instructor editing TOML.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from grader.exceptions import ConfigError
+from grader.lesson.catalogue import CATALOGUE_NAME, Entry, check_tasks, find, load_catalogue
+from grader.result import VISIBILITIES, Diagnosis  # Gradescope's four
+
+MANIFEST_NAME = "lesson.toml"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A wrong answer worth recognising, and what to tell whoever gave it."""
+
+    value: object
+    message: str
+    diagnosis: Diagnosis | None = None  # from the lesson's catalogue, when the hint names a code
+
+
+@dataclass(frozen=True)
+class AnswerSpec:
+    key: str
+    kind: str  # "number" or "choice"
+    expected: object
+    question: str = ""
+    wrong: str = ""  # said after any wrong answer that no hint recognises
+    rel_tol: float = 0.01
+    units: tuple[str, ...] = ()
+    choices: dict = field(default_factory=dict)
+    hints: tuple[Hint, ...] = ()
+    unreadable: Diagnosis | None = None  # said when the answer cannot be read (a catalogue code)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A number the lesson text states, which no solution may change (see grader.authoring.facts).
+
+    Exactly one of ``function`` (called on the solution module with ``args``) and ``answer``
+    (a key of the solution's answers file) says where a solution gives it.
+    """
+
+    says: str  # where the lesson states it, quoted when a solution disagrees
+    expected: object
+    function: str | None = None
+    args: tuple = ()
+    answer: str | None = None
+    rel_tol: float = 1e-6
+
+
+@dataclass(frozen=True)
+class Task:
+    id: str
+    title: str
+    points: float
+    function: str | None = None  # code tasks: the student function their checks call
+    answer: AnswerSpec | None = None  # answer tasks: graded from answers.toml
+    call_seconds: float | None = None
+    visibility: str = "hidden"  # of this task's checks, unless a check has its own below
+    check_visibility: tuple[tuple[str, str], ...] = ()  # (check name, visibility) from [visibility.overrides]
+
+    @property
+    def is_code(self) -> bool:
+        return self.answer is None
+
+    def visibility_of(self, check: str) -> str:
+        """A check's visibility: its exact name ("agrees[5x3]"), else its base name ("agrees"), else the task's."""
+        named = dict(self.check_visibility)
+        return named.get(check) or named.get(check.split("[", 1)[0]) or self.visibility
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    module: str  # the student's module file, e.g. "prefill.py"
+    answers: str  # the student's answers file, e.g. "answers.toml"
+    suite_dir: Path
+    tasks: tuple[Task, ...]
+    call_seconds: float = 5.0
+    import_seconds: float = 10.0
+    submission_seconds: float = 60.0  # all calls into one submission together
+    memory_mb: float = 4096.0  # the worker's address space
+    facts: tuple[Fact, ...] = ()  # the lesson's headline numbers, from [[facts]]
+    diagnoses: tuple[Entry, ...] = ()  # the lesson's misconceptions, from diagnoses.toml (grader.lesson.catalogue)
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.suite_dir / MANIFEST_NAME
+
+    @property
+    def module_name(self) -> str:
+        return Path(self.module).stem
+
+    @property
+    def code_tasks(self) -> tuple[Task, ...]:
+        return tuple(t for t in self.tasks if t.is_code)
+
+    def task(self, task_id: str) -> Task:
+        for task in self.tasks:
+            if task.id == task_id:
+                return task
+        raise KeyError(task_id)
+
+    def diagnosis(self, code: str) -> Entry | None:
+        """The catalogue entry of ``code``, or None when the catalogue has no such code."""
+        return find(self.diagnoses, code)
+
+
+def load_lesson(suite_dir: Path) -> Lesson:
+    path = Path(suite_dir) / MANIFEST_NAME
+    source = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(source, "the lesson manifest is missing") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(source, f"cannot be read ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(source, f"is not valid TOML: {exc}") from None
+    read = _Reader(source, data)
+    tasks_data = read.get("tasks", list)
+    if not tasks_data:
+        raise ConfigError(source, "declares no tasks", "tasks")
+    catalogue = load_catalogue(Path(suite_dir))
+    tasks = tuple(_task(_Reader(source, t, f"tasks[{i}]"), source, catalogue) for i, t in enumerate(tasks_data))
+    ids = [t.id for t in tasks]
+    for i, task_id in enumerate(ids):
+        if task_id in ids[:i]:
+            raise ConfigError(source, f"task id '{task_id}' is used twice", f"tasks[{i}].id")
+    check_tasks(catalogue, tuple(ids), str(Path(suite_dir) / CATALOGUE_NAME))
+    tasks = _with_visibility(_Reader(source, read.get("visibility", dict, {}), "visibility"), tasks)
+    return Lesson(
+        id=read.get("id", str), title=read.get("title", str, ""), module=read.get("module", str),
+        answers=read.get("answers", str, "answers.toml"), suite_dir=Path(suite_dir), tasks=tasks,
+        call_seconds=read.positive("call_seconds", 5.0), import_seconds=read.positive("import_seconds", 10.0),
+        submission_seconds=read.positive("submission_seconds", 60.0), memory_mb=read.positive("memory_mb", 4096.0),
+        facts=tuple(_fact(_Reader(source, f, f"facts[{i}]"), tasks) for i, f in enumerate(read.get("facts", list, []))),
+        diagnoses=catalogue,
+    )
+
+
+def _fact(read: _Reader, tasks: tuple[Task, ...]) -> Fact:
+    """One [[facts]] entry: a headline number and where a solution gives it."""
+    if ("function" in read.data) == ("answer" in read.data):
+        raise ConfigError(read.source, "a fact needs exactly one of 'function' (called on the solution) "
+                          "and 'answer' (a key of the solution's answers file)", read.prefix)
+    answer = read.get("answer", str, None)
+    keys = [t.answer.key for t in tasks if t.answer]
+    if answer is not None and answer not in keys:
+        raise ConfigError(read.source, f"names no answer of this lesson (answer keys: {', '.join(keys) or 'none'})",
+                          read.key("answer"))
+    return Fact(says=read.get("says", str), expected=read.get("expected", (int, float, str)),
+                function=read.get("function", str, None), args=tuple(read.get("args", list, [])), answer=answer,
+                rel_tol=read.positive("rel_tol", 1e-6))
+
+
+def _with_visibility(read: _Reader, tasks: tuple[Task, ...]) -> tuple[Task, ...]:
+    """Apply the ``[visibility]`` table: a ``default`` and ``[visibility.overrides]`` keyed by
+    task id or ``"<task id>::<check>"``. A check that is not "visible" keeps its inputs and
+    expected values from students (see grader.result), so a typo here must not pass silently."""
+    for name in read.data:
+        if name not in ("default", "overrides"):
+            raise ConfigError(read.source, "is not a setting: use 'default' or [visibility.overrides]",
+                              read.key(name))
+    default = _visibility(read, "default", read.get("default", str, "hidden"))
+    overrides = _Reader(read.source, read.get("overrides", dict, {}), read.key("overrides"))
+    by_id = {t.id: t for t in tasks}
+    task_level: dict[str, str] = {}
+    check_level: dict[str, list[tuple[str, str]]] = {t.id: [] for t in tasks}
+    for key in overrides.data:
+        where = f'{overrides.prefix}."{key}"'
+        value = overrides.get(key, str)
+        if value not in VISIBILITIES:
+            raise ConfigError(read.source, f"must be one of {', '.join(VISIBILITIES)}, not '{value}'", where)
+        task_id, _, check = key.partition("::")
+        if task_id not in by_id:
+            raise ConfigError(read.source, f"names no task of this lesson (tasks: {', '.join(by_id)})", where)
+        if check and not by_id[task_id].is_code:
+            raise ConfigError(read.source, "an answer task has one check: use the task id alone", where)
+        if check:
+            check_level[task_id].append((check, value))
+        else:
+            task_level[task_id] = value
+    return tuple(replace(t, visibility=task_level.get(t.id, default), check_visibility=tuple(check_level[t.id]))
+                 for t in tasks)
+
+
+def _visibility(read: _Reader, name: str, value: str) -> str:
+    if value not in VISIBILITIES:
+        raise ConfigError(read.source, f"must be one of {', '.join(VISIBILITIES)}, not '{value}'", read.key(name))
+    return value
+
+
+def _task(read: _Reader, source: str, catalogue: tuple[Entry, ...] = ()) -> Task:
+    answer = None
+    if "answer" in read.data:
+        answer = _answer(_Reader(source, read.get("answer", dict), f"{read.prefix}.answer"), catalogue,
+                         read.get("id", str))
+    elif "function" not in read.data:
+        raise ConfigError(source, "a task needs either 'function' (a code task) or an [answer] table",
+                          read.prefix)
+    return Task(id=read.get("id", str), title=read.get("title", str, ""), points=read.positive("points"),
+                function=read.get("function", str, None), answer=answer,
+                call_seconds=read.positive("call_seconds", None))
+
+
+def _diagnosis(read: _Reader, name: str, catalogue: tuple[Entry, ...], task_id: str,
+               reveals: bool) -> Diagnosis | None:
+    """The catalogue's diagnosis for the code under ``name``, or None when there is no such key."""
+    code = read.get(name, str, None)
+    if code is None:
+        return None
+    entry = find(catalogue, code)
+    if entry is None:
+        raise ConfigError(read.source, f"names no diagnosis of the lesson's catalogue (diagnoses.toml): '{code}'",
+                          read.key(name))
+    if task_id not in entry.tasks:
+        raise ConfigError(read.source, f"diagnosis '{code}' is declared for {', '.join(entry.tasks)}, "
+                          f"not for '{task_id}'", read.key(name))
+    return entry.diagnosis(reveals)
+
+
+def _hint(read: _Reader, expected_type, catalogue: tuple[Entry, ...], task_id: str) -> Hint:
+    """A known wrong answer: its ``message``, or the hint of its ``diagnosis`` (which may say the answer)."""
+    diagnosis = _diagnosis(read, "diagnosis", catalogue, task_id, reveals=True)
+    message = read.get("message", str, None) if diagnosis else read.get("message", str)
+    return Hint(value=read.get("value", expected_type), message=message or diagnosis.hint, diagnosis=diagnosis)
+
+
+def _answer(read: _Reader, catalogue: tuple[Entry, ...] = (), task_id: str = "") -> AnswerSpec:
+    kind = read.get("kind", str)
+    if kind not in ("number", "choice"):
+        raise ConfigError(read.source, f"must be 'number' or 'choice', not '{kind}'", read.key("kind"))
+    expected_type = (int, float) if kind == "number" else str
+    choices = read.get("choices", dict, {})
+    if kind == "choice" and read.get("expected", str) not in choices:
+        raise ConfigError(read.source, "must be one of the keys of 'choices'", read.key("expected"))
+    hints = tuple(_hint(_Reader(read.source, h, f"{read.key('hints')}[{i}]"), expected_type, catalogue, task_id)
+                  for i, h in enumerate(read.get("hints", list, [])))
+    units = read.get("units", list, [])
+    if not all(isinstance(u, str) and u for u in units):
+        raise ConfigError(read.source, "must be a list of non-empty strings", read.key("units"))
+    return AnswerSpec(key=read.get("key", str), kind=kind, expected=read.get("expected", expected_type),
+                      question=read.get("question", str, ""), wrong=read.get("wrong", str, ""),
+                      rel_tol=read.positive("rel_tol", 0.01),
+                      units=tuple(units), choices=choices, hints=hints,
+                      unreadable=_diagnosis(read, "unreadable", catalogue, task_id, reveals=False))
+
+
+_MISSING = object()
+
+
+class _Reader:
+    """Typed access to one TOML table, naming the full key on every error."""
+
+    def __init__(self, source: str, data, prefix: str = ""):
+        if not isinstance(data, dict):
+            raise ConfigError(source, "must be a table", prefix or None)
+        self.source, self.data, self.prefix = source, data, prefix
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}.{name}" if self.prefix else name
+
+    def get(self, name: str, kind, default=_MISSING):
+        if name not in self.data:
+            if default is _MISSING:
+                raise ConfigError(self.source, "is required", self.key(name))
+            return default
+        value = self.data[name]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            wanted = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise ConfigError(self.source, f"must be a {wanted}, not {type(value).__name__}", self.key(name))
+        return value
+
+    def positive(self, name: str, default=_MISSING):
+        value = self.get(name, (int, float), default)
+        if value is not None and value is not default and not (math.isfinite(value) and value > 0):
+            raise ConfigError(self.source, f"must be a positive number, not {value}", self.key(name))
+        return None if value is None else float(value)

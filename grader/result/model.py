@@ -1,0 +1,225 @@
+"""The one result model that every output format reads.
+
+A Report holds TaskResults in the manifest's order; each TaskResult holds the CheckResults
+that produced its score. Scores are derived here and nowhere else, so a format can never
+disagree with another about a total.
+
+A check's ``message`` is the full story (the call, its inputs, what came back and what was
+expected); its ``safe_message`` (the property that failed) is what any student may read.
+Checks whose ``visibility`` is not "visible" keep their inputs and expected values secret:
+``Report.for_audience`` gives students a copy where such a check says only its property,
+so that no format has to remember to filter and none can leak by forgetting.
+
+A failing check may carry a ``Diagnosis``: the misconception its result points to, as a
+code (``flops.missing-factor-2``) and a hint from the lesson's catalogue
+(``grader.lesson.catalogue``).
+The code is data, so that formats and a class summary can count misconceptions; the hint
+is written to be safe for students, so it survives ``for_audience`` unless it gives an
+answer away (``reveals``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+STATUSES = ("passed", "partial", "failed", "error")
+VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")  # Gradescope's, per check
+AUDIENCES = ("student", "instructor")
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What a failure suggests the student misunderstood, in the lesson's own terms."""
+
+    code: str  # stable across runs and students, e.g. "flops.missing-factor-2"
+    hint: str  # what the symptom suggests, never the fixed code
+    reveals: bool = False  # the hint gives the answer away: withheld from students on a secret check
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "hint": self.hint}
+
+
+@dataclass
+class CheckResult:
+    name: str
+    passed: bool
+    message: str = ""
+    weight: float = 1.0
+    description: str = ""
+    error: bool = False  # the check could not run: the submission did not import, or the suite broke
+    safe_message: str = ""  # the property that failed, which any student may read: no hidden inputs or values
+    visibility: str = "visible"  # one of VISIBILITIES, from the lesson manifest
+    pictures: tuple = ()  # ((title, rows of bools), ...): grids a format may draw, e.g. yours vs expected
+    diagnosis: Diagnosis | None = None  # the misconception this failure points to, when one is recognised
+    broken: bool = False  # the check itself failed to run (a bug in the lesson's suite, not the submission)
+    unanswered: bool = False  # an answer task's answer was left empty: not started, not wrong
+
+    @property
+    def secret(self) -> bool:
+        """True when students may not see this check's inputs and expected values."""
+        return self.visibility != "visible"
+
+    def for_audience(self, audience: str) -> CheckResult:
+        """This check as ``audience`` may read it; a secret failure tells students its property only."""
+        if audience == "instructor" or not self.secret or self.passed:
+            return replace(self)
+        diagnosis = None if self.diagnosis and self.diagnosis.reveals else self.diagnosis
+        return replace(self, message=self.safe_message or f"check '{self.name}' failed", pictures=(),
+                       diagnosis=diagnosis)
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "passed": self.passed, "message": self.message,
+                "weight": self.weight, "description": self.description, "visibility": self.visibility,
+                "diagnosis": self.diagnosis.to_dict() if self.diagnosis else None}
+
+
+@dataclass
+class TaskResult:
+    id: str
+    title: str
+    max_score: float
+    checks: list[CheckResult] = field(default_factory=list)
+    note: str = ""  # a task-level remark shown before the failing checks ("not implemented yet")
+    source: tuple[str, int] | None = None  # (file, line) where the graded student function is defined
+    unstarted: bool = False  # the graded function is still the stub (only `pass`): the note says so
+
+    @property
+    def not_started(self) -> bool:
+        """Whether the student has not begun this task yet: a stub, or every answer left empty."""
+        return self.unstarted or bool(self.checks) and all(c.unanswered for c in self.checks)
+
+    def __post_init__(self):
+        if self.note:  # an unstarted task: a stub's None or pass is not a misconception to diagnose
+            self.checks = [replace(c, diagnosis=None) if c.diagnosis else c for c in self.checks]
+
+    @property
+    def exact_score(self) -> float:
+        """The weighted share of checks passed, times the task's points."""
+        total = sum(c.weight for c in self.checks)
+        if not total:
+            return 0.0
+        return self.max_score * sum(c.weight for c in self.checks if c.passed) / total
+
+    @property
+    def score(self) -> float:
+        return round(self.exact_score, 6)
+
+    def check_points(self, check: CheckResult) -> tuple[float, float]:
+        """(score, max_score) of one check: its weighted share of the task's points."""
+        total = sum(c.weight for c in self.checks)
+        share = self.max_score * check.weight / total if total else 0.0
+        return (round(share, 6) if check.passed else 0.0), round(share, 6)
+
+    @property
+    def status(self) -> str:
+        if self.checks and all(c.passed for c in self.checks):
+            return "passed"
+        if any(c.error for c in self.checks) and not any(c.passed for c in self.checks):
+            return "error"
+        return "partial" if any(c.passed for c in self.checks) else "failed"
+
+    @property
+    def failures(self) -> list[str]:
+        """Messages of failing checks in order, each said once (an import error repeats)."""
+        seen: list[str] = []
+        for check in self.checks:
+            if not check.passed and check.message and check.message not in seen:
+                seen.append(check.message)
+        return seen
+
+    @property
+    def diagnoses(self) -> list[Diagnosis]:
+        """The distinct diagnoses of the failing checks, in check order. None for an unstarted
+        task: its note says all there is to say, and a stub's None is not a misconception."""
+        if self.note:
+            return []
+        found: dict[str, Diagnosis] = {}
+        for check in self.checks:
+            if not check.passed and check.diagnosis and check.diagnosis.code not in found:
+                found[check.diagnosis.code] = check.diagnosis
+        return list(found.values())
+
+    @property
+    def feedback(self) -> str:
+        """The note alone when there is one: every failure of an unstarted task says the same.
+        Otherwise each failing check in order, its diagnosis's hint (once, unless its message
+        already says it) before its message."""
+        if self.note:
+            return self.note
+        lines: list[str] = []
+        for check in self.checks:
+            if check.passed:
+                continue
+            hint = check.diagnosis.hint if check.diagnosis and check.diagnosis.hint not in check.message else ""
+            for line in (hint, check.message):
+                if line and line not in lines:
+                    lines.append(line)
+        return "\n".join(lines)
+
+    @property
+    def verdict(self) -> str:
+        """One line for a table row."""
+        if self.status == "passed":
+            return f"all {len(self.checks)} checks pass" if len(self.checks) > 1 else "correct"
+        if self.note:
+            return self.note.splitlines()[0]
+        check = next((c for c in self.checks if not c.passed and c.message), None)
+        named = check is not None and check.diagnosis is not None and check.diagnosis.hint not in check.message
+        text = check.diagnosis.hint if named else (self.failures or ["failed"])[0]  # the misconception, if known
+        first = text.splitlines()[0].rstrip(":")  # its picture is not in the row
+        if self.status == "partial":
+            passed = sum(c.passed for c in self.checks)
+            return f"{passed} of {len(self.checks)} checks pass; {first}"
+        return first
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "title": self.title, "score": self.score, "max_score": self.max_score,
+                "status": self.status, "feedback": self.feedback,
+                "diagnoses": [d.to_dict() for d in self.diagnoses],
+                "checks": [c.to_dict() for c in self.checks]}
+
+
+@dataclass
+class Report:
+    lesson: str
+    title: str
+    submission: str
+    tasks: list[TaskResult]
+    execution_time: float = 0.0
+    sandbox: str = ""  # how the submission was confined, e.g. "bubblewrap" or "limited (...)"
+    output: str = ""  # what the submission printed (the first OUTPUT_KEEP bytes), never a report
+    notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
+    audience: str = ""  # who this copy is for, once for_audience made it: formats show instructors every detail
+
+    @property
+    def score(self) -> float:
+        return round(sum(t.exact_score for t in self.tasks), 6)  # round once, or thirds lose a millionth
+
+    @property
+    def max_score(self) -> float:
+        return round(sum(t.max_score for t in self.tasks), 6)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.score / self.max_score if self.max_score else 0.0
+
+    def for_audience(self, audience: str) -> Report:
+        """A copy that ``audience`` may read: students get secret checks' properties only and
+        never the submission's printed output (it may echo hidden inputs)."""
+        if audience not in AUDIENCES:
+            raise ValueError(f"audience must be one of {', '.join(AUDIENCES)}, not {audience!r}")
+        tasks = [replace(t, checks=[c.for_audience(audience) for c in t.checks]) for t in self.tasks]
+        return replace(self, tasks=tasks, output=self.output if audience == "instructor" else "", audience=audience)
+
+    def task(self, task_id: str) -> TaskResult:
+        for task in self.tasks:
+            if task.id == task_id:
+                return task
+        raise KeyError(task_id)
+
+    def to_dict(self) -> dict:
+        return {"lesson": self.lesson, "title": self.title, "submission": self.submission,
+                "score": self.score, "max_score": self.max_score,
+                "execution_time": round(self.execution_time, 3), "sandbox": self.sandbox,
+                "output": self.output, "notes": list(self.notes),
+                "tasks": [t.to_dict() for t in self.tasks]}

@@ -1,0 +1,255 @@
+"""The trusted end of one worker's channel: wait for its import, fork per task, call.
+
+Student code runs in a separate, confined process (``spawn`` or ``forkserver`` starts it,
+``inside/worker`` is its program). Calls and replies travel over two private pipes through
+``codec``; what the worker prints is captured apart, so nothing it prints can pose as a
+report. A channel serves one process: when that process hangs or dies, the call raises
+(``CallTimeout``, ``WorkerDied``) and ``proxy.StudentModule`` starts another.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from grader.describe import format_call
+from grader.exceptions import (
+    CallTimeout,
+    ImportFailed,
+    MissingFunction,
+    StudentBaseException,
+    UnsupportedResult,
+    WorkerDied,
+)
+from grader.sandbox import codec
+from grader.sandbox.confine import Limits, Sandbox
+from grader.sandbox.inside.endings import exit_reason, signal_reason
+from grader.sandbox.process import WorkerProcess
+from grader.sandbox.spawn import SpawnedProcess
+
+
+@dataclass
+class WorkerSpec:
+    """Where the submission module lives, and the limits its worker runs under."""
+
+    module_name: str
+    module_path: Path
+    import_seconds: float  # the lesson's: for the import (a notebook: for running its cells)
+    limits: Limits
+    box: Sandbox
+    launcher: Launcher | None = None  # None: a fresh SpawnedProcess per worker
+    python: str = sys.executable
+
+
+class Launcher(Protocol):
+    """Starts the worker process for a module: a fresh interpreter, or a fork of a template."""
+
+    def __call__(self, module_name: str, module_path: Path) -> WorkerProcess: ...
+
+
+FORK_SECONDS = 2.0  # for a worker to end one task's fork and start the next; not charged to the student
+
+
+class WorkerChannel:
+    """The call protocol, spoken to one live worker process."""
+
+    forks_per_task = True  # calls run in forks of the imported module, never in the module's own process
+    restarts_for_clean_slate = False  # a clean slate is a new worker instead (cheap from a fork server)
+
+    def __init__(self, spec: WorkerSpec):
+        self.spec = spec
+        self._next_id = 0
+        self._served: set[str] | None = None  # tasks the current fork has served; None: no fork yet
+        if spec.launcher is not None:
+            self.process: WorkerProcess = spec.launcher(spec.module_name, spec.module_path)
+        else:
+            self.process = SpawnedProcess(spec.module_name, spec.module_path, spec.limits, spec.box, spec.python)
+        if self.process.restarts_cheaply:  # a fork of a warm template already
+            self.forks_per_task, self.restarts_for_clean_slate = False, True
+        self._req_w, self._resp_r = self.process.request_fd, self.process.response_fd
+        os.set_blocking(self._req_w, False)  # writes honour the call's deadline too
+        self._ready_deadline = time.monotonic() + spec.import_seconds
+        self._import_error: ImportFailed | None = None
+        self._ready = False
+
+    def wait_ready(self) -> None:
+        """Block until the submission is imported; raise ImportFailed (and stay failed)."""
+        if self._ready:
+            return
+        if self._import_error is not None:
+            raise self._import_error
+        try:
+            message = self._start_up_message()
+        except codec.ChannelTimeout:
+            self.kill()
+            self._import_error = ImportFailed(self._too_slow())
+            raise self._import_error from None
+        except (codec.ChannelClosed, codec.CodecError):
+            self._import_error = ImportFailed(self._died(self._death_reason()))
+            raise self._import_error from None
+        if message.get("op") == "ready":
+            self._ready = True
+            return
+        self.kill()
+        self._import_error = ImportFailed(self._refused(message))
+        raise self._import_error
+
+    # What a kind of worker says while it starts up; a notebook's channel says it its own way.
+
+    def _start_up_message(self) -> dict:
+        """The frame that ends the start-up: ``ready``, or why the submission cannot serve."""
+        return codec.read_frame(self._resp_r, self._ready_deadline)[0]
+
+    def _too_slow(self) -> str:
+        return (f"importing {self.spec.module_path.name} did not finish within {self.spec.import_seconds:g} s: "
+                "is there a loop or a long computation at module level?")
+
+    def _died(self, reason: str) -> str:
+        return f"importing {self.spec.module_path.name} failed: {reason}"
+
+    def _refused(self, message: dict) -> str:
+        return _import_error_text(self.spec.module_path.name, message)
+
+    def enter(self, task: str, fresh: bool = False) -> bool:
+        """Have the process that will serve ``task``'s next call ready: a fork of the imported module.
+
+        The current fork goes on serving (forking costs a few milliseconds of CPU per task)
+        unless ``fresh`` asks for a new one; a worker that restarts for a clean slate serves
+        calls itself (``proxy.StudentModule`` replaces it). True when the process that will answer has
+        served another task before: a failure there may be another task's doing.
+        Raises WorkerDied when this worker can no longer fork (its imported parent was stopped
+        or killed by the submission): the caller then starts a fresh worker.
+        """
+        self.wait_ready()
+        if self.forks_per_task:
+            self._fork_if_needed(task, fresh)
+        elif not self.restarts_for_clean_slate:
+            return False
+        served = self._served if self._served is not None else set()
+        self._served = served | {task}
+        return bool(served - {task})
+
+    def _fork_if_needed(self, task: str, fresh: bool) -> None:
+        """Read what an ended fork left; end the current fork if ``fresh``; start one if none serves."""
+        deadline = time.monotonic() + FORK_SECONDS
+        try:
+            while self._served is not None and codec.readable(self._resp_r):  # between calls only
+                if codec.read_frame(self._resp_r, deadline)[0].get("op") == "task_over":  # an ended fork speaks
+                    self._served = None
+            if self._served is not None and not fresh:
+                return
+            if self._served is not None:
+                codec.write_frame(self._req_w, {"op": "end"}, None, deadline)
+            self._served = None
+            codec.write_frame(self._req_w, {"op": "task"}, None, deadline)
+            while codec.read_frame(self._resp_r, deadline)[0].get("op") != "forked":
+                pass  # the previous fork's end (task_over), or a reply it sent too late
+        except codec.ChannelTimeout:
+            self.kill()
+            raise WorkerDied(f"the submission's process did not start task {task} within {FORK_SECONDS:g} s") from None
+        except (codec.ChannelClosed, codec.CodecError, BrokenPipeError):
+            raise WorkerDied(f"the submission's process could not start task {task}: {self._death_reason()}") from None
+        self._served = set()
+
+    def call(self, function: str, args: tuple, kwargs: dict, timeout: float, echo: bool = False):
+        """Run one call (in the current task's fork); return (value, args after the call or None)."""
+        self.wait_ready()
+        call_text = format_call(function, args, kwargs)
+        self._next_id += 1
+        blobs = codec.Blobs()
+        request = {"op": "call", "id": self._next_id, "fn": function, "echo": echo,
+                   "args": codec.encode(list(args), blobs), "kwargs": codec.encode(dict(kwargs), blobs)}
+        deadline = time.monotonic() + timeout
+        try:
+            codec.write_frame(self._req_w, request, blobs, deadline)
+            reply, blob = codec.read_frame(self._resp_r, deadline)
+        except codec.ChannelTimeout:
+            self.kill()
+            raise CallTimeout(
+                f"{call_text} did not return within {timeout:g} s (an endless loop, or far too much work?); "
+                "it was stopped") from None
+        except (codec.ChannelClosed, BrokenPipeError):
+            raise WorkerDied(f"{call_text} never returned: {self._death_reason()}") from None
+        except codec.CodecError as exc:
+            self.kill()
+            raise WorkerDied(f"{call_text}: the submission's process sent an unreadable reply ({exc})") from None
+        if reply.get("op") == "task_over":  # the fork died in the call; the imported parent said how
+            self._served = None
+            raise WorkerDied(f"{call_text} never returned: {ended_how(reply)}")
+        if reply.get("id") != self._next_id:
+            self.kill()
+            raise WorkerDied(f"{call_text}: the submission's process sent a reply out of turn")
+        return _unpack(reply, blob, function, call_text, self.spec.module_path.name)
+
+    def kill(self) -> None:
+        self.process.kill()
+        self._req_w = self._resp_r = -1
+
+    @property
+    def alive(self) -> bool:
+        return self._resp_r != -1 and self.process.running()
+
+    def _death_reason(self) -> str:
+        reason = self.process.death_reason()
+        self._req_w = self._resp_r = -1
+        return reason
+
+
+def ended_how(over: dict) -> str:
+    """Why a task's fork stopped, from the ``task_over`` its parent sent."""
+    if type(over.get("signal")) is int:
+        return signal_reason(over["signal"])
+    if type(over.get("exit")) is int:
+        return exit_reason(over["exit"])
+    return "the process ended"
+
+
+def _unpack(reply: dict, blob: bytes, function: str, call_text: str, filename: str):
+    if "ok" in reply:
+        try:
+            value = codec.decode(reply["ok"], blob)
+            args_after = codec.decode(reply["args"], blob) if "args" in reply else None
+        except codec.CodecError as exc:
+            raise UnsupportedResult(f"{call_text} returned a value the grader cannot read ({exc})") from None
+        return value, args_after
+    if "missing" in reply:
+        raise MissingFunction(f"{filename} does not define a function named {function}")
+    if "unsupported" in reply:
+        raise UnsupportedResult(f"{call_text} returned an unsupported type: {reply['unsupported']}. "
+                                "Return plain Python numbers, bools, lists or numpy arrays.")
+    if "raised" in reply:
+        raise _rebuild(reply["raised"], call_text, filename)
+    raise WorkerDied(f"{call_text}: the submission's process sent a reply the grader does not understand")
+
+
+def _rebuild(info: dict, call_text: str, filename: str) -> BaseException:
+    """The student's exception as its nearest built-in type, tagged with where it came from."""
+    name, message = str(info.get("name", "Exception")), str(info.get("message", ""))
+    where = f" ({filename}, line {info['lineno']})" if type(info.get("lineno")) is int else ""
+    if where and type(info.get("cell")) is int:  # a notebook: the line is in a cell
+        where = f" ({filename}, cell {info['cell']}, line {info['lineno']})"
+    cls = getattr(builtins, str(info.get("type")), None)
+    if not (isinstance(cls, type) and issubclass(cls, BaseException)) or not issubclass(cls, Exception):
+        return StudentBaseException(f"{call_text} raised {name}{where}: {message}".rstrip(": "))
+    for candidate in cls.__mro__:
+        try:
+            exc = candidate(message)
+            break
+        except Exception:  # noqa: BLE001 - e.g. UnicodeDecodeError needs five arguments
+            continue
+    exc.grader_call = call_text
+    exc.grader_text = f"{call_text} raised {name}{where}: {message}".rstrip(": ")
+    return exc
+
+
+def _import_error_text(filename: str, info: dict) -> str:
+    where = f", line {info['lineno']}" if type(info.get("lineno")) is int else ""
+    text = f"{filename} could not be imported ({info.get('name', 'Exception')}{where}): {info.get('message', '')}"
+    if info.get("line"):
+        text += f"\n    {str(info['line']).strip()}"
+    return text

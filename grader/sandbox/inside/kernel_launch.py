@@ -1,0 +1,243 @@
+"""One ipykernel process inside the worker's sandbox, and the client that talks to it.
+
+Why not ``jupyter_client.KernelManager``: the grader must choose the kernel's command
+line (the grader's own Python, ``-s -P``, the notebook's folder appended to ``sys.path``
+last, as for a module), its environment and which file descriptors it inherits (the call
+pipes), and the kernel must start before the worker has even imported jupyter_client,
+which costs about as much as the kernel's own start-up. So the process is started with
+``subprocess`` and a hand-written connection file (Unix sockets, no TCP port), and
+nbclient gets a small stand-in for the manager: whether the process lives, and SIGINT.
+
+The readiness handshake is jupyter_client's, minus its fixed 0.2 s wait for stray
+messages: ``kernel_info`` until it is answered, then one IOPub message (ipykernel's
+``iopub_welcome``) proves that outputs will not be lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from queue import Empty
+
+from grader.sandbox.inside.endings import signal_reason
+
+# Run as ``python -s -P -c BOOT <notebook folder> <ipykernel arguments>``.
+_BOOT = ("import sys\n"
+         "sys.path.append(sys.argv.pop(1))  # the notebook's folder, after the standard library and site-packages\n"
+         "from ipykernel.kernelapp import launch_new_instance\n"
+         "launch_new_instance()\n")
+
+
+class KernelFailed(Exception):
+    """The kernel did not start; the message says why, for the report."""
+
+
+class Manager:
+    """What nbclient asks of a kernel manager."""
+
+    has_kernel = True
+
+    def __init__(self, kernel: Kernel):
+        self.kernel = kernel
+
+    async def is_alive(self) -> bool:
+        return self.kernel.alive()
+
+    async def interrupt_kernel(self) -> None:
+        self.kernel.interrupt()
+
+
+class Kernel:
+    """A started kernel; ``connect`` makes it usable, ``kill`` ends it."""
+
+    def __init__(self, workdir: str, inherit: tuple[int, ...], number: int):
+        self.runtime = _runtime_dir()
+        prefix = os.path.join(self.runtime, f"k{number}")
+        self.connection = {"transport": "ipc", "ip": prefix, "shell_port": 1, "iopub_port": 2, "stdin_port": 3,
+                           "control_port": 4, "hb_port": 5, "key": secrets.token_hex(16),
+                           "signature_scheme": "hmac-sha256", "kernel_name": "python3"}
+        connection_file = prefix + ".json"
+        with open(os.open(connection_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as stream:
+            json.dump(self.connection, stream)
+        ipython = os.path.join(self.runtime, "ipython")
+        env = dict(os.environ, IPYTHONDIR=ipython, JUPYTER_CONFIG_DIR=self.runtime, JUPYTER_DATA_DIR=self.runtime,
+                   JUPYTER_RUNTIME_DIR=self.runtime, JUPYTER_PLATFORM_DIRS="1", JPY_PARENT_PID=str(os.getpid()),
+                   GRADER_NOTEBOOK="1", PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1",
+                   PYDEVD_DISABLE_FILE_VALIDATION="1", MPLBACKEND="agg", MPLCONFIGDIR=self.runtime)
+        self.log_path = prefix + ".log"
+        self.manager = Manager(self)
+        self.client = None
+        self.process = None
+        self.failure = ""
+        try:
+            with open(self.log_path, "wb") as log:
+                self.process = subprocess.Popen(
+                    [sys.executable, "-s", "-P", "-c", _BOOT, workdir, "-f", connection_file,
+                     "--HistoryManager.enabled=False", "--IPKernelApp.ignore_cwd=True"],
+                    cwd=workdir, env=env, pass_fds=inherit, stdin=subprocess.DEVNULL, stdout=log,
+                    stderr=subprocess.STDOUT, start_new_session=True)  # a group of its own: see kill()
+        except OSError as exc:  # e.g. no process may be started any more (RLIMIT_NPROC)
+            self.failure = f"the Python kernel could not be started ({exc.strerror or exc})"
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def interrupt(self) -> None:
+        """SIGINT to the kernel's group, as Jupyter does: a ``!sleep`` it runs stops too."""
+        self._signal(signal.SIGINT)
+
+    def kill(self) -> None:
+        """End the kernel and whatever it started (its process group; the sandbox ends the rest)."""
+        if self.process is not None:
+            self._signal(signal.SIGKILL)
+            self.process.wait()
+        if self.client is not None:
+            self.client.stop_channels()
+
+    def _signal(self, number: int) -> None:
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, number)
+        except OSError:
+            try:
+                self.process.send_signal(number)
+            except OSError:
+                pass
+
+    def death(self) -> str:
+        """Why the kernel stopped, in the words used for a module worker."""
+        if self.process is None:
+            return self.failure
+        try:
+            status = self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            return "the kernel stopped answering"
+        if status < 0:
+            return signal_reason(-status).replace("the process", "the kernel")
+        return f"the kernel exited with status {status}"
+
+    async def connect(self, seconds: float) -> None:
+        """Wait until the kernel answers and its outputs reach us, or raise KernelFailed."""
+        if self.process is None:
+            raise KernelFailed(self.failure)
+        self.client = _client_class()()
+        self.client.process = self.process
+        self.client.load_connection_info(self.connection)
+        self.client.start_channels(stdin=False, hb=False)  # so input() fails at once instead of waiting
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            msg_id = self.client.kernel_info()
+            if await self._reply(msg_id, deadline) is None:
+                break
+            try:
+                await self.client.iopub_channel.get_msg(timeout=0.2)
+                return
+            except Empty:
+                continue  # IOPub not connected yet: ask again
+        if not self.alive():
+            raise KernelFailed(f"the Python kernel did not start: {self.death()}{self._log_line()}")
+        raise KernelFailed(f"the Python kernel did not start within {seconds:g} s")
+
+    async def _reply(self, msg_id: str, deadline: float) -> dict | None:
+        """The shell reply to ``msg_id``, or None when the kernel died or time ran out."""
+        while time.monotonic() < deadline:
+            try:
+                msg = await self.client.shell_channel.get_msg(timeout=min(0.1, max(0.01, deadline - time.monotonic())))
+            except Empty:
+                if not self.alive():
+                    return None
+                continue
+            if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                return msg
+        return None
+
+    async def responsive(self, seconds: float) -> bool:
+        """Whether the kernel answers within ``seconds`` (after an interrupt: did the cell stop?)."""
+        if not self.alive():
+            return False
+        return await self._reply(self.client.kernel_info(), time.monotonic() + seconds) is not None
+
+    async def execute_quietly(self, code: str, expressions: dict | None = None, seconds: float = 5) -> str | None:
+        """Run ``code`` without history or output; the text of ``expressions["status"]`` if asked."""
+        msg_id = self.client.execute(code, silent=True, store_history=False, user_expressions=expressions or {})
+        reply = await self._reply(msg_id, time.monotonic() + seconds)
+        if reply is None or not expressions:
+            return None
+        value = reply.get("content", {}).get("user_expressions", {}).get("status", {})
+        return str(value.get("data", {}).get("text/plain")) if value.get("status") == "ok" else None
+
+    async def serve(self, code: str, printed) -> int:
+        """Run the serving statement; relay printing until the kernel ends; its exit status."""
+        msg_id = self.client.execute(code, silent=True, store_history=False)
+        while self.alive():
+            try:
+                msg = await self.client.iopub_channel.get_msg(timeout=0.05)
+            except Empty:
+                pass
+            else:
+                if msg.get("msg_type") == "stream":
+                    printed(str(msg.get("content", {}).get("text", "")))
+            try:
+                reply = await self.client.shell_channel.get_msg(timeout=0)
+            except Empty:
+                continue
+            if reply.get("parent_header", {}).get("msg_id") == msg_id:  # the trusted side hung up
+                self.kill()
+                return 0
+        return self.process.wait()
+
+    def _log_line(self) -> str:
+        try:
+            with open(self.log_path, "rb") as stream:
+                lines = [line.strip() for line in stream.read()[-4000:].decode("utf-8", "replace").splitlines()]
+        except OSError:
+            return ""
+        lines = [line for line in lines if line]
+        return f" ({lines[-1][:200]})" if lines else ""
+
+
+_RUNTIME: str | None = None
+
+
+def _runtime_dir() -> str:
+    """This worker's private folder for connection files, sockets and IPython's profile.
+
+    Named after the worker's token, so that the trusted side can remove it after a run in
+    limited mode (bubblewrap's /tmp vanishes by itself)."""
+    global _RUNTIME
+    if _RUNTIME is None:
+        token = os.environ.get("GRADER_WORKER") or secrets.token_hex(8)
+        path = os.path.join(tempfile.gettempdir(), f"grader-kernel-{token}")
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            path = tempfile.mkdtemp(prefix="grader-kernel-")
+        _RUNTIME = path
+    return _RUNTIME
+
+
+_CLIENT = None
+
+
+def _client_class():
+    """jupyter_client's asynchronous client, asking the process (not a heartbeat) whether the
+    kernel lives: nbclient polls that once a second while a cell runs."""
+    global _CLIENT
+    if _CLIENT is None:
+        from jupyter_client.asynchronous import AsyncKernelClient
+
+        class ProcessClient(AsyncKernelClient):
+            process = None
+
+            async def is_alive(self) -> bool:
+                return self.process is not None and self.process.poll() is None
+
+        _CLIENT = ProcessClient
+    return _CLIENT

@@ -1,0 +1,182 @@
+"""The worker: the only process in which student code runs.
+
+It imports the submission, then answers call requests read from a private pipe until the
+trusted side closes it or kills the process group. It holds no tests, no reference
+solution and no results, so whatever student code does to this process (monkeypatching,
+exiting, hanging) can only change the answers it sends, never how they are scored.
+
+Calls run in a fork of the imported module (``{"op": "task"}``), and the trusted side asks
+for a new fork whenever it wants a clean slate (``grader.sandbox.proxy``), so what one
+function leaves behind (patched neighbours, a timer thread, a spent rlimit) can always be
+left behind; the imported parent only waits, runs no student call, and reports how each
+fork ended (``task_over``) on the same channel, since the fork holds the pipes.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib.util
+import json
+import os
+import sys
+import traceback
+
+from grader.sandbox import codec
+from grader.sandbox.inside.confinement import apply_limits
+
+MAX_TEXT = 2000
+
+
+def main(argv: list[str]) -> None:
+    module_name, module_path, request_fd, response_fd = argv[0], argv[1], int(argv[2]), int(argv[3])
+    serve(module_name, module_path, request_fd, response_fd, json.loads(argv[4]) if len(argv) > 4 else None)
+
+
+def serve(module_name: str, module_path: str, request_fd: int, response_fd: int, limits: dict | None) -> None:
+    """Confine this process, import the submission, then answer calls until the channel closes."""
+    if limits is not None:
+        apply_limits(limits)
+    sys.path.append(os.path.dirname(module_path))
+    try:
+        module = _import(module_name, module_path)
+    except BaseException as exc:  # noqa: BLE001 - anything student code raises is reported
+        codec.write_frame(response_fd, {"op": "import_error", **describe_exception(exc, module_path)})
+        return
+    codec.write_frame(response_fd, {"op": "ready"})
+    in_task = False
+    while True:
+        try:
+            request, blob = codec.read_frame(request_fd)
+        except codec.ChannelClosed:
+            return
+        if request.get("op") == "task":
+            in_task = _fork_task(response_fd)
+            continue
+        if request.get("op") == "end":
+            if in_task:
+                _flush_and_exit(0)
+            continue
+        blobs = codec.Blobs()
+        send_reply(response_fd, answer_call(module, module_path, request, blob, blobs), blobs)
+
+
+def _fork_task(response_fd: int) -> bool:
+    """Fork a process for one task's calls; True in that fork, and in the parent once it ended."""
+    _flush_output()  # or what is buffered would be printed by both
+    try:
+        pid = os.fork()
+    except OSError as exc:  # out of processes: serve the task here rather than not at all
+        codec.write_frame(response_fd, {"op": "forked", "unforked": str(exc)})
+        return True
+    if pid == 0:
+        codec.write_frame(response_fd, {"op": "forked"})
+        return True
+    over = {"op": "task_over"}
+    try:
+        _, status = os.waitpid(pid, 0)
+    except ChildProcessError:  # reaped by a handler or thread the module installed
+        status = None
+    if status is None:
+        over["exit"] = None
+    elif os.WIFSIGNALED(status):
+        over["signal"] = os.WTERMSIG(status)
+    else:
+        over["exit"] = os.waitstatus_to_exitcode(status)
+    codec.write_frame(response_fd, over)
+    return False
+
+
+def send_reply(response_fd: int, reply: dict, blobs: codec.Blobs) -> None:
+    """Write a call's reply; a value that json refuses after all becomes an "unsupported" reply."""
+    try:
+        codec.write_frame(response_fd, reply, blobs)
+    except (ValueError, TypeError, RecursionError) as exc:
+        codec.write_frame(response_fd, {"id": reply.get("id"), "unsupported": f"a value JSON cannot hold ({exc})"})
+
+
+def _flush_and_exit(code: int) -> None:
+    _flush_output()
+    os._exit(code)
+
+
+def _flush_output() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001 - the module may have replaced or closed them
+            pass
+
+
+def _import(name: str, path: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def answer_call(module, module_path: str, request: dict, blob: bytes, blobs: codec.Blobs) -> dict:
+    """The reply to one call request: the value, what was raised, or why neither crossed."""
+    reply = {"id": request.get("id")}
+    name = request.get("fn")
+    func = getattr(module, name, None) if isinstance(name, str) else None
+    if not callable(func):
+        reply["missing"] = name
+        return reply
+    try:
+        args = codec.decode(request.get("args", []), blob)
+        kwargs = codec.decode(request.get("kwargs", {"t": "dict", "v": []}), blob)
+    except codec.CodecError as exc:
+        reply["protocol"] = str(exc)
+        return reply
+    try:
+        value = func(*args, **kwargs)
+    except BaseException as exc:  # noqa: BLE001 - SystemExit and friends are results too
+        reply["raised"] = describe_exception(exc, module_path)
+        return reply
+    try:
+        reply["ok"] = codec.encode(value, blobs)
+        if request.get("echo"):
+            reply["args"] = codec.encode(list(args), blobs)
+    except codec.Unsupported as exc:
+        reply.pop("ok", None)
+        blobs.parts.clear()
+        reply["unsupported"] = bounded_text(exc.args[0] if exc.args else "unknown")
+    except BaseException as exc:  # noqa: BLE001 - a lying __array__ or __eq__ may raise anything
+        reply.pop("ok", None)
+        blobs.parts.clear()
+        reply["unsupported"] = f"a value whose conversion raised {type(exc).__name__}"
+    return reply
+
+
+def describe_exception(exc: BaseException, module_path: str) -> dict:
+    """The exception as data: nearest built-in type, message, and the student's line."""
+    builtin = "Exception"
+    for cls in type(exc).__mro__:
+        if getattr(builtins, cls.__name__, None) is cls:
+            builtin = cls.__name__
+            break
+    try:
+        message = str(exc)
+    except BaseException:  # noqa: BLE001 - a __str__ that raises is the student's problem
+        message = "<the exception's message could not be read>"
+    lineno, line = None, None
+    if isinstance(exc, SyntaxError) and exc.filename == module_path:
+        lineno, line = exc.lineno, (exc.text or "").rstrip()
+        message = exc.msg
+    else:
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if frame.filename == module_path:
+                lineno, line = frame.lineno, frame.line
+    return {"type": builtin, "name": bounded_text(type(exc).__name__), "message": bounded_text(message),
+            "lineno": lineno, "line": bounded_text(line or "")}
+
+
+def bounded_text(value) -> str:
+    """Text the trusted side receives: a string as it is, anything else as its repr, capped."""
+    text = value if type(value) is str else repr(value)
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + " …"
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,163 @@
+"""The trusted side of a notebook run: what checks call, and what each cell did.
+
+``NotebookModule`` is a ``proxy.StudentModule`` whose worker runs the notebook first: the checks
+call ``student.causal_mask(5)`` exactly as for a module, and the suite never knows which
+form it grades. Before the first call it waits for the run of the cells, which has its own
+limits (per cell, and in total), so the calls' time budget is spent on calls only.
+
+The worker's cell report is data from the sandbox like any reply: each entry is checked
+and bounded here, and the sentences about it are made here, from the cell texts this
+process parsed itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from grader.exceptions import ImportFailed, MissingFunction
+from grader.sandbox import codec
+from grader.sandbox.channel import WorkerChannel
+from grader.sandbox.proxy import StudentModule
+from grader.submission.cells import definitions
+from grader.submission.notebook import Notebook
+
+_STATUSES = ("error", "timeout", "total", "stuck", "died", "skipped", "shell")
+
+
+@dataclass(frozen=True)
+class CellEvent:
+    """Something that went wrong in one cell."""
+
+    cell: int
+    status: str  # one of _STATUSES
+    name: str = ""  # the exception's type
+    message: str = ""  # the exception's message, or why (skipped, died), or the shell's last line
+    line: int | None = None
+    at_cell: int | None = None  # the error happened in another cell the running one called into
+    seconds: float | None = None
+    code: str = ""  # a shell command's exit status
+
+
+def events_from(message: dict) -> list[CellEvent]:
+    """The worker's cell report, keeping only well-formed, bounded entries."""
+    events = []
+    for entry in message.get("cells", []) if isinstance(message.get("cells"), list) else []:
+        if not isinstance(entry, dict) or type(entry.get("cell")) is not int or entry.get("status") not in _STATUSES:
+            continue
+        events.append(CellEvent(
+            cell=entry["cell"], status=entry["status"], name=_string(entry.get("name"), 100),
+            message=_string(entry.get("message"), 300), line=_int(entry.get("line")), at_cell=_int(entry.get("at_cell")),
+            seconds=float(entry["seconds"]) if type(entry.get("seconds")) in (int, float) else None,
+            code=_string(entry.get("code"), 20)))
+    return events[:200]
+
+
+def describe(event: CellEvent, notebook: Notebook) -> str:
+    """One line about the event, naming the cell by number and first line."""
+    cell = notebook.cell(event.cell)
+    label = cell.label if cell else f"cell {event.cell}"
+    if event.status == "error":
+        where = ""
+        if event.at_cell is not None and event.line is not None:
+            where = f" (in cell {event.at_cell}, line {event.line})"
+        elif event.line is not None:
+            where = f" (line {event.line})"
+        return f"{label} raised {event.name}{where}: {event.message}".rstrip(": ")
+    seconds = f"{event.seconds:g} s" if event.seconds is not None else "its time limit"
+    if event.status == "timeout":
+        return f"{label} ran past its time limit of {seconds} and was interrupted"
+    if event.status == "total":
+        return f"{label} was interrupted: all cells together may run for at most {seconds}"
+    if event.status == "stuck":
+        return (f"{label} ran past its time limit of {seconds} and did not stop when interrupted; the kernel was "
+                "restarted and the cells before it were run again")
+    if event.status == "died":
+        return (f"{label} ended the kernel ({event.message or 'it stopped'}); the kernel was restarted and the cells "
+                "before it were run again")
+    if event.status == "skipped":
+        return f"{label} was not run: {event.message or 'the notebook was stopped'}"
+    said = f": {event.message}" if event.message else ""
+    return (f"{label} ran a shell command that failed (exit status {event.code}{said}); notebooks are graded "
+            "without network access, so installs and downloads fail there")
+
+
+class NotebookChannel(WorkerChannel):
+    """A worker whose "import" is running the notebook: first the cell report, then ready."""
+
+    forks_per_task = False  # a kernel does not survive fork(); a notebook's tasks share it (SECURITY.md)
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.events: list[CellEvent] | None = None
+
+    def _start_up_message(self) -> dict:
+        message, _ = codec.read_frame(self._resp_r, self._ready_deadline)
+        if message.get("op") == "notebook":
+            self.events = events_from(message)
+            message, _ = codec.read_frame(self._resp_r, self._ready_deadline)
+        return message
+
+    def _too_slow(self) -> str:
+        return f"running {self.spec.module_path.name} did not finish within {self.spec.import_seconds:g} s"
+
+    def _died(self, reason: str) -> str:
+        return f"running {self.spec.module_path.name} failed: {reason}"
+
+    def _refused(self, message: dict) -> str:
+        reason = message.get("message") if message.get("op") == "notebook_failed" else None
+        reason = _string(reason, 500) or "its process sent something the grader does not understand"
+        return f"{self.spec.module_path.name} could not be run: {reason}"
+
+
+@dataclass
+class NotebookModule(StudentModule):
+    """What checks call when the submission is a notebook (see the module docstring)."""
+
+    channel_class = NotebookChannel
+    _channel: NotebookChannel | None = None
+
+    notebook: Notebook | None = None
+    events: list[CellEvent] | None = None  # the first run's report; a restarted run's is the same notebook again
+    _definitions: dict | None = field(default=None, repr=False)
+
+    def _call(self, function, args, kwargs, echo):
+        if self.unavailable is None and function not in self._timed_out:
+            self.start()
+            try:
+                self._channel.wait_ready()  # running the cells is not a call: it has limits of its own
+            except ImportFailed as exc:
+                self.unavailable = exc
+            if self.events is None and self._channel.events is not None:
+                self.events = self._channel.events
+        try:
+            return super()._call(function, args, kwargs, echo)
+        except MissingFunction:
+            raise MissingFunction(self.why_missing(function)) from None
+
+    def why_missing(self, function: str) -> str:
+        """Why a graded function does not exist after the run: the cell that should have defined it."""
+        name = self.spec.module_path.name
+        if self._definitions is None:
+            self._definitions = definitions(self.notebook.code_cells) if self.notebook else {}
+        failed = {event.cell: event for event in self.events or [] if event.status != "shell"}
+        if function in self._definitions:
+            cell = self._definitions[function][0]
+            if cell.number in failed:
+                return f"{function} is not defined: {describe(failed[cell.number], self.notebook)}"
+        return f"{name} does not define a function named {function}"
+
+    def notes(self) -> list[str]:
+        """One line per cell that failed, for the report."""
+        if self.notebook is None:
+            return []
+        return [describe(event, self.notebook) for event in self.events or []]
+
+
+def _string(value, limit: int) -> str:
+    if not isinstance(value, str):
+        return ""
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def _int(value) -> int | None:
+    return value if type(value) is int and 0 <= value < 10**9 else None

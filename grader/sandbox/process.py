@@ -1,0 +1,43 @@
+"""The contract of the process behind a student module, whoever started it.
+
+``grader.sandbox.channel.WorkerChannel`` speaks the call protocol to one worker process and
+never asks how that process was made. Two kinds exist: ``spawn.SpawnedProcess`` (a fresh,
+sandboxed interpreter: about a tenth of a second) and ``forkserver.ForkedProcess`` (a fork of
+a warm template inside the sandbox: a few milliseconds). Both keep this contract.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class WorkerProcess(Protocol):
+    """A started worker: its pipe ends, what it printed, and how to end it."""
+
+    request_fd: int  # write end of the request pipe; -1 once the process is ended
+    response_fd: int  # read end of the response pipe; -1 once the process is ended
+
+    @property
+    def restarts_cheaply(self) -> bool:
+        """True when another process like this one costs a fork, not a Python start-up.
+
+        The channel then serves calls in this very process and asks for a new one when it
+        wants a clean slate, instead of forking the imported module per task."""
+        ...
+
+    @property
+    def output(self) -> str:
+        """What the worker printed so far (the first ``output.OUTPUT_KEEP`` bytes)."""
+        ...
+
+    def running(self) -> bool:
+        """Whether the process may still answer."""
+        ...
+
+    def kill(self) -> None:
+        """End the process and everything it started; idempotent."""
+        ...
+
+    def death_reason(self) -> str:
+        """Why the process stopped answering, in words (it is ended if still running)."""
+        ...

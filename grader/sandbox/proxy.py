@@ -1,0 +1,134 @@
+"""What the checks call: ``student.causal_mask(5)`` runs in a worker and returns plain data.
+
+A ``StudentModule`` stands for the submission's module in the trusted process. Each call
+goes through a ``channel.WorkerChannel`` to a sandboxed worker; when that worker hangs or
+dies, the call fails with the reason and the next call gets a fresh worker. It also keeps
+the submission's time budget, shared equally among the tasks, and the bookkeeping behind
+the clean-slate rerun (a check that failed where another task's calls ran before).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from grader.describe import format_call
+from grader.exceptions import CallTimeout, ImportFailed, WorkerDied
+from grader.sandbox.channel import WorkerChannel, WorkerSpec
+from grader.sandbox.output import OUTPUT_KEEP
+
+
+@dataclass
+class StudentModule:
+    """What checks call: ``student.causal_mask(5)`` runs in the worker and returns plain data.
+
+    Replaces a dead or hung worker on the next call, and after a function has timed out
+    fails its later calls at once, so a hanging function costs one time limit, not one per check.
+
+    One fork of the imported module serves task after task while their checks pass. A check
+    that fails where another task has run before (``tainted``) is run again by the suite in a
+    fresh fork (``clean_slate``), so what one function leaves behind (patched neighbours, a
+    thread, spent memory) cannot cost another task its marks, and a class of correct
+    submissions pays for one fork each, not one per task.
+    """
+
+    channel_class: ClassVar[type[WorkerChannel]] = WorkerChannel  # how to speak to this kind of worker
+
+    spec: WorkerSpec
+    timeout: float  # of one call: the lesson's call_seconds, or the task's own (set by the suite)
+    budget_seconds: float | None = None  # all calls together: the manifest's submission_seconds
+    budget_shares: int = 1  # tasks sharing the budget equally, so a slow task cannot starve the others
+    task: str = ""  # the task whose checks are calling now (set by the suite)
+    unavailable: ImportFailed | None = None  # set once the module proved it cannot be imported
+    tainted: bool = False  # a call of the current check ran in a fork that served another task (reset per check)
+    stubs: frozenset = frozenset()  # functions still only `pass`: they fail wherever they run, so never rerun
+    _channel: WorkerChannel | None = None
+    _fresh: bool = False  # the next call starts a fresh fork
+    _timed_out: dict = field(default_factory=dict)
+    _spent: dict = field(default_factory=dict)  # seconds of calls, per task
+    _finished_output: str = ""
+
+    def start(self) -> None:
+        if self.unavailable is None and (self._channel is None or not self._channel.alive):
+            self._retire()
+            self._channel = self.channel_class(self.spec)
+
+    @property
+    def output(self) -> str:
+        """What the submission printed so far, across workers, capped."""
+        current = self._channel.process.output if self._channel else ""
+        return (self._finished_output + current)[:OUTPUT_KEEP]
+
+    def call(self, function: str, *args, **kwargs):
+        return self._call(function, args, kwargs, echo=False)[0]
+
+    def call_echo(self, function: str, *args, **kwargs):
+        """Call and also return the arguments as the function left them (to catch mutation)."""
+        return self._call(function, args, kwargs, echo=True)
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: self.call(name, *args, **kwargs)
+
+    def close(self) -> None:
+        self._retire()
+
+    def _retire(self) -> None:
+        if self._channel is not None:
+            self._channel.kill()
+            self._finished_output += self._channel.process.output
+            self._channel = None
+
+    def clean_slate(self) -> None:
+        """Run this task's next calls in a fresh fork, and give its timed-out functions another chance."""
+        self._fresh, self.tainted = True, False
+        self._timed_out = {name: why for name, why in self._timed_out.items() if why[0] != self.task}
+
+    def _enter_task(self) -> None:
+        """A fork ready for this task; a fresh worker if the old one can no longer fork."""
+        if self._fresh and self._channel is not None and self._channel.restarts_for_clean_slate:
+            self._retire()
+        self.start()
+        try:
+            tainted = self._channel.enter(self.task, fresh=self._fresh)
+        except WorkerDied:
+            self._retire()
+            self.start()
+            tainted = self._channel.enter(self.task, fresh=True)
+        self._fresh = False
+        self.tainted |= tainted
+
+    def _call(self, function, args, kwargs, echo):
+        if self.unavailable is not None:
+            raise self.unavailable
+        if function in self._timed_out:
+            raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: {self._timed_out[function][1]}")
+        timeout = self.timeout
+        if self.budget_seconds is not None:
+            share = self.budget_seconds / max(1, self.budget_shares)
+            remaining = share - self._spent.get(self.task, 0.0)
+            if remaining <= 0:
+                raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: this task used up its "
+                                  f"share ({share:g} s) of the submission's time limit")
+            timeout = min(timeout, remaining)
+        try:
+            self._enter_task()
+        except ImportFailed as exc:
+            self.unavailable = exc
+            raise
+        started = time.monotonic()
+        try:
+            return self._channel.call(function, args, kwargs, timeout, echo=echo)
+        except ImportFailed as exc:
+            self.unavailable = exc
+            raise
+        except CallTimeout as exc:
+            if timeout < self.timeout:
+                raise CallTimeout(f"{format_call(function, args, kwargs)} was stopped: this task used up its "
+                                  f"share ({share:g} s) of the submission's time limit") from None
+            self._timed_out[function] = (self.task, f"an earlier call already timed out ({exc})")
+            raise
+        finally:
+            self._spent[self.task] = self._spent.get(self.task, 0.0) + time.monotonic() - started

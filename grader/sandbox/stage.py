@@ -1,0 +1,57 @@
+"""The private copy a worker runs: made from the submission, readable, never writable, removed.
+
+A worker never sees the submission where the student (or the batch) keeps it: it gets a
+copy in a folder of its own, holding only plain files and folders (no links out, no pipes
+or devices), that a worker running as ``nobody`` can read but not change. The trusted side
+makes the copy here; the fork-server template makes its own private copies from it with
+the same walks (``inside/files``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+from grader.exceptions import SubmissionError
+from grader.sandbox.inside.files import make_readable, remove_tree
+from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
+
+SKIPPED = ("__pycache__", ".git", ".ipynb_checkpoints")  # never copied: caches and history, not work
+
+__all__ = ["SKIPPED", "check_size", "copy_folder", "not_copied", "readable_copy", "remove_tree"]
+
+
+def copy_folder(source: Path, workdir: Path, leave_out: tuple[str, ...] = ()) -> None:
+    """Copy a submission folder to ``workdir`` after checking its size; ``leave_out``: more names to skip."""
+    check_size(source)
+    skip = set(SKIPPED) | set(leave_out)
+    shutil.copytree(source, workdir, symlinks=True, ignore=lambda folder, names: not_copied(folder, names) | skip)
+
+
+def not_copied(folder: str, names: list[str]) -> set[str]:
+    """Only plain files and folders reach the worker: no links out, no pipes or devices."""
+    skipped = set(SKIPPED)
+    for name in names:
+        mode = os.lstat(os.path.join(folder, name)).st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            skipped.add(name)
+    return skipped
+
+
+def readable_copy(tmp: Path, workdir: Path) -> None:
+    """Let a worker running as nobody read (not change) the copy: traverse tmp, read the rest."""
+    tmp.chmod(0o711)
+    make_readable(workdir)
+
+
+def check_size(folder: Path) -> None:
+    """A SubmissionError when ``folder`` holds more than a submission may (counted before copying)."""
+    total = 0
+    for count, item in enumerate(folder.rglob("*"), start=1):
+        if item.is_file() and not item.is_symlink():
+            total += item.stat().st_size
+        if count > MAX_SUBMISSION_FILES or total > MAX_SUBMISSION_BYTES:
+            raise SubmissionError(f"{folder}: more than {MAX_SUBMISSION_FILES} files or "
+                                  f"{MAX_SUBMISSION_BYTES // (1024 * 1024)} MB; hand in only your exercise files")

@@ -1,0 +1,255 @@
+"""grader.authoring.release: a student bundle that grades on its own and hides what it must, and the autograder."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from grader.cli import main
+from grader.lesson.course import Course
+from grader.grading.engine import grade
+from grader.exceptions import ConfigError, UsageError
+from grader.authoring.exercises import BEGIN, END
+from grader.authoring.public import public_suite
+from grader.authoring.release import STAMP, release
+from grader.authoring.mutants import load_mutants, materialize
+
+from paths import ROOT
+COURSE = Course(ROOT)
+LESSON = COURSE.lesson("prefill")
+LESSONS = [COURSE.lesson(i) for i in COURSE.lesson_ids()]
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    release(COURSE, out)
+    return out
+
+
+def bundle_files(root: Path) -> dict[Path, str]:
+    return {p: p.read_text(encoding="utf-8", errors="replace") for p in root.rglob("*") if p.is_file()}
+
+
+def solution_lines(suffix: str) -> list[str]:
+    """Every line between solution markers, in the course's solution files ending in ``suffix``."""
+    lines = []
+    for path in (ROOT / "solutions").rglob(f"*{suffix}"):
+        if not path.is_file():
+            continue
+        inside = False
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip().lstrip("#").strip() in (BEGIN, END):
+                inside = line.strip().lstrip("#").strip() == BEGIN
+            elif inside and len(line.strip()) >= 8:
+                lines.append(line.strip())
+    return lines
+
+
+def constants(node) -> set:
+    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and not isinstance(n.value, bool)
+            and n.value is not None and n.value is not Ellipsis}
+
+
+def hidden_only_constants(lesson=LESSON) -> set:
+    """Literals that appear in hidden checks and their helpers, and nowhere in the public ones."""
+    suite = public_suite(lesson)
+    hidden, public = set(), set()
+    for path in lesson.suite_dir.glob("test_*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        removed = set(suite.cut.get(path.name, [])) if path.name in suite.files else None
+        for node in tree.body:
+            names = {getattr(node, "name", None)} | {t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)}
+            if removed is None or names & removed:
+                hidden |= constants(node)
+        if path.name in suite.files:
+            public |= constants(ast.parse(suite.files[path.name]))
+    # a string is secret only if no public file says it (f-string pieces like "prefill_flops(" are not); the
+    # lesson's exercises (module, answers, notebook) are public by definition
+    said = "".join(suite.files.values()) + "".join(p.read_text(encoding="utf-8") for p in
+                                                   sorted((ROOT / "exercises" / lesson.id).iterdir()) if p.is_file())
+    return {c for c in hidden - public if not isinstance(c, str) or (len(c) >= 6 and c not in said)}
+
+
+# ---------------------------------------------------------------------------- the student bundle
+
+def test_the_student_bundle_holds_exercises_public_checks_engine_makefile_and_readme(dist):
+    student = dist / "student"
+    for path in ("Makefile", "README.md", "requirements.txt", "grader/__init__.py", "grader/grading/engine.py",
+                 "exercises/prefill/prefill.py", "exercises/prefill/answers.toml", "suites/prefill/lesson.toml",
+                 "suites/prefill/reference_calls.json", STAMP):
+        assert (student / path).is_file(), path
+    assert not (student / "solutions").exists()
+    assert not (student / "suites" / "prefill" / "mutants").exists()
+    assert not list(student.rglob("__pycache__")) and not list(student.rglob("*.pyc"))
+    for name in ("prefill.py", "answers.toml"):
+        assert (student / "exercises" / "prefill" / name).read_bytes() == (ROOT / "exercises" / "prefill" / name).read_bytes()
+    assert "numpy" in (student / "requirements.txt").read_text() and "pytest" in (student / "requirements.txt").read_text()
+
+
+def test_no_solution_body_is_in_the_student_bundle(dist):
+    code, answers = solution_lines(".py"), solution_lines(".toml")
+    assert "return 2 * N * P" in code and 'flops = "1.4e13"' in answers and 'quiz = "B"' in answers
+    for path, text in bundle_files(dist / "student").items():
+        leaked = [line for line in code + answers if line in text]
+        assert not leaked, f"{path} holds solution lines {leaked}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_no_hidden_literal_is_in_the_student_bundle(dist, lesson):
+    secrets = hidden_only_constants(lesson)
+    if lesson.id == "prefill":
+        assert {1.5, "above_one", "negative"} <= secrets  # rejects_bad_utilization's hidden inputs
+    if lesson.id == "latency":
+        assert {0.002, 4096, 8.0} <= secrets  # the ranges of the hidden checks' other sizes
+    words = {s for s in secrets if isinstance(s, str)}
+    for path, text in bundle_files(dist / "student").items():
+        assert not [w for w in words if w in text], path
+        if path.suffix == ".py" and path.parent.name == lesson.id and path.parent.parent.name == "suites":
+            assert not constants(ast.parse(text)) & secrets, path  # (another lesson's numbers reveal nothing)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_no_answer_hint_or_fact_is_in_the_student_bundle(dist, lesson):
+    answers = [t.answer for t in lesson.tasks if t.answer]
+    secrets = [h.message for a in answers for h in a.hints] + [a.wrong for a in answers if a.wrong] \
+        + [f.says for f in lesson.facts]
+    for path, text in bundle_files(dist / "student").items():
+        assert not [s for s in secrets if s in text], path
+    manifest = tomllib.loads((dist / "student" / "suites" / lesson.id / "lesson.toml").read_text(encoding="utf-8"))
+    assert [t["id"] for t in manifest["tasks"]] == [t.id for t in lesson.code_tasks]
+    assert "facts" not in manifest and all("answer" not in t for t in manifest["tasks"])
+
+
+def test_the_readme_says_what_runs_locally_and_what_on_hand_in(dist):
+    readme = (dist / "student" / "README.md").read_text(encoding="utf-8")
+    assert "make grade" in readme and "public checks" in readme and "hidden checks" in readme
+    assert "- `prefill_flops` (2 points): 2 public checks here" in readme
+    assert "- `quiz` (1 point): graded when you hand in" in readme
+
+
+def test_the_bundle_grades_public_checks_exactly_as_the_full_suite_does(dist, tmp_path):
+    bundle = Course(dist / "student")
+    assert grade(ROOT / "exercises" / "prefill", course=bundle).score == 0
+    reference = grade(ROOT / "solutions" / "prefill", course=bundle)
+    assert reference.score == reference.max_score == sum(t.points for t in LESSON.code_tasks)
+    for mutant in load_mutants(LESSON):
+        if mutant.name not in {"multiplied_by_utilization", "forgot_factor_2", "transposed_mask", "list_mask"}:
+            continue
+        folder = materialize(mutant, LESSON, ROOT / "solutions" / "prefill", tmp_path / mutant.name)
+        local = grade(folder, lesson="prefill", course=bundle)
+        full = grade(folder, lesson="prefill", course=COURSE)
+        for task in local.tasks:
+            checks = {c.name: c.passed for c in full.task(task.id).checks}
+            assert {c.name: c.passed for c in task.checks} == {n: checks[n] for n in (c.name for c in task.checks)}, \
+                (mutant.name, task.id)
+
+
+def test_make_grade_runs_from_scratch_in_a_copy(dist, tmp_path):
+    """A fresh machine: no .venv, the bundle alone. The venv sees the base interpreter's packages
+    (--system-site-packages) so that pip only fetches what that interpreter lacks."""
+    copy = tmp_path / "student"
+    shutil.copytree(dist / "student", copy)
+    python = getattr(sys, "_base_executable", sys.executable)
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "GRADER_COURSE")}
+    # several lessons: `make grade` grades the first (sorted) one, so name the one this test is about
+    result = subprocess.run(["make", "grade", f"PYTHON={python}", "VENV_FLAGS=--system-site-packages",
+                             "SUBMISSION=exercises/prefill"], cwd=copy,
+                            env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (copy / ".venv" / ".installed").is_file()
+    assert "not implemented yet" in result.stdout and re.search(r"Total: 0/13\b", result.stdout), result.stdout
+    shutil.copy(ROOT / "solutions" / "prefill" / "prefill.py", copy / "exercises" / "prefill" / "prefill.py")
+    result = subprocess.run(["make", "grade", "SUBMISSION=exercises/prefill"], cwd=copy, env=env, capture_output=True,
+                            text=True, timeout=300, check=False)
+    assert result.returncode == 0 and re.search(r"Total: 13/13\b", result.stdout), result.stdout + result.stderr
+
+
+# ---------------------------------------------------------------------------- the autograder
+
+def test_the_autograder_holds_the_full_suite_solutions_and_gradescope_scripts(dist):
+    auto = dist / "autograder"
+    for path in ("suites/prefill/lesson.toml", "suites/prefill/mutants/forgot_factor_2.py",
+                 "solutions/prefill/prefill.py", "exercises/prefill/prefill.py", "grader/cli.py", "requirements.txt",
+                 "pyproject.toml", "setup.sh", "run_autograder", "AUTOGRADER.md", STAMP):
+        assert (auto / path).is_file(), path
+    for script in ("setup.sh", "run_autograder"):
+        assert os.access(auto / script, os.X_OK)
+    if (ROOT / "ci" / "gradescope" / "setup.sh").is_file():  # the same scripts as `make gradescope`
+        assert (auto / "setup.sh").read_bytes() == (ROOT / "ci" / "gradescope" / "setup.sh").read_bytes()
+    with zipfile.ZipFile(dist / "autograder.zip") as archive:
+        names = set(archive.namelist())
+        modes = {i.filename: (i.external_attr >> 16) & 0o777 for i in archive.infolist()}
+    assert {"setup.sh", "run_autograder", "solutions/prefill/prefill.py", "suites/prefill/lesson.toml"} <= names
+    assert modes["run_autograder"] & 0o111 and not modes["solutions/prefill/prefill.py"] & 0o111
+
+
+def test_the_autograder_zip_grades_like_gradescope(dist, tmp_path):
+    """Unpacked as Gradescope does: source/, submission/, results/, run_autograder at the top."""
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(dist / "autograder.zip") as archive:
+        archive.extractall(root / "source")
+        for info in archive.infolist():
+            os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
+    shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
+    shutil.copytree(ROOT / "solutions" / "prefill", root / "submission")
+    env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
+    if "AUTOGRADER_ROOT" not in (root / "run_autograder").read_text():
+        pytest.skip("the plain run_autograder only runs in /autograder")
+    subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, timeout=120, check=False)
+    results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert results["score"] == 17 and len(results["tests"]) > 9
+
+
+# ---------------------------------------------------------------------------- refusals
+
+def test_a_folder_not_written_by_a_release_is_never_replaced(tmp_path):
+    (tmp_path / "student").mkdir()
+    (tmp_path / "student" / "precious.txt").write_text("mine")
+    with pytest.raises(UsageError, match="was not written by 'grader release'"):
+        release(COURSE, tmp_path)
+    assert (tmp_path / "student" / "precious.txt").read_text() == "mine"
+
+
+def test_a_release_inside_the_course_trees_is_refused():
+    with pytest.raises(UsageError, match="outside the course's exercises, solutions and suites"):
+        release(COURSE, ROOT / "suites" / "dist")
+
+
+def test_drifted_exercises_are_not_released(tmp_path):
+    course = tmp_path / "course"
+    for tree in ("exercises", "solutions", "suites"):
+        shutil.copytree(ROOT / tree, course / tree, ignore=shutil.ignore_patterns("__pycache__", "mutants"))
+    stub = course / "exercises" / "prefill" / "prefill.py"
+    stub.write_text(stub.read_text().replace("    pass", "    return 0", 1))
+    with pytest.raises(ConfigError, match=r"has drifted from the solutions.*prefill.py, line 4"):
+        release(Course(course), tmp_path / "dist")
+    assert not (tmp_path / "dist").exists()
+
+
+def test_cli_release_writes_both_bundles_and_replaces_its_own(tmp_path, capsys):
+    course = tmp_path / "course"
+    for tree in ("exercises", "solutions", "suites"):
+        shutil.copytree(ROOT / tree, course / tree, ignore=shutil.ignore_patterns("__pycache__", "mutants"))
+    for _ in range(2):
+        assert main(["--course", str(course), "release", "--lesson", "prefill"]) == 0
+    out = capsys.readouterr().out
+    assert "prefill: 11 public checks in 5 tasks" in out or "public checks in" in out
+    assert (course / "dist" / "student" / STAMP).is_file() and (course / "dist" / "autograder.zip").is_file()
+
+
+def test_an_unwritable_output_is_one_line(tmp_path, capsys):
+    (tmp_path / "file").write_text("")
+    assert main(["--course", str(ROOT), "release", "--output", str(tmp_path / "file" / "dist")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("grader: cannot write the release to") and len(err.splitlines()) == 1

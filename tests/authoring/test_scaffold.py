@@ -1,0 +1,120 @@
+"""grader.authoring.scaffold and `grader new`: a new lesson is a folder, and it validates out of the box."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.cli import main
+from grader.lesson.course import Course
+from grader.exceptions import UsageError
+from grader.authoring.exercises import find_drift
+from grader.authoring.public import public_suite
+from grader.authoring.release import release
+from grader.authoring.scaffold import new_lesson
+from grader.authoring.mutants import load_mutants
+from grader.authoring.validate import validate
+
+from paths import ROOT
+
+
+@pytest.fixture
+def course(tmp_path) -> Course:
+    (tmp_path / "suites").mkdir()
+    return Course(tmp_path)
+
+
+def test_a_new_lesson_has_every_piece(course):
+    written = new_lesson(course, "decode")
+    root = course.root
+    assert set(written) == {root / "suites/decode/lesson.toml", root / "suites/decode/test_double.py",
+                            root / "suites/decode/mutants/added_two.py",
+                            root / "suites/decode/mutants/forgot_to_double.toml",
+                            root / "solutions/decode/decode.py", root / "solutions/decode/answers.toml",
+                            root / "exercises/decode/decode.py", root / "exercises/decode/answers.toml"}
+    lesson = course.lesson("decode")
+    assert [t.id for t in lesson.tasks] == ["double", "by_hand"] and len(lesson.facts) == 1
+    assert (root / "exercises/decode/decode.py").read_text() == "def double(x):\n    pass\n"
+    assert 'doubled = ""' in (root / "exercises/decode/answers.toml").read_text()
+    assert find_drift(course, lesson) == []
+    assert {m.name: m.fails for m in load_mutants(lesson)} == {"added_two": {"double"}, "forgot_to_double": {"by_hand"}}
+
+
+def test_a_new_lesson_validates_out_of_the_box(course):
+    new_lesson(course, "decode")
+    out = io.StringIO()
+    assert validate(course, stream=out), out.getvalue()
+    assert "mutation score: 2/2" in out.getvalue() and "all 1 as the lesson states  all agree" in out.getvalue()
+
+
+def test_a_new_lesson_is_hidden_by_default_but_for_its_example_check(course):
+    new_lesson(course, "decode")
+    lesson = course.lesson("decode")
+    assert public_suite(lesson).public == {"double": ["small_number"]}
+    assert lesson.task("double").visibility_of("agrees_with_the_solution") == "hidden"
+
+
+def test_a_new_lesson_releases(course, tmp_path):
+    new_lesson(course, "decode")
+    done = release(course, tmp_path / "dist")
+    checks = (done.student / "suites" / "decode" / "test_double.py").read_text()
+    assert "def test_small_number" in checks and "agrees_with_the_solution" not in checks
+    assert not (done.student / "suites" / "decode" / "reference_calls.json").exists()  # no public check needs one
+    assert not (done.student / "solutions").exists()
+    if (ROOT / "ci" / "gradescope" / "run_autograder").is_file():
+        assert 'LESSON="${GRADER_LESSON:-decode}"' in (done.autograder / "run_autograder").read_text()
+
+
+def test_a_new_lesson_beside_prefill(tmp_path):
+    for tree in ("exercises", "solutions", "suites"):
+        shutil.copytree(ROOT / tree, tmp_path / tree, ignore=shutil.ignore_patterns("__pycache__", "mutants"))
+    course = Course(tmp_path)
+    before = course.lesson_ids()
+    new_lesson(course, "decode")
+    assert "prefill" in before and course.lesson_ids() == sorted([*before, "decode"])
+    assert validate(course, lesson="decode", stream=io.StringIO())
+
+
+@pytest.mark.parametrize("name, message", [
+    ("Decode", "cannot name a lesson"),
+    ("two words", "cannot name a lesson"),
+    ("1st", "cannot name a lesson"),
+    ("numpy", "already the name of an importable module"),
+    ("json", "already the name of an importable module"),
+])
+def test_bad_names_are_refused(course, name, message):
+    with pytest.raises(UsageError, match=message):
+        new_lesson(course, name)
+    assert list(course.root.iterdir()) == [course.root / "suites"]
+
+
+def test_an_existing_lesson_is_never_overwritten(course):
+    (course.root / "solutions" / "decode").mkdir(parents=True)
+    (course.root / "solutions" / "decode" / "decode.py").write_text("mine")
+    with pytest.raises(UsageError, match="solutions/decode already exists"):
+        new_lesson(course, "decode")
+    assert (course.root / "solutions" / "decode" / "decode.py").read_text() == "mine"
+    assert not (course.root / "suites" / "decode").exists()
+
+
+def test_cli_new_writes_where_the_instructor_stands(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("GRADER_COURSE", raising=False)
+    assert main(["new", "decode"]) == 0
+    assert (tmp_path / "suites" / "decode" / "lesson.toml").is_file()
+    assert "grader validate --lesson decode" in capsys.readouterr().out
+    inner = tmp_path / "suites" / "decode"
+    monkeypatch.chdir(inner)  # inside a course: the course, not the working folder
+    assert main(["new", "encode"]) == 0
+    assert (tmp_path / "suites" / "encode").is_dir() and not (inner / "suites").exists()
+    assert main(["new", "decode"]) == 2
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_an_unwritable_course_is_a_usage_error(course):
+    (course.root / "solutions").write_text("a file where the folder should be")
+    with pytest.raises(UsageError, match="cannot write lesson 'decode' in"):
+        new_lesson(course, "decode")

@@ -1,0 +1,46 @@
+"""grader.batch.executors.base: the one grading step every executor runs, and the Outcome it returns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from grader.exceptions import ConfigError, ImportFailed, SubmissionError
+from grader.batch.executors.base import grade_one
+from grader.batch.jobs import Outcome
+from grader.result import CheckResult, Report, TaskResult
+
+
+class Session:
+    def __init__(self, error: BaseException | None = None):
+        self.error = error
+
+    def grade(self, path):
+        if self.error is not None:
+            raise self.error
+        hidden = CheckResult("secret", passed=False, message="causal_mask(7) returned 3; expected 28",
+                             visibility="hidden", safe_message="the count must be P(P+1)/2")
+        task = TaskResult(id="t", title="t", max_score=3.0, checks=[CheckResult("c", passed=True), hidden])
+        return Report(lesson="prefill", title="", submission=str(path), tasks=[task], output="printed")
+
+
+def test_a_grade_carries_the_instructor_report_and_the_student_copy():
+    outcome, sound = grade_one(Session(), "alice", Path("alice.py"))
+    assert sound and outcome.status == "graded" and outcome.score == 1.5
+    assert "returned 3; expected 28" in json.dumps(outcome.report)  # the instructor sees everything
+    student = json.loads(outcome.student_report)
+    assert student["score"] == 1.5
+    assert "expected 28" not in outcome.student_report  # a hidden check's inputs stay hidden
+    assert "P(P+1)/2" in outcome.student_report
+    assert Outcome.from_dict(json.loads(json.dumps(outcome.to_dict()))) == outcome
+
+
+def test_failures_become_outcomes_with_their_reasons():
+    rejected, sound = grade_one(Session(SubmissionError("alice.py: no such file")), "alice", Path("alice.py"))
+    assert (rejected.status, rejected.reason, sound) == ("rejected", "alice.py: no such file", True)
+    broken, sound = grade_one(Session(ConfigError("lesson.toml", "broken", "tasks[0]")), "a", Path("a"))
+    assert (broken.status, broken.reason, sound) == ("error", "lesson.toml, key 'tasks[0]': broken", True)
+    crashed, sound = grade_one(Session(KeyError("x")), "a", Path("a"))
+    assert crashed.status == "error" and "internal error while grading (KeyError" in crashed.reason and not sound
+    leaked, sound = grade_one(Session(ImportFailed("escaped")), "a", Path("a"))  # a BaseException
+    assert leaked.status == "error" and not sound

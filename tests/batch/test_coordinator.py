@@ -1,0 +1,306 @@
+"""grader.batch.coordinator and ``grader batch``: a class graded once, resumed after SIGKILL, never duplicated.
+
+Real submissions through the real GradingSession in local worker processes. The slow ones:
+``test_a_batch_killed_with_sigkill_resumes_and_grades_everyone_exactly_once`` (about 10 s)
+and the end-to-end class (a few seconds).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from grader.batch.coordinator import run_batch
+from grader.cli import main
+from grader.lesson.course import Course
+from grader.grading.engine import grade
+from grader.result import CheckResult, Report, TaskResult
+
+from mutated import mutant_module
+from paths import ROOT
+COURSE = Course(ROOT)
+
+
+def wrong(name: str) -> Path:
+    """A mutant of prefill as the module file it stands for."""
+    return mutant_module(COURSE.lesson("prefill"), name, ROOT / "solutions" / "prefill")
+
+
+REFERENCE, STUBS = ROOT / "solutions" / "prefill", ROOT / "exercises" / "prefill"
+SOURCES = [REFERENCE, STUBS, wrong("forgot_factor_2"), wrong("transposed_mask"),
+           wrong("import_error"), wrong("pairs_off_by_one"), wrong("os_exit_in_causal_mask")]
+
+
+@pytest.fixture(scope="module")
+def expected() -> dict[Path, float]:
+    """Single grading's score of every source: what the batch must reproduce."""
+    return {source: grade(source, lesson="prefill", course=COURSE).score for source in SOURCES}
+
+
+def place(source: Path, folder: Path, student: str, zipped: bool = False) -> None:
+    if zipped:
+        with zipfile.ZipFile(folder / f"{student}.zip", "w") as zf:
+            for item in sorted(source.rglob("*") if source.is_dir() else [source]):
+                if item.is_file() and "__pycache__" not in item.parts:
+                    zf.write(item, Path(student) / item.relative_to(source) if source.is_dir() else "prefill.py")
+    elif source.is_dir():
+        shutil.copytree(source, folder / student, ignore=shutil.ignore_patterns("__pycache__"))
+    else:
+        shutil.copyfile(source, folder / f"{student}.py")
+
+
+def make_class(folder: Path, count: int) -> dict[str, Path]:
+    """``count`` students cycling through SOURCES, every third one zipped."""
+    folder.mkdir()
+    made = {}
+    for i in range(count):
+        student = f"s{i:03d}"
+        made[student] = SOURCES[i % len(SOURCES)]
+        place(made[student], folder, student, zipped=i % 3 == 2)
+    return made
+
+
+def rows(book: Path) -> list[tuple]:
+    with sqlite3.connect(book) as db:
+        return db.execute("SELECT student, status, score, reason, graded_at FROM submissions ORDER BY student").fetchall()
+
+
+def quiet() -> io.StringIO:
+    return io.StringIO()
+
+
+def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, expected):
+    folder = tmp_path / "class"
+    students = make_class(folder, 7)
+    (folder / "bomb.zip").write_bytes(b"PK\x03\x04 truncated")
+    (folder / "notes.txt").write_text("not a submission")
+    (folder / "nb.ipynb").write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
+    place(REFERENCE, folder, "twice")
+    place(wrong("forgot_factor_2"), folder, "twice")
+    out = quiet()
+    result = run_batch(folder, COURSE, lesson="prefill", gradebook=tmp_path / "gb.sqlite", jobs=2, reports=tmp_path / "reports",
+                       csv=tmp_path / "grades.csv", out=out)
+    found = {r[0]: r for r in rows(tmp_path / "gb.sqlite")}
+    assert sorted(found) == sorted([*students, "bomb", "nb", "notes.txt", "twice"])
+    assert found["nb"][1] in ("graded", "rejected")  # a notebook gets its row, whatever the engine makes of it
+    for student, source in students.items():
+        assert found[student][1:3] == ("graded", expected[source]), student
+    assert found["bomb"][1] == "rejected" and "not a readable zip archive" in found["bomb"][3]
+    assert found["notes.txt"][1] == "rejected" and "expected a folder" in found["notes.txt"][3]
+    assert found["twice"][1] == "rejected" and "2 entries for this student" in found["twice"][3]
+    assert result.complete and result.graded_now == 7 + (found["nb"][1] == "graded")
+
+    graded = [s for s, r in found.items() if r[1] == "graded"]
+    assert sorted(p.stem for p in (tmp_path / "reports").iterdir()) == sorted(graded)
+    report = json.loads((tmp_path / "reports" / "s000.json").read_text())
+    assert report["score"] == expected[REFERENCE] and report["submission"] == "s000"
+    with sqlite3.connect(tmp_path / "gb.sqlite") as db:  # the instructor's copy names the entry in full
+        stored = {student: json.loads(text) for student, text in db.execute("SELECT student, report FROM submissions "
+                                                                            "WHERE status = 'graded'")}
+    for student, stored_report in stored.items():  # s002.zip, s004.py, s000/: the entry, not a scratch copy
+        entry = Path(stored_report["submission"])
+        assert entry.parent == folder and entry.name.split(".")[0] == student and entry.exists(), entry
+    with (tmp_path / "grades.csv").open(newline="") as stream:
+        table = list(csv.DictReader(stream))
+    assert [r["student"] for r in table] == sorted(found)
+    assert float(next(r for r in table if r["student"] == "s002")["total"]) == expected[SOURCES[2]]
+    assert out.getvalue().startswith("prefill: 11 submissions, ")
+    assert "this run graded " in out.getvalue().splitlines()[0]
+
+
+def test_a_rerun_skips_what_is_unchanged_and_regrades_what_changed(tmp_path, expected):
+    folder = tmp_path / "class"
+    make_class(folder, 4)
+    book = tmp_path / "gb.sqlite"
+    run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, out=quiet())
+    before = {r[0]: r for r in rows(book)}
+
+    again = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, reports=tmp_path / "reports", out=quiet())
+    assert (again.graded_now, again.unchanged) == (0, 4)
+    assert {r[0]: r for r in rows(book)} == before  # not even a timestamp moved
+    assert len(list((tmp_path / "reports").iterdir())) == 4  # reports of unchanged grades, from the gradebook
+
+    shutil.copyfile(wrong("forgot_factor_2"), folder / "s000" / "prefill.py")
+    changed = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, out=quiet())
+    assert (changed.graded_now, changed.unchanged) == (1, 3)
+    single = grade(folder / "s000", lesson="prefill", course=COURSE).score
+    assert {r[0]: r[2] for r in rows(book)}["s000"] == single == 15.0
+    assert run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, regrade=True, out=quiet()).graded_now == 4
+
+
+def test_a_gradebook_and_reports_kept_in_the_class_folder_are_not_students(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    place(REFERENCE, folder, "alice")
+    for _ in range(2):
+        run_batch(folder, COURSE, lesson="prefill", gradebook=folder / "gb.sqlite", reports=folder / "reports",
+                  csv=folder / "grades.csv", jobs=1, out=quiet())
+    assert [r[0] for r in rows(folder / "gb.sqlite")] == ["alice"]
+
+
+def test_a_changed_suite_regrades_everyone(tmp_path):
+    course_root = tmp_path / "course"
+    for tree in ("suites", "solutions"):
+        shutil.copytree(ROOT / tree, course_root / tree, ignore=shutil.ignore_patterns("__pycache__"))
+    course = Course(course_root)
+    folder = tmp_path / "class"
+    make_class(folder, 2)
+    book = tmp_path / "gb.sqlite"
+    run_batch(folder, course, lesson="prefill", gradebook=book, jobs=1, out=quiet())
+    with (course_root / "suites" / "prefill" / "test_causal_mask.py").open("a") as stream:
+        stream.write("\n# the instructor fixed a check\n")
+    assert run_batch(folder, course, lesson="prefill", gradebook=book, jobs=1, out=quiet()).graded_now == 2
+
+
+class FlakySession:
+    """A grader that fails once for students named "flaky*" (a marker file remembers), then works."""
+
+    def __init__(self, lesson, course, solutions=None):
+        pass
+
+    def grade(self, path):
+        from grader.exceptions import ConfigError
+
+        path = Path(path)
+        marker = path.parent / f".{path.name}.failed"
+        if path.name.startswith("flaky") and not marker.exists() or "ALWAYS_FAIL" in path.read_text():
+            marker.write_text("")
+            raise ConfigError("suites/prefill", "pytest stopped with exit code 3")
+        task = TaskResult(id="quiz", title="", max_score=1.0, checks=[CheckResult("c", passed=True)])
+        return Report(lesson="prefill", title="", submission=str(path), tasks=[task])
+
+    def close(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+
+def test_a_failure_of_the_grader_is_a_row_with_its_reason_and_is_retried_next_run(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for student in ("alice", "flaky"):
+        (folder / f"{student}.py").write_text("x = 1\n")
+    book = tmp_path / "gb.sqlite"
+    out = quiet()
+    first = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=out)
+    assert not first.complete
+    assert [r[:4] for r in rows(book)] == [("alice", "graded", 1.0, ""),
+                                           ("flaky", "error", None, "suites/prefill: pytest stopped with exit code 3")]
+    assert "flaky (failed): suites/prefill: pytest stopped with exit code 3" in out.getvalue()
+    second = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=quiet())
+    assert second.complete and (second.graded_now, second.unchanged) == (1, 1)
+    assert [r[:3] for r in rows(book)] == [("alice", "graded", 1.0), ("flaky", "graded", 1.0)]
+
+
+def test_a_failure_after_a_grade_keeps_the_grade_and_says_so(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "alice.py").write_text("x = 1\n")
+    book = tmp_path / "gb.sqlite"
+    run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=quiet())
+    graded = rows(book)
+    (folder / "alice.py").write_text("ALWAYS_FAIL\n")
+    out = quiet()
+    failed = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=out)
+    assert rows(book) == graded  # the grade stays
+    assert not failed.complete and failed.kept == [("alice", "suites/prefill: pytest stopped with exit code 3")]
+    assert "1 failed this time and keep an earlier grade" in out.getvalue()
+    assert "alice (failed, earlier grade kept): suites/prefill" in out.getvalue()
+    again = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=quiet())
+    assert again.unchanged == 0 and again.kept  # the changed content is tried again, not skipped
+
+
+def test_a_batch_killed_with_sigkill_resumes_and_grades_everyone_exactly_once(tmp_path, expected):
+    import psutil
+
+    folder = tmp_path / "class"
+    students = make_class(folder, 40)
+    book = tmp_path / "gb.sqlite"
+    command = [sys.executable, "-m", "grader", "--course", str(ROOT), "batch", str(folder), "--lesson", "prefill",
+               "--jobs", "2", "--gradebook", str(book)]
+    batch = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 90
+    written = 0
+    workers = []
+    while written < 3 and time.monotonic() < deadline and batch.poll() is None:
+        try:
+            workers = psutil.Process(batch.pid).children() or workers
+            with sqlite3.connect(f"file:{book}?mode=ro", uri=True, timeout=5) as db:
+                written = db.execute("SELECT count(*) FROM submissions").fetchone()[0]
+        except (sqlite3.OperationalError, psutil.NoSuchProcess):
+            pass
+        time.sleep(0.005)
+    os.kill(batch.pid, signal.SIGKILL)
+    assert batch.wait(timeout=30) == -signal.SIGKILL, batch.stderr.read().decode()
+    survivors = rows(book)
+    assert 3 <= len(survivors) < 40, "the kill came too late to test anything"
+    psutil.wait_procs(workers, timeout=10)
+    assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE], \
+        "grading workers outlived their coordinator"
+    with sqlite3.connect(book) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+    resumed = subprocess.run(command, check=False, cwd=tmp_path, capture_output=True, text=True, timeout=180)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"this run graded {40 - len(survivors)}, {len(survivors)} unchanged" in resumed.stdout
+    final = rows(book)
+    with sqlite3.connect(book) as db:
+        assert db.execute("SELECT count(*) FROM task_scores").fetchone()[0] == 40 * len(COURSE.lesson("prefill").tasks)
+    assert [r[0] for r in final] == sorted(students)  # everyone, exactly once (students are unique here)
+    assert all(r[1] == "graded" for r in final)
+    assert {r[0]: r[2] for r in final} == {s: expected[src] for s, src in students.items()}
+    assert set(survivors) <= set(final)  # rows written before the kill were kept as they were
+
+
+def test_bad_command_lines_are_one_line_errors(tmp_path, capsys):
+    (tmp_path / "class").mkdir()
+    (tmp_path / "notes.sqlite").write_text("not sqlite " * 20)
+    cases = [
+        (["batch", str(tmp_path / "nowhere")], "not a folder of submissions"),
+        (["batch", str(tmp_path / "class"), "--jobs", "0"], "--jobs must be at least 1, not 0"),
+        (["batch", str(tmp_path / "class"), "--executor", "dask"], "--executor dask needs --scheduler"),
+        (["batch", str(tmp_path / "class"), "--executor", "ray"], "unknown executor 'ray'"),
+        (["batch", str(tmp_path / "class"), "--scheduler", "tcp://x:1"], "--scheduler is for --executor dask"),
+        (["batch", str(tmp_path / "class"), "--lesson", "prefill", "--gradebook", str(tmp_path / "notes.sqlite")],
+         "not a gradebook"),
+        (["batch", str(tmp_path / "class"), "--lesson", "decode"], "unknown lesson 'decode'"),
+        (["batch", str(tmp_path / "class"), "--reports", str(tmp_path / "notes.sqlite" / "r")], "cannot create"),
+        (["gradebook", "export", "--csv", str(tmp_path / "g.csv"), "--gradebook", str(tmp_path / "none.sqlite")],
+         "no gradebook there"),
+        (["gradebook", "export"], "the following arguments are required: --csv"),
+    ]
+    for argv, message in cases:
+        assert main(["--course", str(ROOT), *argv]) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("grader: ") and message in err and err.count("\n") == 1, (argv, err)
+
+
+def test_gradebook_export_writes_the_lms_table(tmp_path, capsys):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    place(REFERENCE, folder, "alice")
+    book = tmp_path / "gb.sqlite"
+    assert main(["--course", str(ROOT), "batch", str(folder), "--lesson", "prefill", "--jobs", "1",
+                 "--gradebook", str(book)]) == 0
+    capsys.readouterr()
+    assert main(["gradebook", "export", "--gradebook", str(book), "--csv", str(tmp_path / "g.csv")]) == 0
+    assert capsys.readouterr().out == f"wrote {tmp_path / 'g.csv'}: 1 students\n"
+    header, alice = (tmp_path / "g.csv").read_text().splitlines()
+    assert header.split(",")[0] == "student" and header.split(",")[-4:] == ["total", "max", "status", "note"]
+    assert alice.startswith("alice,") and alice.endswith(",17,17,graded,")

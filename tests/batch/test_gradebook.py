@@ -1,0 +1,130 @@
+"""grader.batch.gradebook: one row per student, durable commits, errors never overwrite grades, the CSV export."""
+
+from __future__ import annotations
+
+import csv
+import sqlite3
+
+import pytest
+
+from grader.exceptions import UsageError
+from grader.batch.jobs import Outcome
+from grader.batch.gradebook import Gradebook
+
+TASKS = [("flops", "FLOPs", 2.0), ("mask", "the mask", 3.0)]
+
+
+def report(flops: float, mask: float) -> dict:
+    return {"lesson": "prefill", "score": flops + mask, "max_score": 5.0, "execution_time": 0.1,
+            "tasks": [{"id": "flops", "score": flops, "max_score": 2.0, "status": "passed" if flops == 2 else "failed",
+                       "feedback": "" if flops == 2 else "forgot the factor 2"},
+                      {"id": "mask", "score": mask, "max_score": 3.0, "status": "passed", "feedback": ""}]}
+
+
+def graded(student: str, flops: float = 2.0, mask: float = 3.0) -> Outcome:
+    return Outcome(student, "graded", report=report(flops, mask), student_report='{"x": 1}\n', seconds=0.2)
+
+
+@pytest.fixture
+def book(tmp_path):
+    with Gradebook(tmp_path / "gb.sqlite") as opened:
+        opened.set_lesson("prefill", "Prefill", "v1", TASKS)
+        yield opened
+
+
+def test_a_new_gradebook_is_wal_and_marked_as_a_gradebook(tmp_path, book):
+    db = sqlite3.connect(book.path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA application_id").fetchone()[0] == 0x47524442
+
+
+def test_rows_are_keyed_by_student_and_regrading_replaces_them(book):
+    assert book.record("prefill", "v1", "class/alice.py", "h1", graded("alice", flops=0.0))
+    assert book.record("prefill", "v1", "class/bob.py", "h2", graded("bob"))
+    assert book.record("prefill", "v1", "class/alice.py", "h3", graded("alice"))
+    assert book.count("prefill") == 2
+    alice = book.known("prefill")["alice"]
+    assert (alice.content_hash, alice.suite_version, alice.status) == ("h3", "v1", "graded")
+    assert [(r.student, r.score, r.tasks) for r in book.rows("prefill")] == [
+        ("alice", 5.0, {"flops": 2.0, "mask": 3.0}), ("bob", 5.0, {"flops": 2.0, "mask": 3.0})]
+    db = sqlite3.connect(book.path)
+    assert db.execute("SELECT count(*) FROM task_scores WHERE student = 'alice'").fetchone()[0] == 2
+
+
+def test_an_error_never_replaces_a_grade_but_replaces_an_error(book):
+    book.record("prefill", "v1", "alice.py", "h1", graded("alice"))
+    assert not book.record("prefill", "v1", "alice.py", "h2", Outcome("alice", "error", reason="worker died"))
+    row = book.rows("prefill")[0]
+    assert (row.status, row.score, book.known("prefill")["alice"].content_hash) == ("graded", 5.0, "h1")
+    book.record("prefill", "v1", "bob.py", "h1", Outcome("bob", "error", reason="first"))
+    assert book.record("prefill", "v1", "bob.py", "h1", Outcome("bob", "error", reason="second"))
+    assert book.known("prefill")["bob"].reason == "second"
+    assert book.record("prefill", "v1", "bob.py", "h1", graded("bob"))
+    assert book.known("prefill")["bob"].status == "graded"
+
+
+def test_committed_rows_survive_an_abandoned_connection(tmp_path):
+    path = tmp_path / "gb.sqlite"
+    first = Gradebook(path)
+    first.record("prefill", "v1", "alice.py", "h1", graded("alice"))
+    # no close(): the process could be killed here; a second reader sees the committed row
+    with Gradebook(path) as second:
+        assert [r.student for r in second.rows("prefill")] == ["alice"]
+    first.close()
+
+
+def test_other_files_are_not_gradebooks(tmp_path):
+    text = tmp_path / "notes.sqlite"
+    text.write_text("hello, this is not a database at all" * 10)
+    with pytest.raises(UsageError, match="not a gradebook"):
+        Gradebook(text)
+    other = tmp_path / "other.sqlite"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)")
+    with pytest.raises(UsageError, match="not a gradebook"):
+        Gradebook(other)
+    with pytest.raises(UsageError, match="no gradebook there"):
+        Gradebook(tmp_path / "missing.sqlite", create=False)
+    assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_the_csv_has_a_row_per_student_a_column_per_task_total_and_max(tmp_path, book):
+    book.record("prefill", "v1", "bob.py", "h", graded("bob", flops=0.0, mask=2.0))
+    book.record("prefill", "v1", "alice.py", "h", graded("alice"))
+    book.record("prefill", "v1", "carol.zip", "h", Outcome("carol", "rejected", reason="not a zip\nmore"))
+    book.record("prefill", "v1", "dave.py", "h", Outcome("dave", "error", reason="worker died"))
+    target = tmp_path / "out" / "grades.csv"
+    assert book.export_csv(target) == 4
+    with target.open(newline="") as stream:
+        rows = list(csv.reader(stream))
+    assert rows == [
+        ["student", "flops", "mask", "total", "max", "status", "note"],
+        ["alice", "2", "3", "5", "5", "graded", ""],
+        ["bob", "0", "2", "2", "5", "graded", ""],
+        ["carol", "0", "0", "0", "5", "rejected", "not a zip"],
+        ["dave", "", "", "", "5", "error", "worker died"],
+    ]
+
+
+def test_text_cells_cannot_become_spreadsheet_formulas(tmp_path, book):
+    book.record("prefill", "v1", "x.zip", "h", Outcome("=cmd", "rejected", reason="@SUM(1) is not a zip"))
+    book.export_csv(tmp_path / "g.csv")
+    with (tmp_path / "g.csv").open(newline="") as stream:
+        row = list(csv.reader(stream))[1]
+    assert row[0] == "'=cmd" and row[-1] == "'@SUM(1) is not a zip"
+
+
+def test_thirds_are_exported_as_the_report_rounds_them(tmp_path, book):
+    outcome = graded("alice", flops=round(2 / 3, 6), mask=3.0)
+    outcome.report["score"] = round(2 / 3 + 3, 6)
+    book.record("prefill", "v1", "alice.py", "h", outcome)
+    book.export_csv(tmp_path / "g.csv")
+    assert (tmp_path / "g.csv").read_text().splitlines()[1].startswith("alice,0.666667,3,3.666667,5,")
+
+
+def test_the_lesson_to_export_must_be_known_or_unique(tmp_path, book):
+    with pytest.raises(UsageError, match="no grades for lesson 'decode'"):
+        book.export_csv(tmp_path / "g.csv", "decode")
+    book.set_lesson("decode", "Decode", "v1", TASKS)
+    with pytest.raises(UsageError, match="pass --lesson"):
+        book.export_csv(tmp_path / "g.csv")
+    assert not (tmp_path / "g.csv").exists()

@@ -1,0 +1,118 @@
+"""grader.batch.snapshot: hashes that change with content and only with content; a lesson frozen and rebuilt."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.lesson.course import Course
+from grader.exceptions import SubmissionError, UsageError
+from grader.batch.snapshot import LessonSnapshot, Tree, content_hash
+
+from paths import ROOT
+
+
+def folder(path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (path / name).parent.mkdir(parents=True, exist_ok=True)
+        (path / name).write_text(text)
+    return path
+
+
+def test_the_hash_follows_content_not_names_times_or_ignored_folders(tmp_path):
+    a = folder(tmp_path / "alice", {"prefill.py": "x = 1\n", "answers.toml": "a = 1\n"})
+    b = folder(tmp_path / "bob", {"answers.toml": "a = 1\n", "prefill.py": "x = 1\n", "__pycache__/p.pyc": "junk"})
+    os.utime(b / "prefill.py", (1, 1))
+    assert content_hash(a) == content_hash(b)
+    (b / "prefill.py").write_text("x = 2\n")
+    assert content_hash(a) != content_hash(b)
+
+
+def test_moving_content_between_files_changes_the_hash(tmp_path):
+    a = folder(tmp_path / "a", {"p.py": "ab", "q.py": "c"})
+    b = folder(tmp_path / "b", {"p.py": "a", "q.py": "bc"})
+    c = folder(tmp_path / "c", {"p.py": "ab", "r.py": "c"})
+    assert len({content_hash(a), content_hash(b), content_hash(c)}) == 3
+
+
+def test_a_lone_module_hashes_by_content_and_kind_not_by_its_name(tmp_path):
+    (tmp_path / "alice.py").write_text("x = 1\n")
+    (tmp_path / "bob.py").write_text("x = 1\n")
+    (tmp_path / "carol.ipynb").write_text("x = 1\n")
+    assert content_hash(tmp_path / "alice.py") == content_hash(tmp_path / "bob.py")
+    assert content_hash(tmp_path / "alice.py") != content_hash(tmp_path / "carol.ipynb")
+    only = folder(tmp_path / "dave", {"alice.py": "x = 1\n"})
+    assert content_hash(only) != content_hash(tmp_path / "alice.py")  # a folder is not its file
+
+
+def test_streamed_and_in_memory_hashes_agree(tmp_path):
+    a = folder(tmp_path / "a", {"prefill.py": "x = 1\n", "sub/helper.py": "y = 2\n"})
+    os.symlink("sub/helper.py", a / "link.py")
+    assert Tree.read(a).digest == content_hash(a)
+    assert Tree.read(a / "prefill.py").digest == content_hash(a / "prefill.py")
+
+
+def test_limits_are_submission_errors(tmp_path):
+    a = folder(tmp_path / "a", {f"f{i}.txt": "x" * 100 for i in range(5)})
+    with pytest.raises(SubmissionError, match="more than 3 files"):
+        content_hash(a, max_files=3)
+    with pytest.raises(SubmissionError, match="MiB"):
+        content_hash(a, max_bytes=250)
+    with pytest.raises(SubmissionError, match="MiB"):
+        Tree.read(a, max_bytes=250)
+
+
+def test_a_tree_is_rebuilt_exactly_and_links_out_are_dropped(tmp_path):
+    a = folder(tmp_path / "a", {"prefill.py": "x = 1\n", "sub/helper.py": "y = 2\n"})
+    os.symlink("sub/helper.py", a / "inside.py")
+    os.symlink("/etc/passwd", a / "outside.txt")
+    os.symlink("../../x", a / "sub" / "up.txt")
+    tree = Tree.read(a)
+    rebuilt = tree.write(tmp_path / "copy")
+    assert (rebuilt / "sub" / "helper.py").read_text() == "y = 2\n"
+    assert os.readlink(rebuilt / "inside.py") == "sub/helper.py"
+    assert not (rebuilt / "outside.txt").is_symlink() and not (rebuilt / "sub" / "up.txt").is_symlink()
+    single = Tree.read(a / "prefill.py").write(tmp_path / "one")
+    assert single == tmp_path / "one" / "prefill.py" and single.read_text() == "x = 1\n"
+
+
+def test_the_lesson_snapshot_names_the_suite_and_solutions_and_rebuilds_a_course(tmp_path):
+    course_root = tmp_path / "course"
+    shutil.copytree(ROOT / "suites", course_root / "suites", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "solutions", course_root / "solutions", ignore=shutil.ignore_patterns("__pycache__"))
+    course = Course(course_root)
+    lesson = course.lesson("prefill")
+    first = LessonSnapshot.take(course, lesson)
+    assert not any(name.startswith("mutants/") for name, _ in first.suite.files)
+    assert LessonSnapshot.take(course, lesson).version == first.version
+
+    (lesson.suite_dir / "mutants" / "new_mutant.py").write_text("# mistake: x\n# fails: quiz\n")
+    assert LessonSnapshot.take(course, lesson).version == first.version  # mutants grade nobody
+
+    with (lesson.suite_dir / "test_causal_mask.py").open("a") as stream:
+        stream.write("\n# a changed check\n")
+    changed_suite = LessonSnapshot.take(course, lesson).version
+    assert changed_suite != first.version
+
+    answers = course.solutions_dir(lesson) / "answers.toml"
+    answers.write_text(answers.read_text() + "\n# changed\n")
+    assert LessonSnapshot.take(course, lesson).version not in (first.version, changed_suite)
+
+    rebuilt = first.materialize(tmp_path / "frozen")
+    assert rebuilt.lesson_ids() == ["prefill"]
+    assert (rebuilt.root / "suites" / "prefill" / "lesson.toml").read_bytes() == \
+        (ROOT / "suites" / "prefill" / "lesson.toml").read_bytes()
+    assert (rebuilt.root / "solutions" / "prefill" / "prefill.py").is_file()
+
+
+def test_other_solutions_give_another_version_and_a_missing_folder_is_a_usage_error(tmp_path):
+    course = Course(ROOT)
+    lesson = course.lesson("prefill")
+    mine = shutil.copytree(ROOT / "solutions" / "prefill", tmp_path / "mine")
+    (mine / "prefill.py").write_text((mine / "prefill.py").read_text() + "\n# my own\n")
+    assert LessonSnapshot.take(course, lesson, mine).version != LessonSnapshot.take(course, lesson).version
+    with pytest.raises(UsageError, match="does not exist"):
+        LessonSnapshot.take(course, lesson, tmp_path / "nowhere")

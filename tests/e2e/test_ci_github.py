@@ -1,0 +1,88 @@
+"""ci/github/grade.yml: a valid workflow whose steps call commands that exist, as they exist."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+import yaml
+
+from grader.cli import _targets, build_parser
+from grader.formats import FormatOptions
+
+from paths import ROOT
+WORKFLOW = ROOT / "ci" / "github" / "grade.yml"
+
+
+@pytest.fixture(scope="module")
+def workflow() -> dict:
+    return yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def steps(workflow) -> list[dict]:
+    (job,) = workflow["jobs"].values()
+    return job["steps"]
+
+
+def commands(steps: list[dict], program: str) -> list[list[str]]:
+    """Every command line of the run steps that starts with ``program``, as argv."""
+    found = []
+    for step in steps:
+        for line in step.get("run", "").replace("\\\n", " ").splitlines():
+            line = re.sub(r"\$\{\{[^}]*\}\}", "X", line)  # expressions GitHub fills in
+            if line.strip().startswith(program):
+                found.append(shlex.split(line))
+    return found
+
+
+def test_it_runs_on_pushes_and_pull_requests(workflow):
+    triggers = workflow[True] if True in workflow else workflow["on"]  # YAML 1.1 reads a bare `on` as True
+    assert {"push", "pull_request"} <= set(triggers)
+    assert workflow["permissions"] == {"contents": "read"}
+
+
+def test_it_uses_only_well_known_actions_pinned_to_a_major_version(steps):
+    uses = [s["uses"] for s in steps if "uses" in s]
+    assert uses == ["actions/checkout@v4", "actions/checkout@v4", "actions/setup-python@v5",
+                    "actions/upload-artifact@v4"]
+
+
+def test_python_matches_the_package(steps, workflow):
+    setup = next(s for s in steps if s.get("uses", "").startswith("actions/setup-python"))
+    wanted = re.search(r'requires-python = ">=(\d+\.\d+)"', (ROOT / "pyproject.toml").read_text()).group(1)
+    assert setup["with"]["python-version"] == wanted
+
+
+def test_the_grader_commands_parse_with_the_real_cli(steps):
+    (grade,) = commands(steps, "grader")
+    args = build_parser().parse_args(grade[1:])
+    assert args.command == "grade" and args.submission == Path(".")
+    targets = _targets(args.format, args.output, FormatOptions())  # every format exists, at most one to stdout
+    files = {str(path) for _, path in targets if path}
+    assert files == {"reports/summary.md", "reports/grade.json", "reports/junit.xml", "reports/report.html"}
+    assert [type(w).__name__ for w, path in targets if path is None] == ["GithubFormat"]
+
+
+def test_the_summary_and_artifacts_use_the_files_the_grader_writes(steps):
+    (grade,) = commands(steps, "grader")
+    written = {spec.split(":", 1)[1] for spec in grade if ":" in spec and not spec.startswith("$")}
+    summary = next(s for s in steps if "GITHUB_STEP_SUMMARY" in s.get("run", ""))
+    assert summary["if"] == "always()"
+    assert shlex.split(summary["run"].split(">>")[0]) == ["cat", "reports/summary.md"]
+    upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-artifact"))
+    assert upload["if"] == "always()"
+    uploaded = set(upload["with"]["path"].split())
+    assert uploaded == {"reports/grade.json", "reports/junit.xml", "reports/report.html"} <= written | uploaded
+    assert uploaded <= written
+
+
+def test_the_grader_is_installed_from_the_checkout_it_grades_with(steps):
+    (install,) = commands(steps, "python -m pip")
+    (grade,) = commands(steps, "grader")
+    checkout = next(s for s in steps if s.get("with", {}).get("repository"))
+    assert checkout["with"]["path"] == ".grader"
+    assert install[-1] == grade[grade.index("--course") + 1] == "$RUNNER_TEMP/grader"
+    assert any('mv .grader "$RUNNER_TEMP/grader"' in s.get("run", "") for s in steps)

@@ -1,0 +1,178 @@
+"""End to end: real submissions graded by grader.engine.grade against the real prefill suite."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.lesson.course import Course
+from grader.grading.engine import grade
+from grader.exceptions import SubmissionError
+from grader.authoring.mutants import load_mutants, materialize
+
+from paths import ROOT
+COURSE = Course(ROOT)
+LESSON = COURSE.lesson("prefill")
+SOLUTION = ROOT / "solutions" / "prefill"
+STUBS = ROOT / "exercises" / "prefill"
+CODE_TASKS = [t.id for t in LESSON.code_tasks]
+
+
+def submission(tmp_path: Path, module: str | None = None, answers: str | None = None, **extra: str) -> Path:
+    """The reference folder with some files replaced: the shape of most student mistakes."""
+    folder = tmp_path / "prefill"
+    shutil.copytree(SOLUTION, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    if module is not None:
+        (folder / "prefill.py").write_text(module)
+    if answers is not None:
+        (folder / "answers.toml").write_text(answers)
+    for name, text in extra.items():
+        (folder / name.replace("__", ".")).write_text(text)
+    return folder
+
+
+def lost(report) -> set[str]:
+    return {t.id for t in report.tasks if t.score < t.max_score}
+
+
+def test_reference_scores_full_marks():
+    report = grade(SOLUTION, course=COURSE)
+    assert report.score == report.max_score == sum(t.points for t in LESSON.tasks)
+    assert all(t.status == "passed" for t in report.tasks)
+
+
+def test_stubs_score_zero_and_say_not_implemented():
+    report = grade(STUBS, course=COURSE)
+    assert report.score == 0
+    for task in report.tasks:
+        assert task.status == "failed"
+        assert "not implemented yet" in task.feedback or "not answered yet" in task.feedback, task.id
+
+
+def test_tasks_follow_the_manifest():
+    report = grade(SOLUTION, course=COURSE)
+    assert [t.id for t in report.tasks] == [t.id for t in LESSON.tasks]
+    assert [t.max_score for t in report.tasks] == [t.points for t in LESSON.tasks]
+
+
+@pytest.mark.parametrize("mutant", load_mutants(LESSON), ids=lambda m: m.name)
+def test_each_mutant_loses_exactly_its_tasks(tmp_path, mutant):
+    folder = materialize(mutant, LESSON, SOLUTION, tmp_path / "prefill")
+    report = grade(folder, course=COURSE)
+    assert lost(report) == mutant.fails
+    for task in report.tasks:
+        if task.id in mutant.fails:
+            assert task.feedback, f"{task.id} lost points without saying why"
+
+
+def test_import_error_zeroes_code_tasks_and_keeps_answers(tmp_path):
+    source = (SOLUTION / "prefill.py").read_text().replace("def causal_pairs(P):", "def causal_pairs(P)")
+    report = grade(submission(tmp_path, module=source), course=COURSE)
+    line = source.splitlines().index("def causal_pairs(P)") + 1
+    for task_id in CODE_TASKS:
+        task = report.task(task_id)
+        assert task.score == 0 and task.status == "error"
+        assert "SyntaxError" in task.feedback and f"line {line}" in task.feedback
+    assert all(report.task(t).score == 1 for t in ("hand_flops", "hand_seconds", "hand_pairs", "quiz"))
+
+
+def test_exception_at_import_is_shown_with_its_line(tmp_path):
+    source = (SOLUTION / "prefill.py").read_text() + "\nraise RuntimeError('half-finished exploration')\n"
+    report = grade(submission(tmp_path, module=source), course=COURSE)
+    feedback = report.task("prefill_flops").feedback
+    assert "RuntimeError" in feedback and "half-finished exploration" in feedback
+    assert f"line {len(source.splitlines())}" in feedback
+
+
+def test_hang_and_exit_cost_only_their_own_tasks(tmp_path):
+    source = (SOLUTION / "prefill.py").read_text()
+    source = source.replace("    return P * (P + 1) // 2", "    while True:\n        pass")
+    source = source.replace("    return np.tril(np.ones((P, P), dtype=bool))", "    import os\n    os._exit(7)")
+    report = grade(submission(tmp_path, module=source), course=COURSE)
+    assert lost(report) == {"causal_pairs", "causal_mask"}
+    assert report.task("causal_pairs").score == 0
+    assert "did not return within 5 s" in report.task("causal_pairs").feedback
+    assert "exited with status 7" in report.task("causal_mask").feedback
+
+
+def test_submission_folder_files_cannot_touch_pytest(tmp_path):
+    """A conftest.py, pytest.ini or sitecustomize.py beside prefill.py has no effect on the grade."""
+    cheat = "import pytest\n@pytest.hookimpl(tryfirst=True)\ndef pytest_runtest_makereport(item, call):\n" \
+            "    raise SystemExit('conftest ran')\n"
+    folder = submission(tmp_path, module=(STUBS / "prefill.py").read_text(), answers="",
+                        conftest__py=cheat, pytest__ini="[pytest]\naddopts = -p no:python\n",
+                        sitecustomize__py="raise SystemExit('sitecustomize ran')\n")
+    report = grade(folder, course=COURSE)
+    assert report.score == 0
+    assert all("not implemented yet" in report.task(t).feedback for t in CODE_TASKS)
+
+
+def test_shadow_numpy_beside_the_module_is_not_imported(tmp_path):
+    folder = submission(tmp_path, numpy__py="raise ImportError('shadowed numpy')\n")
+    assert grade(folder, course=COURSE).score == LESSON_MAX
+
+
+LESSON_MAX = sum(t.points for t in LESSON.tasks)
+
+
+def test_single_module_file_grades_code_and_says_answers_are_missing(tmp_path):
+    module = tmp_path / "prefill.py"
+    shutil.copyfile(SOLUTION / "prefill.py", module)
+    report = grade(module, course=COURSE)
+    assert all(report.task(t).status == "passed" for t in CODE_TASKS)
+    assert report.task("quiz").score == 0 and "no answers.toml" in report.task("quiz").feedback
+
+
+def test_answers_only_folder_zeroes_code_tasks(tmp_path):
+    folder = tmp_path / "prefill"
+    folder.mkdir()
+    shutil.copyfile(SOLUTION / "answers.toml", folder / "answers.toml")
+    report = grade(folder, course=COURSE)
+    assert report.score == 4
+    assert "no prefill.py was handed in" in report.task("causal_mask").feedback
+
+
+def test_unreadable_submissions_raise_submission_error(tmp_path):
+    with pytest.raises(SubmissionError, match="no such file"):
+        grade(tmp_path / "missing", lesson="prefill", course=COURSE)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(SubmissionError, match="neither prefill.py nor answers.toml"):
+        grade(tmp_path / "empty", lesson="prefill", course=COURSE)
+
+
+def test_the_same_submission_always_gets_the_same_result(tmp_path):
+    source = (SOLUTION / "prefill.py").read_text().replace("return 2 * N * P", "return 2 * N * P + (P % 2) * N")
+    folder = submission(tmp_path, module=source)
+    first, second = grade(folder, course=COURSE), grade(folder, course=COURSE)
+    strip = lambda r: [(t.id, t.score, t.feedback) for t in r.tasks]  # noqa: E731
+    assert strip(first) == strip(second)
+    assert first.score < first.max_score
+
+
+def test_lying_return_values_fail_their_checks(tmp_path):
+    source = (SOLUTION / "prefill.py").read_text() + (
+        "\nclass Liar(float):\n    def __eq__(self, other):\n        return True\n    __hash__ = float.__hash__\n"
+        "\ndef causal_pairs(P):\n    return Liar(0)\n")
+    report = grade(submission(tmp_path, module=source), course=COURSE)
+    assert lost(report) == {"causal_pairs"}
+    assert "returned an unsupported type" in report.task("causal_pairs").feedback
+
+
+def test_the_submission_folder_is_left_untouched(tmp_path):
+    source = (SOLUTION / "prefill.py").read_text() + "\nopen('scribble.txt', 'w').write('x')\n"
+    folder = submission(tmp_path, module=source)
+    before = sorted(p.name for p in folder.iterdir())
+    grade(folder, course=COURSE)
+    assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_an_instructor_solution_defines_the_differential_truth(tmp_path):
+    """Differential checks read their expected values from the solutions given."""
+    other = tmp_path / "solutions"
+    shutil.copytree(SOLUTION, other)
+    text = (other / "prefill.py").read_text().replace("return P * (P + 1) // 2", "return P * (P + 1) // 2 + (P > 500)")
+    (other / "prefill.py").write_text(text)
+    report = grade(SOLUTION, course=COURSE, solutions=other)
+    assert lost(report) == {"causal_pairs", "causal_mask"}

@@ -1,0 +1,98 @@
+"""grader.grading.reference: the solution's recorded answers stand in for it in the student bundle."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grader.grading import reference as replay
+from grader.checks import CheckFailed
+from grader.lesson.manifest import load_lesson
+from grader.grading.reference import load_reference
+
+from paths import ROOT
+PREFILL = ROOT / "suites" / "prefill"
+
+
+@pytest.fixture(autouse=True)
+def empty_recording():
+    replay.RECORDED.clear()
+    yield
+    replay.RECORDED.clear()
+
+
+@pytest.mark.parametrize("value", [
+    None, True, False, 0, -7, 10**30, "tëxt", 0.1 + 0.2, 1e-300, -0.0, math.inf,
+    [1, 2.5, "a"], (1, (2, 3)), {"k": [1.5, None]},
+    np.arange(6, dtype=np.int32).reshape(2, 3), np.tril(np.ones((4, 4), dtype=bool)), np.linspace(0, 1, 7),
+    np.float64(0.28), np.int64(-3), np.bool_(True), np.zeros((0, 3)),
+], ids=repr)
+def test_values_round_trip_exactly_with_their_types(value):
+    back = replay.decode(json.loads(json.dumps(replay.encode(value))))
+    assert type(back) is type(value)
+    if isinstance(value, np.ndarray):
+        assert back.dtype == value.dtype and back.shape == value.shape and np.array_equal(back, value)
+    else:
+        assert back == value or (isinstance(value, float) and math.copysign(1, back) == math.copysign(1, value))
+
+
+def test_nan_round_trips():
+    assert math.isnan(replay.decode(json.loads(json.dumps(replay.encode(math.nan)))))
+
+
+@pytest.mark.parametrize("value", [object(), 1 + 2j, np.array(["a"]), np.array([object()]), {1: 2},
+                                   np.zeros(replay.MAX_VALUE_BYTES // 8 + 1)],
+                         ids=["object", "complex", "str-array", "object-array", "int-keys", "too-big"])
+def test_what_cannot_be_stored_exactly_is_refused(value):
+    with pytest.raises(replay.Unrecordable):
+        replay.encode(value)
+
+
+def test_call_keys_tell_apart_what_python_compares_equal():
+    keys = {replay.call_key("f", args, {}) for args in [(1,), (1.0,), (True,), ([1],), ((1,),)]}
+    assert len(keys) == 5
+    assert replay.call_key("f", (), {"a": 1, "b": 2}) == replay.call_key("f", (), {"b": 2, "a": 1})
+
+
+def test_the_stand_in_records_the_solution_module_s_own_functions(tmp_path):
+    solution = ROOT / "solutions" / "prefill" / "prefill.py"
+    stand_in = tmp_path / "prefill.py"
+    stand_in.write_text(replay.stand_in_source(solution), encoding="utf-8")
+    module = load_reference(stand_in, load_lesson(PREFILL))
+    assert not hasattr(module, "np")  # only functions defined in the solution
+    assert module.causal_pairs(4) == 10 and module.prefill_seconds(7e9, 1000, 1e14, utilization=0.5) == 0.28
+    assert set(replay.RECORDED) == {replay.call_key("causal_pairs", (4,), {}),
+                                    replay.call_key("prefill_seconds", (7e9, 1000, 1e14), {"utilization": 0.5})}
+    # what the solution calls inside itself is not a check's call: not recorded
+
+
+def test_a_replay_answers_recorded_calls_with_fresh_values_and_fails_others(tmp_path):
+    lesson = load_lesson(PREFILL)
+    replay.RECORDED[replay.call_key("causal_mask", (3,), {})] = replay.encode(np.tril(np.ones((3, 3), dtype=bool)))
+    replay.save(tmp_path / replay.FILENAME)
+    reference = replay.Replay(json.loads((tmp_path / replay.FILENAME).read_text()), lesson)
+    first = reference.causal_mask(3)
+    first[0, 2] = True
+    assert np.array_equal(reference.causal_mask(3), np.tril(np.ones((3, 3), dtype=bool)))
+    with pytest.raises(CheckFailed, match=r"cannot finish on your machine.*causal_mask\(\.\.\.\).*hand in"):
+        reference.causal_mask(4)
+    with pytest.raises(CheckFailed):
+        reference.causal_mask(object())
+    assert not hasattr(reference, "__wrapped__")  # private names are never replayed
+
+
+def test_load_reference_falls_back_to_the_recorded_answers_only_when_they_exist(tmp_path):
+    lesson = load_lesson(PREFILL)
+    assert load_reference(tmp_path / "prefill.py", lesson) is None
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    for name in ("lesson.toml", "diagnoses.toml"):  # the manifest's answer hints name the catalogue's codes
+        (suite / name).write_text((PREFILL / name).read_text(encoding="utf-8"), encoding="utf-8")
+    replay.RECORDED[replay.call_key("causal_pairs", (5,), {})] = 15
+    replay.save(suite / replay.FILENAME)
+    reference = load_reference(tmp_path / "prefill.py", load_lesson(suite))
+    assert isinstance(reference, replay.Replay) and reference.causal_pairs(5) == 15

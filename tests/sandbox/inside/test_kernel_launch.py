@@ -1,0 +1,77 @@
+"""grader.sandbox.inside.kernel_launch: one ipykernel, started by hand, talked to over Unix sockets.
+
+These start a real kernel in the test process's own environment (no sandbox: that is the
+worker's job, tested end to end in test_notebook_grading.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+
+import pytest
+
+from grader.sandbox.inside import kernel_launch as launch
+from grader.sandbox.inside.kernel_launch import Kernel, KernelFailed
+
+pytestmark = pytest.mark.kernel
+
+
+@pytest.fixture
+def runtime(tmp_path, monkeypatch):
+    """A private runtime folder per test, removed afterwards."""
+    monkeypatch.setattr(launch, "_RUNTIME", str(tmp_path / "runtime"))
+    os.mkdir(tmp_path / "runtime", 0o700)
+    yield tmp_path / "runtime"
+    shutil.rmtree(tmp_path / "runtime", ignore_errors=True)
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def test_a_kernel_starts_answers_and_reports_how_it_ended(tmp_path, runtime):
+    (tmp_path / "helper.py").write_text("VALUE = 41\n")
+    kernel = Kernel(str(tmp_path), (), 0)
+    try:
+        run(kernel.connect(30))
+        assert sorted(p.name for p in runtime.iterdir() if p.name.endswith(".json")) == ["k0.json"]
+        assert oct(os.stat(runtime / "k0.json").st_mode & 0o777) == "0o600"  # the key is private
+
+        async def steps():
+            # the notebook's folder is importable, last on sys.path; the grader's flag is set
+            await kernel.execute_quietly("import helper, os, sys")
+            assert await kernel.execute_quietly("", {"status": "helper.VALUE + 1"}) == "42"
+            assert await kernel.execute_quietly("", {"status": "sys.path[-1] == os.getcwd()"}) == "True"
+            assert await kernel.execute_quietly("", {"status": "os.environ['GRADER_NOTEBOOK']"}) == "'1'"
+            assert await kernel.execute_quietly("", {"status": "undefined_name"}) is None
+            assert await kernel.responsive(5)
+            kernel.client.execute("import os; os._exit(7)")
+            for _ in range(100):
+                if not kernel.alive():
+                    break
+                await asyncio.sleep(0.05)
+
+        run(steps())
+        assert not kernel.alive()
+        assert kernel.death() == "the kernel exited with status 7"
+    finally:
+        kernel.kill()
+
+
+def test_a_kernel_that_cannot_start_says_why(tmp_path, runtime, monkeypatch):
+    monkeypatch.setattr(launch, "_BOOT", "import sys\nsys.exit('ipykernel is missing here')\n")
+    kernel = Kernel(str(tmp_path), (), 0)
+    with pytest.raises(KernelFailed) as caught:
+        run(kernel.connect(30))
+    kernel.kill()
+    assert str(caught.value) == ("the Python kernel did not start: the kernel exited with status 1 "
+                                 "(ipykernel is missing here)")
+
+
+def test_a_kernel_that_cannot_even_be_launched_says_why(tmp_path, runtime):
+    kernel = Kernel(str(tmp_path / "no such folder"), (), 0)
+    with pytest.raises(KernelFailed, match=r"^the Python kernel could not be started \("):
+        run(kernel.connect(30))
+    kernel.kill()  # harmless without a process

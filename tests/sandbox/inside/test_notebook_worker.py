@@ -1,0 +1,100 @@
+"""grader.sandbox.inside.notebook_worker: the sandboxed program that runs the cells, reports them, and hands over.
+
+The kernel test drives the worker program directly through SpawnedProcess, as the trusted
+side does, and reads its frames itself.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from paths import ROOT
+from grader.sandbox import codec, confine
+from grader.sandbox.spawn import SpawnedProcess
+from grader.submission.notebook import clean_json, read_notebook
+from grader.sandbox.inside.notebook_worker import _error_line, _first_line, has_shell_escape, location
+
+TRACEBACK = ("\x1b[0;31m---------\x1b[0m\n\x1b[0;31mValueError\x1b[0m Traceback (most recent call last)\n"
+             "Cell \x1b[0;32mIn[5], line 2\x1b[0m\n----> 2 f(3)\n\n"
+             "Cell \x1b[0;32mIn[3], line 4\x1b[0m, in \x1b[0;36mf\x1b[0;34m(x)\x1b[0m\n----> 4 raise ValueError\n")
+
+
+def test_the_error_is_located_in_the_deepest_cell_of_the_run():
+    assert location(TRACEBACK, {3: 7, 5: 9}, 9) == {"at_cell": 7, "line": 4}
+    assert location(TRACEBACK, {5: 9}, 9) == {"line": 2}  # the inner cell's count is unknown: its caller
+    assert location("no cells here", {5: 9}, 9) == {}
+
+
+def test_messages_are_cut_to_one_line():
+    assert _first_line("first\nsecond", 100) == "first"
+    assert _first_line("x" * 50, 10) == "x" * 9 + "…"
+    assert _first_line(None, 10) == ""
+
+
+def test_a_shell_failure_is_said_by_its_error_line():
+    output = "Collecting torch\n\x1b[31mERROR: No matching distribution found for torch\x1b[0m\nafter pip\n"
+    assert _error_line(output) == "ERROR: No matching distribution found for torch"
+    assert _error_line("all fine\n") == ""
+
+
+@pytest.mark.parametrize("status, expected", [(3, 3), (0, 0), (-11, -11)])
+def test_the_worker_ends_as_its_kernel_ended(status, expected):
+    code = f"from grader.sandbox.inside.notebook_worker import _exit_like; _exit_like({status})"
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT,
+                          check=False).returncode == expected
+
+
+@pytest.mark.kernel
+def test_cells_past_the_notebooks_total_time_are_skipped_and_reported_before_ready(tmp_path):
+    cells = [
+        {"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": "def first():\n    return 1\n\nimport time\ntime.sleep(3)"},
+        {"cell_type": "markdown", "id": "b", "metadata": {}, "source": "words"},
+        {"cell_type": "code", "id": "c", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": "def second():\n    return 2"},
+    ]
+    source = tmp_path / "source.ipynb"
+    source.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}))
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    path = workdir / "prefill.ipynb"
+    path.write_text(clean_json(read_notebook(source), {"cell_seconds": 5, "total_seconds": 1, "kernel_seconds": 30}))
+    process = SpawnedProcess("prefill", path, confine.Limits(cpu_seconds=60, memory_bytes=4 * 1024**3), confine.Sandbox("limited"),
+                            entry="grader.sandbox.inside.notebook_worker")
+    try:
+        deadline = time.monotonic() + 60
+        report, _ = codec.read_frame(process.response_fd, deadline)
+        assert report == {"op": "notebook", "restarts": 0, "cells": [
+            {"cell": 1, "status": "total", "seconds": 1},
+            {"cell": 3, "status": "skipped", "message": "the notebook used up its total time limit"}]}
+        ready, _ = codec.read_frame(process.response_fd, deadline)
+        assert ready == {"op": "ready"}
+        blobs = codec.Blobs()
+        codec.write_frame(process.request_fd, {"op": "call", "id": 1, "fn": "first",
+                                                "args": codec.encode([], blobs), "kwargs": codec.encode({}, blobs)})
+        assert codec.read_frame(process.response_fd, deadline)[0] == {"id": 1, "ok": 1}
+        codec.write_frame(process.request_fd, {"op": "call", "id": 2, "fn": "second",
+                                                "args": codec.encode([], blobs), "kwargs": codec.encode({}, blobs)})
+        assert codec.read_frame(process.response_fd, deadline)[0] == {"id": 2, "missing": "second"}
+    finally:
+        process.kill()
+        import shutil
+
+        shutil.rmtree(f"/tmp/grader-kernel-{process.token}", ignore_errors=True)
+
+
+@pytest.mark.parametrize("source", ["!pip install torch", "  !ls -l", "%pip install numpy", "%%bash\ncurl x",
+                                    "out = !git status", "%conda install x", "%system ls"])
+def test_shell_escapes_are_recognised(source):
+    assert has_shell_escape(source)
+
+
+@pytest.mark.parametrize("source", ["x = 1  # !ls", "print('!')", "%time f()", "a != b", "%load x.py"])
+def test_other_lines_are_not_shell_escapes(source):
+    assert not has_shell_escape(source)

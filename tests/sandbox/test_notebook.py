@@ -1,0 +1,97 @@
+"""grader.sandbox.notebook: the worker's cell report is untrusted data, turned into sentences here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.exceptions import MissingFunction
+from grader.sandbox import confine
+from grader.sandbox.channel import WorkerSpec
+from grader.sandbox.notebook import CellEvent, NotebookModule, describe, events_from
+from grader.submission.notebook import Notebook
+from grader.submission.cells import CellSource
+
+NOTEBOOK = Notebook(Path("prefill.ipynb"), cells=[
+    CellSource(1, "# Title"), CellSource(2, "import numpy as np"), CellSource(3, "def causal_mask(P):\n    return ("),
+    CellSource(4, "x = undefined"), CellSource(5, "!pip install torch")], code_numbers=frozenset({2, 3, 4, 5}))
+
+
+def test_well_formed_events_are_kept_and_bounded():
+    events = events_from({"cells": [
+        {"cell": 4, "status": "error", "name": "NameError", "message": "m" * 1000, "line": 1},
+        {"cell": 3, "status": "timeout", "seconds": 10},
+        {"cell": 5, "status": "shell", "code": "1", "message": "ERROR: no torch"},
+    ]})
+    assert [e.status for e in events] == ["error", "timeout", "shell"]
+    assert len(events[0].message) == 300 and events[0].line == 1 and events[1].seconds == 10.0
+
+
+@pytest.mark.parametrize("entry", [
+    "not a dict", {"cell": "4", "status": "error"}, {"cell": 4, "status": "exploded"}, {"cell": True, "status": "error"},
+])
+def test_malformed_events_are_dropped(entry):
+    assert events_from({"cells": [entry]}) == []
+
+
+def test_odd_fields_are_ignored_not_trusted():
+    (event,) = events_from({"cells": [{"cell": 4, "status": "error", "name": ["x"], "line": -3, "seconds": "9"}]})
+    assert event == CellEvent(cell=4, status="error")
+    assert events_from({"cells": "nope"}) == [] and events_from({}) == []
+
+
+@pytest.mark.parametrize("event, text", [
+    (CellEvent(4, "error", "NameError", "name 'undefined' is not defined", line=1),
+     "cell 4 (`x = undefined`) raised NameError (line 1): name 'undefined' is not defined"),
+    (CellEvent(4, "error", "ValueError", "bad", line=3, at_cell=3),
+     "cell 4 (`x = undefined`) raised ValueError (in cell 3, line 3): bad"),
+    (CellEvent(3, "timeout", seconds=10), ("cell 3 (`def causal_mask(P):`) ran past its time limit of 10 s and was "
+                                           "interrupted")),
+    (CellEvent(3, "stuck", seconds=2), "did not stop when interrupted; the kernel was restarted"),
+    (CellEvent(3, "total", seconds=60), ("cell 3 (`def causal_mask(P):`) was interrupted: all cells together may run "
+                                         "for at most 60 s")),
+    (CellEvent(4, "died", message="the kernel exited with status 3"), "ended the kernel (the kernel exited with status 3)"),
+    (CellEvent(4, "skipped", message="the notebook used up its total time limit"),
+     "cell 4 (`x = undefined`) was not run: the notebook used up its total time limit"),
+    (CellEvent(5, "shell", code="1", message="ERROR: No matching distribution found for torch"),
+     "cell 5 (`!pip install torch`) ran a shell command that failed (exit status 1: ERROR: No matching distribution"),
+    (CellEvent(99, "timeout", seconds=1), "cell 99 ran past"),
+])
+def test_each_event_is_one_line_naming_the_cell(event, text):
+    line = describe(event, NOTEBOOK)
+    assert text in line and "\n" not in line
+
+
+def module(events) -> NotebookModule:
+    spec = WorkerSpec(module_name="prefill", module_path=Path("/nowhere/prefill.ipynb"), import_seconds=10,
+                      limits=confine.Limits(cpu_seconds=10, memory_bytes=1 << 30), box=confine.Sandbox("limited"))
+    return NotebookModule(spec, timeout=5.0, notebook=NOTEBOOK, events=events)
+
+
+def test_a_missing_function_names_the_cell_that_should_have_defined_it():
+    student = module([CellEvent(3, "error", "SyntaxError", "'(' was never closed", line=2)])
+    assert student.why_missing("causal_mask") == ("causal_mask is not defined: cell 3 (`def causal_mask(P):`) raised "
+                                                  "SyntaxError (line 2): '(' was never closed")
+
+
+def test_a_function_no_cell_defines_is_simply_missing():
+    student = module([CellEvent(4, "error", "NameError", "x")])
+    assert student.why_missing("causal_pairs") == "prefill.ipynb does not define a function named causal_pairs"
+
+
+def test_notes_list_every_failed_cell():
+    student = module([CellEvent(4, "error", "NameError", "x"), CellEvent(5, "shell", code="2")])
+    assert [note.split(" (`")[0] for note in student.notes()] == ["cell 4", "cell 5"]
+
+
+def test_an_unavailable_notebook_is_reported_for_every_call_without_a_worker():
+    from grader.exceptions import ImportFailed
+
+    student = module(None)
+    student.unavailable = ImportFailed("prefill.ipynb is not valid JSON")
+    with pytest.raises(ImportFailed, match="not valid JSON"):
+        student.causal_mask(3)
+    assert student._channel is None
+    with pytest.raises(MissingFunction):  # MissingFunction is what a call raises when the name is not there
+        raise MissingFunction(student.why_missing("causal_mask"))

@@ -1,0 +1,99 @@
+"""Limited mode's clean-up: every process a worker left is found, killed and reaped."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+import time
+
+import pytest
+
+from grader.sandbox import reap as _reaper
+from grader.sandbox.inside.confinement import become_subreaper
+
+pytestmark = pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc (Linux)")
+
+# A worker stand-in: a child in its own session, a setsid'd double-forked daemon with an empty
+# environment (found only by adoption), and a sleeper carrying the token; all named by MARK.
+_WORKER = r"""
+import os, sys, time
+mark = sys.argv[1]
+if os.fork() == 0:                      # the daemon: setsid, fork again, exec with no environment
+    os.setsid()
+    if os.fork() == 0:
+        os.execve(sys.executable, [sys.executable, "-c", "import time; time.sleep(60)", mark], {})
+    os._exit(0)
+if os.fork() == 0:                      # a plain child, still in the tree
+    os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(60)", mark])
+print("ready", flush=True)
+time.sleep(60)
+"""
+
+
+def _alive(mark: str) -> list[int]:
+    found = []
+    for pid in _reaper._pids():
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as stream:
+                if mark.encode() not in stream.read():
+                    continue
+        except OSError:
+            continue
+        entry = _reaper._stat(pid)
+        if entry and entry[2] != "Z":
+            found.append(pid)
+    return found
+
+
+def test_stat_reads_a_name_with_spaces_and_parentheses():
+    name = "a) b (c"
+    child = subprocess.Popen([sys.executable, "-c", "import ctypes, sys, time\n"
+                              f"ctypes.CDLL(None).prctl(15, {name.encode()!r}, 0, 0, 0)\n"
+                              "print('named', flush=True)\ntime.sleep(30)"], stdout=subprocess.PIPE)
+    try:
+        assert child.stdout.readline() == b"named\n"
+        parent, started, state = _reaper._stat(child.pid)
+        assert parent == os.getpid() and started >= _reaper.start_time(os.getpid()) and state in "RS"
+    finally:
+        child.kill()
+        child.wait()
+    assert _reaper._stat(child.pid) is None
+
+
+def test_end_all_kills_and_reaps_the_tree_the_token_carriers_and_adopted_orphans():
+    become_subreaper()
+    mark = f"reaper-test-{secrets.token_hex(6)}"
+    token = f"TOKEN_X={secrets.token_hex(4)}"
+    env = {**os.environ, "TOKEN_X": token.split("=", 1)[1]}
+    worker = subprocess.Popen([sys.executable, "-c", _WORKER, mark], stdout=subprocess.PIPE, env=env)
+    try:
+        assert worker.stdout.readline() == b"ready\n"
+        deadline = time.monotonic() + 5
+        while len(_alive(mark)) < 3 and time.monotonic() < deadline:  # the daemon and the child have exec'd
+            time.sleep(0.02)
+        ours = _alive(mark)
+        assert len(ours) == 3  # the worker itself, its child, the daemon
+        born = _reaper.start_time(worker.pid)
+        _reaper.end_all(worker.pid, token.encode(), born)
+        worker.wait(timeout=5)
+        assert _alive(mark) == []
+        # gone from /proc: killed and reaped, no zombie left (other tests' zombies are theirs)
+        assert [pid for pid in ours if _reaper._stat(pid) is not None] == []
+    finally:
+        for pid in _alive(mark):
+            os.kill(pid, 9)
+
+
+def test_a_trusted_process_is_never_adopted():
+    become_subreaper()
+    keep = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    _reaper.trust(keep.pid)
+    try:  # keep is our child and born no earlier than itself: adopted, were it not trusted
+        _reaper.end_all(-1, b"NO_SUCH=1", _reaper.start_time(keep.pid))
+        assert keep.poll() is None
+    finally:
+        _reaper.forget(keep.pid)
+        keep.kill()
+        keep.wait()

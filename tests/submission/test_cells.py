@@ -1,0 +1,94 @@
+"""grader.submission.cells: what cells define, which are stubs, the ANSWERS cells, all by parsing."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.submission.cells import (
+    CellSource,
+    definitions,
+    is_answers,
+    python_source,
+    read_answers,
+    unimplemented,
+)
+
+
+def cells(*sources: str) -> list[CellSource]:
+    return [CellSource(number, source) for number, source in enumerate(sources, start=1)]
+
+
+def test_magic_and_shell_lines_are_blanked_keeping_line_numbers():
+    source = "%matplotlib inline\n!ls\nx = 1\nfiles = !ls\ndef f():\n    %time g()\n    return 2"
+    assert python_source(source).splitlines() == ["", "", "x = 1", "", "def f():", "    pass", "    return 2"]
+
+
+@pytest.mark.parametrize("magic", ["%%bash\necho hi", "%%writefile x.py\ndef f():\n    return 1", "%%html\n<b>"])
+def test_a_cell_magic_makes_the_whole_cell_something_else(magic):
+    assert python_source(magic) == ""
+    assert definitions(cells(magic)) == {}
+
+
+def test_time_cell_magic_keeps_its_python_body():
+    assert set(definitions(cells("%%time\ndef f():\n    return 1"))) == {"f"}
+
+
+def test_the_last_definition_across_cells_is_the_one_used():
+    found = definitions(cells("def f():\n    pass", "x = 1", "def f():\n    return 1"))
+    assert found["f"][0].number == 3
+    assert unimplemented(cells("def f():\n    pass", "def f():\n    return 1")) == set()
+    assert unimplemented(cells("def f():\n    return 1", "def f():\n    pass")) == {"f"}
+
+
+def test_stubs_follow_the_module_rule():
+    assert unimplemented(cells("import numpy as np", "def f(P):\n    pass", 'def g():\n    """doc"""\n    ...',
+                               "def h():\n    return 0")) == {"f", "g"}
+
+
+def test_a_cell_that_does_not_parse_still_names_what_it_tries_to_define():
+    found = definitions(cells("def causal_mask(P):\n    return np.tril(np.ones((P, P))\n"))
+    cell, node = found["causal_mask"]
+    assert cell.number == 1 and node is None
+    assert unimplemented(cells("def causal_mask(P):\n    return (\n")) == set()  # broken is not a stub
+
+
+def test_answers_cells_define_nothing():
+    assert definitions(cells('# ANSWERS\ndef f():\n    pass')) == {}
+
+
+@pytest.mark.parametrize("first, marked", [("# ANSWERS", True), ("#ANSWERS: part 1", True), ("\n\n# ANSWERS", True),
+                                           ("# answers", False), ("x = 1\n# ANSWERS", False), ("# ANSWERSHEET", False)])
+def test_answers_cells_start_with_the_marker(first, marked):
+    assert is_answers(CellSource(1, first + "\nflops = 1")) is marked
+
+
+def test_answers_are_read_as_literals_and_merged_across_cells():
+    answers, problem = read_answers(cells('# ANSWERS\nflops = "1.4e13"\nseconds = 0.28  # by hand', "x = 1",
+                                          "# ANSWERS\npairs = 10\nquiz: str = 'B'\nprint(pairs)"))
+    assert problem is None
+    assert answers == {"flops": "1.4e13", "seconds": 0.28, "pairs": 10, "quiz": "B"}
+
+
+def test_a_calculation_is_kept_as_its_text_never_evaluated():
+    answers, problem = read_answers(cells("# ANSWERS\nflops = 2 * 7e9 * 1000\nseconds = __import__('os').getpid()"))
+    assert problem is None
+    assert answers == {"flops": "2 * 7e9 * 1000", "seconds": "__import__('os').getpid()"}
+
+
+def test_no_answers_cell_means_no_answers_and_no_problem():
+    assert read_answers(cells("flops = 1.4e13")) == (None, None)
+
+
+def test_an_answers_cell_that_is_not_python_is_one_sentence():
+    answers, problem = read_answers(cells("x = 1", '# ANSWERS\nflops = "1.4e13\n'))
+    assert answers is None
+    assert problem.startswith("the ANSWERS cell 2 (`# ANSWERS`) cannot be read (line 2")
+    assert "\n" not in problem
+
+
+def test_first_line_and_label_name_a_cell_as_the_student_sees_it():
+    cell = CellSource(7, "\n\n   def causal_mask(P):  \n    pass")
+    assert cell.first_line == "def causal_mask(P):"
+    assert cell.label == "cell 7 (`def causal_mask(P):`)"
+    assert CellSource(2, "x" * 100).first_line.endswith("…") and len(CellSource(2, "x" * 100).first_line) == 60
+    assert CellSource(3, "").label == "cell 3"

@@ -1,0 +1,155 @@
+"""grader.describe: how values, calls and masks are shown to a student."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from grader.describe import (
+    MAX_PICTURE,
+    MAX_REPR,
+    describe,
+    format_call,
+    format_number,
+    format_value,
+    mask_picture,
+    side_by_side,
+)
+
+# ---------------------------------------------------------------------------- numbers and values
+
+@pytest.mark.parametrize("value, text", [
+    (7e9, "7e9"),
+    (1.4e13, "1.4e13"),
+    (0.28, "0.28"),
+    (5e13, "5e13"),
+    (1e6, "1e6"),
+    (999999.0, "999999.0"),
+    (-2.5e7, "-2.5e7"),
+    (1e-5, "1e-5"),
+    (0.0001, "0.0001"),
+    (0.0, "0.0"),
+    (1.0, "1.0"),
+    (float("nan"), "nan"),
+    (float("inf"), "inf"),
+    (float("-inf"), "-inf"),
+])
+def test_format_number(value, text):
+    assert format_number(value) == text
+
+
+def test_format_number_reads_back_close():
+    assert float(format_number(1.23456789e10)) == pytest.approx(1.23456789e10, rel=1e-6)
+
+
+def test_format_value():
+    assert format_value(7e9) == "7e9"
+    assert format_value(1000) == "1000"
+    assert format_value("abc") == "'abc'"
+    assert format_value(None) == "None"
+    assert format_value(True) == "True"
+    assert format_value(np.zeros((3, 2))) == "array(shape=(3, 2), dtype=float64)"
+
+
+def test_format_value_shortens_long_values():
+    text = format_value("x" * 500)
+    assert len(text) == MAX_REPR
+    assert text.endswith("…")
+    assert format_value("x" * 10) == "'xxxxxxxxxx'"
+
+
+def test_format_call():
+    assert format_call("prefill_seconds", (7e9, 1000, 1e14), {"utilization": 0.5}) \
+        == "prefill_seconds(7e9, 1000, 1e14, utilization=0.5)"
+    assert format_call("causal_mask", (5,)) == "causal_mask(5)"
+    assert format_call("f") == "f()"
+    assert format_call("g", (), {"X": np.ones((2, 3))}) == "g(X=array(shape=(2, 3), dtype=float64))"
+
+
+# ---------------------------------------------------------------------------- describe
+
+@pytest.mark.parametrize("value, text", [
+    (None, "None"),
+    (np.zeros((5, 5)), "a float64 array of shape (5, 5)"),
+    (np.ones(3, dtype=bool), "a bool array of shape (3,)"),
+    (True, "bool True"),
+    (False, "bool False"),
+    ([[1, 2], [3, 4]], "nested lists ([[1, 2], [3, 4]]), not a numpy array"),
+    ([1, 2], "a list ([1, 2]), not a numpy array"),
+    ((1, 2), "a tuple ((1, 2)), not a numpy array"),
+    (3, "3 (int)"),
+    (2.5, "2.5 (float)"),
+    (1.4e13, "1.4e13 (float)"),
+    (np.float64(1.4e13), "1.4e13 (float64)"),
+    ("abc", "'abc' (str)"),
+])
+def test_describe(value, text):
+    assert describe(value) == text
+
+
+def test_describe_numpy_bool():
+    text = describe(np.bool_(True))
+    assert text.startswith("bool") and text.endswith("True")
+
+
+def test_describe_numpy_integer():
+    assert describe(np.int64(10)) == "10 (int64)"
+
+
+def test_describe_shortens_long_lists():
+    assert len(describe(list(range(1000)))) < MAX_REPR + 40
+
+
+# ---------------------------------------------------------------------------- pictures
+
+def test_mask_picture_of_a_lower_triangle():
+    assert mask_picture(np.tril(np.ones((3, 3), dtype=bool))) == "■ · ·\n■ ■ ·\n■ ■ ■"
+
+
+def test_mask_picture_of_numbers_uses_truthiness():
+    assert mask_picture(np.array([[1, 0], [0.5, 0]])) == "■ ·\n■ ·"
+
+
+def test_mask_picture_of_nested_lists():
+    assert mask_picture([[True, False], [True, True]]) == "■ ·\n■ ■"
+
+
+def test_mask_picture_largest_drawn_grid():
+    picture = mask_picture(np.ones((MAX_PICTURE, MAX_PICTURE), dtype=bool))
+    assert picture.splitlines() == [" ".join(["■"] * MAX_PICTURE)] * MAX_PICTURE
+
+
+@pytest.mark.parametrize("shape", [(MAX_PICTURE + 1, MAX_PICTURE + 1), (1000, 1000), (2, 13)])
+def test_large_grids_are_not_drawn(shape):
+    text = mask_picture(np.ones(shape, dtype=bool))
+    assert "■" not in text
+    assert str(shape) in text
+    assert "too large" in text
+
+
+def test_non_grids_are_not_called_too_large():
+    text = mask_picture(np.ones(5, dtype=bool))
+    assert "(5,)" in text
+    assert "too large" not in text
+
+
+def test_side_by_side_aligns_columns():
+    left = mask_picture(np.ones((2, 2), dtype=bool))
+    right = mask_picture(np.tril(np.ones((3, 3), dtype=bool)))
+    assert side_by_side(left, right) == (
+        "yours   expected\n"
+        "■ ■     ■ · ·\n"
+        "■ ■     ■ ■ ·\n"
+        "        ■ ■ ■"
+    )
+
+
+def test_side_by_side_wide_left_and_custom_titles():
+    lines = side_by_side("a\nbbbbbbbb", "x\ny\nz", titles=("mine", "theirs")).splitlines()
+    assert lines == ["mine       theirs", "a          x", "bbbbbbbb   y", "           z"]
+    assert len({line.index(right) for line, right in zip(lines, ["theirs", "x", "y", "z"])}) == 1
+
+
+def test_side_by_side_longer_left():
+    lines = side_by_side("1\n2\n3", "9").splitlines()
+    assert lines == ["yours   expected", "1       9", "2", "3"]
