@@ -11,7 +11,7 @@ OUTPUT ?=
 SOLUTIONS ?=
 GRADESCOPE_ZIP ?= dist/gradescope-autograder.zip
 
-.PHONY: grade test validate stubs release diagnoses bench gradescope screenshots clean
+.PHONY: grade test validate stubs release diagnoses docs bench gradescope screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ release: $(STAMP)
 # docs/feedback.md: every diagnosis, what triggers it and its hint, from suites/*/diagnoses.toml.
 diagnoses: $(STAMP)
 	$(BIN)/grader diagnoses --markdown --output docs/feedback.md
+
+# Every generated part of docs/: the diagnoses table and the lesson settings of authoring.md.
+docs: diagnoses
+	$(BIN)/python -m grader.authoring.docs docs
 
 bench: $(STAMP)
 	$(BIN)/python bench/grade_time.py

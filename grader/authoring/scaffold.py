@@ -15,6 +15,7 @@ from pathlib import Path
 
 from grader.authoring.exercises import write_stubs
 from grader.exceptions import UsageError
+from grader.lesson import options
 from grader.lesson.course import EXERCISES, SOLUTIONS, SUITES, Course
 
 _ID = re.compile(r"[a-z][a-z0-9_]*")
@@ -23,15 +24,7 @@ MANIFEST = '''\
 # The manifest of lesson '{id}': what is graded, for how many points, and how.
 # docs/authoring.md explains every key; `grader validate --lesson {id}` proves the suite.
 
-id = "{id}"
-title = "{id}"
-module = "{id}.py"          # the file students fill in (exercises/{id}/{id}.py)
-answers = "answers.toml"    # by-hand answers and quiz (exercises/{id}/answers.toml)
-call_seconds = 5            # time limit of one call into student code
-import_seconds = 10         # time limit of importing {id}.py
-submission_seconds = 60     # time limit of all calls into one submission together
-memory_mb = 4096            # address space of the process that runs the submission
-
+{settings}
 # Checks are hidden unless made visible: a visible (public) check ships in the student bundle
 # and shows students its inputs and expected values; a hidden one runs only on hand-in.
 [visibility]
@@ -131,6 +124,17 @@ doubled = "21"
 '''
 
 
+def settings(lesson_id: str) -> str:
+    """The top of the new manifest: every lesson setting with its default and its help, as
+    ``grader.lesson.options`` declares them (the id, title and module named after the lesson)."""
+    named = {"id": lesson_id, "title": lesson_id, "module": f"{lesson_id}.py"}
+    lines = []
+    for option in options.LESSON:
+        value = f'"{named[option.name]}"' if option.name in named else option.shown_default()
+        lines.append(f"{option.name} = {value}".ljust(28) + f"# {option.help}")
+    return "\n".join(lines) + "\n"
+
+
 def new_lesson(course: Course, lesson_id: str) -> list[Path]:
     """Write the new lesson's files; return them. Refuses to touch an existing lesson."""
     if not _ID.fullmatch(lesson_id):
@@ -145,7 +149,7 @@ def new_lesson(course: Course, lesson_id: str) -> list[Path]:
             raise UsageError(f"{folder} already exists: lesson '{lesson_id}' is not new")
     suite, solutions, _ = folders
     files = {
-        suite / "lesson.toml": MANIFEST.format(id=lesson_id),
+        suite / "lesson.toml": MANIFEST.format(id=lesson_id, settings=settings(lesson_id)),
         suite / "test_double.py": CHECK,
         suite / "mutants" / "added_two.py": MUTANT,
         suite / "mutants" / "forgot_to_double.toml": ANSWER_MUTANT,

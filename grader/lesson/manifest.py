@@ -13,7 +13,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.exceptions import ConfigError
+from grader.lesson import options
 from grader.lesson.catalogue import CATALOGUE_NAME, Entry, check_tasks, find, load_catalogue
+from grader.lesson.options import Option
 from grader.result import VISIBILITIES, Diagnosis  # Gradescope's four
 
 MANIFEST_NAME = "lesson.toml"
@@ -87,10 +89,11 @@ class Lesson:
     answers: str  # the student's answers file, e.g. "answers.toml"
     suite_dir: Path
     tasks: tuple[Task, ...]
-    call_seconds: float = 5.0
-    import_seconds: float = 10.0
-    submission_seconds: float = 60.0  # all calls into one submission together
-    memory_mb: float = 4096.0  # the worker's address space
+    # the limits: declared (default, meaning) once, in grader.lesson.options
+    call_seconds: float = options.default("call_seconds")
+    import_seconds: float = options.default("import_seconds")
+    submission_seconds: float = options.default("submission_seconds")
+    memory_mb: float = options.default("memory_mb")
     facts: tuple[Fact, ...] = ()  # the lesson's headline numbers, from [[facts]]
     diagnoses: tuple[Entry, ...] = ()  # the lesson's misconceptions, from diagnoses.toml (grader.lesson.catalogue)
 
@@ -140,11 +143,9 @@ def load_lesson(suite_dir: Path) -> Lesson:
             raise ConfigError(source, f"task id '{task_id}' is used twice", f"tasks[{i}].id")
     check_tasks(catalogue, tuple(ids), str(Path(suite_dir) / CATALOGUE_NAME))
     tasks = _with_visibility(_Reader(source, read.get("visibility", dict, {}), "visibility"), tasks)
+    settings = {option.name: read.option(option) for option in options.LESSON}
     return Lesson(
-        id=read.get("id", str), title=read.get("title", str, ""), module=read.get("module", str),
-        answers=read.get("answers", str, "answers.toml"), suite_dir=Path(suite_dir), tasks=tasks,
-        call_seconds=read.positive("call_seconds", 5.0), import_seconds=read.positive("import_seconds", 10.0),
-        submission_seconds=read.positive("submission_seconds", 60.0), memory_mb=read.positive("memory_mb", 4096.0),
+        **settings, suite_dir=Path(suite_dir), tasks=tasks,
         facts=tuple(_fact(_Reader(source, f, f"facts[{i}]"), tasks) for i, f in enumerate(read.get("facts", list, []))),
         diagnoses=catalogue,
     )
@@ -210,9 +211,7 @@ def _task(read: _Reader, source: str, catalogue: tuple[Entry, ...] = ()) -> Task
     elif "function" not in read.data:
         raise ConfigError(source, "a task needs either 'function' (a code task) or an [answer] table",
                           read.prefix)
-    return Task(id=read.get("id", str), title=read.get("title", str, ""), points=read.positive("points"),
-                function=read.get("function", str, None), answer=answer,
-                call_seconds=read.positive("call_seconds", None))
+    return Task(**{option.name: read.option(option) for option in options.TASK}, answer=answer)
 
 
 def _diagnosis(read: _Reader, name: str, catalogue: tuple[Entry, ...], task_id: str,
@@ -282,6 +281,14 @@ class _Reader:
             wanted = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
             raise ConfigError(self.source, f"must be a {wanted}, not {type(value).__name__}", self.key(name))
         return value
+
+    def option(self, option: Option):
+        """A declared setting (``grader.lesson.options``), typed and checked as declared."""
+        default = _MISSING if option.required else option.default
+        if option.kind is float:
+            return self.positive(option.name, default) if option.positive else self.get(option.name, (int, float),
+                                                                                        default)
+        return self.get(option.name, option.kind, default)
 
     def positive(self, name: str, default=_MISSING):
         value = self.get(name, (int, float), default)
