@@ -11,7 +11,7 @@ OUTPUT ?=
 SOLUTIONS ?=
 GRADESCOPE_ZIP ?= dist/gradescope-autograder.zip
 
-.PHONY: grade test validate stubs release diagnoses docs bench gradescope screenshots clean
+.PHONY: grade test typecheck validate stubs release diagnoses docs bench gradescope screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,11 +26,18 @@ $(STAMP): pyproject.toml
 grade: $(STAMP)
 	@$(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
 
-# two pytest processes: most test time is spent waiting on sandboxed workers and kernels
+# lint and the import contracts first (seconds); then two pytest processes: most test time is
+# spent waiting on sandboxed workers and kernels
 test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest -q -n 2
 	$(BIN)/grader stubs --check
 	$(BIN)/grader validate
+
+# mypy over grader/: a report for now, not a gate (Optional attributes it cannot narrow; see pyproject.toml)
+typecheck: $(STAMP)
+	-$(BIN)/mypy
 
 validate: $(STAMP)
 	$(BIN)/grader validate $(if $(LESSON),--lesson $(LESSON)) $(if $(SOLUTIONS),--solutions $(SOLUTIONS))

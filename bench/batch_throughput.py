@@ -5,8 +5,9 @@ Usage: python bench/batch_throughput.py [--count 200] [--jobs 2] [--loop-sample 
 
 Builds ``--count`` single-file ``.py`` submissions cycling through the reference solution,
 the untouched stubs and every mutant of the module in suites/prefill/mutants/ (laid over the
-reference, as ``grader validate`` grades them) except the one that hangs (it costs its time limit by design and would measure the limit, not the grader),
-so the class is a mix of right and wrong. Then, in this one run:
+reference, as ``grader validate`` grades them) except the one that hangs (it costs its time
+limit by design and would measure the limit, not the grader), so the class is a mix of right
+and wrong. Then, in this one run:
 
 1. ``grader batch DIR --jobs N`` into a fresh gradebook: wall time from the command's start
    to its exit, start-up and summary included;
@@ -107,7 +108,8 @@ def main() -> int:
         sample = files[::step][: args.loop_sample or None]
         out = work / "loop"
         out.mkdir()
-        script = 'for f in "$@"; do "$PY" -m grader --course "$ROOT" grade "$f" --lesson prefill --format json > "$OUT/$(basename "$f").json"; done'
+        script = ('for f in "$@"; do "$PY" -m grader --course "$ROOT" grade "$f" --lesson prefill --format json '
+                  '> "$OUT/$(basename "$f").json"; done')
         loop, _ = timed(["bash", "-c", script, "loop", *map(str, sample)],
                      {**env, "PY": sys.executable, "ROOT": str(ROOT), "OUT": str(out)})
 

@@ -42,8 +42,8 @@ def wall(command: list[str], env: dict | None = None) -> float:
 
 def reference_notebook(folder: Path) -> Path:
     sys.path.insert(0, str(ROOT))
-    from grader.lesson.course import Course
     from grader.authoring.notebook import reference_notebook as build
+    from grader.lesson.course import Course
 
     course = Course(ROOT)
     lesson = course.lesson("prefill")

@@ -50,7 +50,8 @@ def describe(value) -> str:
         kind = "nested lists" if value and isinstance(value[0], (list, tuple)) else f"a {type(value).__name__}"
         return f"{kind} ({_short(repr(value))}), not a numpy array"
     if isinstance(value, (int, float, np.integer, np.floating)):
-        plain = float(value) if isinstance(value, np.floating) else int(value) if isinstance(value, np.integer) else value
+        plain = float(value) if isinstance(value, np.floating) else \
+            int(value) if isinstance(value, np.integer) else value
         return f"{format_value(plain)} ({type(value).__name__})"
     return f"{_short(repr(value))} ({type(value).__name__})"
 

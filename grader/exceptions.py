@@ -30,18 +30,18 @@ check can write ``pytest.raises(ValueError)`` as it would against local code.
 from __future__ import annotations
 
 __all__ = [
-    "GraderError",
-    "UsageError",
-    "SubmissionError",
-    "ConfigError",
     "AnswerFormatError",
-    "StudentCodeError",
+    "CallTimeout",
+    "ConfigError",
+    "GraderError",
     "ImportFailed",
     "MissingFunction",
-    "CallTimeout",
-    "WorkerDied",
-    "UnsupportedResult",
     "StudentBaseException",
+    "StudentCodeError",
+    "SubmissionError",
+    "UnsupportedResult",
+    "UsageError",
+    "WorkerDied",
 ]
 
 

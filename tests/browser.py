@@ -97,12 +97,13 @@ def count_colour(png: Path, rgb: tuple[int, int, int], tolerance: int = 12) -> i
 def main(out: Path) -> None:
     """Write docs/report-reference.png and docs/report-wrong.png from fresh gradings."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from sample_reports import graded
-
     from grader.formats.html import render
 
+    from sample_reports import graded
+
     out.mkdir(parents=True, exist_ok=True)
-    for name, source, window in (("reference", "reference", (1000, 1000)), ("wrong", "diagonal_excluded", (1000, 1650))):
+    pages = (("reference", "reference", (1000, 1000)), ("wrong", "diagonal_excluded", (1000, 1650)))
+    for name, source, window in pages:
         report = graded(source).for_audience("student")
         report.submission = "exercises/prefill" if name == "wrong" else "solutions/prefill"
         with tempfile.TemporaryDirectory() as tmp:

@@ -8,19 +8,17 @@ costs a worker and a pytest run.
 from __future__ import annotations
 
 import functools
-import shutil
-import tempfile
-from pathlib import Path
 
 import numpy as np
 
-from grader.lesson.course import Course
-from grader.grading.engine import grade
 from grader.describe import mask_picture, side_by_side
+from grader.grading.engine import grade
+from grader.lesson.course import Course
 from grader.result import CheckResult, Report, TaskResult
 
 from mutated import mutant_folder
 from paths import ROOT
+
 COURSE = Course(ROOT)
 SECRET_INPUT, SECRET_EXPECTED = "7919", "31364160"  # appear only in the secret check's full message
 PRINTED = "printed by the submission: 104729"  # what the submission printed (instructors only)
@@ -32,7 +30,8 @@ PICTURE = side_by_side(mask_picture(WRONG_5), mask_picture(MASK_5))
 
 def make_report() -> Report:
     """Every status, a note, pictures, a secret failure and printed output."""
-    to_tuple = lambda grid: tuple(tuple(bool(c) for c in row) for row in grid)
+    def to_tuple(grid):
+        return tuple(tuple(bool(c) for c in row) for row in grid)
     return Report(lesson="prefill", title="E1.2 · Lesson 2 of 6: Prefill", submission="exercises/prefill",
                   execution_time=1.25, sandbox="bubblewrap", output=PRINTED + "\n", tasks=[
         TaskResult("prefill_flops", "prefill_flops(N, P): 2·N·P", 2.0,

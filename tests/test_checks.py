@@ -46,7 +46,7 @@ def test_number_refuses_other_values_naming_the_call(value, shown):
 
 def test_check_failed_is_an_assertion_error():
     assert issubclass(CheckFailed, AssertionError)
-    with pytest.raises(CheckFailed, match="^exact message$"):
+    with pytest.raises(CheckFailed, match=r"^exact message$"):
         fail("exact message")
 
 

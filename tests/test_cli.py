@@ -144,10 +144,12 @@ def test_format_usage_errors_exit_2_before_grading(tmp_path, args, message):
 def test_the_audience_decides_what_a_secret_check_says(tmp_path):
     wrong = tmp_path / "prefill"
     wrong.mkdir()
-    (wrong / "prefill.py").write_text(mutant_module(LESSON, "diagonal_excluded", ROOT / "solutions" / "prefill").read_text())
+    source = mutant_module(LESSON, "diagonal_excluded", ROOT / "solutions" / "prefill").read_text()
+    (wrong / "prefill.py").write_text(source)
     student = json.loads(run("grade", str(wrong), "--format", "json").stdout)
     instructor = json.loads(run("grade", str(wrong), "--format", "json", "--audience", "instructor").stdout)
-    pick = lambda report: next(c for t in report["tasks"] for c in t["checks"] if c["name"] == "diagonal_included")
+    def pick(report):
+        return next(c for t in report["tasks"] for c in t["checks"] if c["name"] == "diagonal_included")
     assert pick(student)["message"] == "the mask must include the diagonal (each token attends to itself)"
     assert pick(instructor)["message"].startswith("causal_mask(4): the mask must include the diagonal")
     assert pick(student)["visibility"] == "hidden"
@@ -160,7 +162,8 @@ def test_grading_imports_no_heavy_format_library(fmt):
     result = subprocess.run([sys.executable, "-X", "importtime", "-m", "grader", "grade", "solutions/prefill",
                              "--format", fmt], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0
-    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time")}
+    listing = [line for line in result.stderr.splitlines() if line.startswith("import time")]
+    imported = {line.rsplit("|", 1)[-1].strip() for line in listing}
     assert "grader.formats" in imported  # the importtime listing is really there
     top = {name.split(".")[0] for name in imported}
     assert not top & {"rich", "jinja2", "junitparser", "jsonschema", "xmlschema", "yaml"}

@@ -147,7 +147,7 @@ def test_side_by_side_aligns_columns():
 def test_side_by_side_wide_left_and_custom_titles():
     lines = side_by_side("a\nbbbbbbbb", "x\ny\nz", titles=("mine", "theirs")).splitlines()
     assert lines == ["mine       theirs", "a          x", "bbbbbbbb   y", "           z"]
-    assert len({line.index(right) for line, right in zip(lines, ["theirs", "x", "y", "z"])}) == 1
+    assert len({line.index(right) for line, right in zip(lines, ["theirs", "x", "y", "z"], strict=False)}) == 1
 
 
 def test_side_by_side_longer_left():

@@ -143,7 +143,7 @@ def find_drift(course: Course, lesson: Lesson) -> list[str]:
             continue
         have = _read(course, file.path).splitlines()
         want = file.text.splitlines()
-        for number, (got, expected) in enumerate(zip(have + [None], want + [None]), start=1):
+        for number, (got, expected) in enumerate(zip([*have, None], [*want, None], strict=False), start=1):
             if got != expected:
                 problems.append(f"{shown}, line {number}: has {_line(got)} but {source} generates "
                                 f"{_line(expected)} (edit the solution, then run 'grader stubs')")

@@ -110,7 +110,8 @@ def answer_paragraphs(source: str) -> dict[str, str]:
 
 def without_solution_markers(text: str) -> str:
     """The solution as students would read it once finished: the marker lines dropped."""
-    return "".join(line for line in text.splitlines(keepends=True) if not _SOLUTION_MARKER.fullmatch(line.rstrip("\r\n")))
+    lines = text.splitlines(keepends=True)
+    return "".join(line for line in lines if not _SOLUTION_MARKER.fullmatch(line.rstrip("\r\n")))
 
 
 def build_notebook(lesson: Lesson, module_source: str, answers_source: str | None, template: str, *,

@@ -133,8 +133,8 @@ def _student_lesson(course: Course, lesson: Lesson, root: Path) -> PublicSuite:
     manifest = folder / MANIFEST_NAME
     manifest.write_text(student_manifest(lesson, suite.tasks), encoding="utf-8")
     if lesson.diagnoses:  # the public checks name their diagnoses; the hints come from the catalogue
-        (folder / CATALOGUE_NAME).write_text(catalogue_toml(lesson.diagnoses, suite.tasks, "".join(suite.files.values())),
-                                             encoding="utf-8")
+        catalogue = catalogue_toml(lesson.diagnoses, suite.tasks, "".join(suite.files.values()))
+        (folder / CATALOGUE_NAME).write_text(catalogue, encoding="utf-8")
     if suite.uses_reference:
         _record(course, lesson, Course(root), folder, suite)
         manifest.write_text(student_manifest(lesson, suite.tasks), encoding="utf-8")
@@ -166,7 +166,8 @@ def _record(course: Course, lesson: Lesson, bundle: Course, folder: Path, suite:
         wrong = [course.exercises_dir(lesson)] if course.exercises_dir(lesson).exists() else []
         for mutant in load_mutants(lesson):
             if mutant.changes(lesson, lesson.module):
-                wrong.append(materialize(mutant, lesson, course.solutions_dir(lesson), Path(tmp) / "mutants" / mutant.name))
+                folder_of = Path(tmp) / "mutants" / mutant.name
+                wrong.append(materialize(mutant, lesson, course.solutions_dir(lesson), folder_of))
         (folder / MANIFEST_NAME).write_text(student_manifest(lesson, suite.tasks, hurried=True), encoding="utf-8")
         with GradingSession(lesson.id, bundle, solutions=tmp) as session:
             for submission in wrong:
@@ -217,7 +218,8 @@ def _student_readme(lessons: list[Lesson], public: dict[str, PublicSuite]) -> st
     for each in lessons:
         suite = public[each.id]
         parts.append(f"\n## {each.title or each.id}\n\nEdit `exercises/{each.id}/{each.module}`")
-        parts.append(f" and `exercises/{each.id}/{each.answers}`.\n\n" if any(t.answer for t in each.tasks) else ".\n\n")
+        answered = any(t.answer for t in each.tasks)
+        parts.append(f" and `exercises/{each.id}/{each.answers}`.\n\n" if answered else ".\n\n")
         for task in each.tasks:
             names = suite.public.get(task.id) or []
             local = f"{len(names)} public check{'s' if len(names) != 1 else ''} here" if names else \

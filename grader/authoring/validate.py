@@ -74,7 +74,8 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
     stubs = grade(course.exercises_dir(lesson), lesson=lesson.id, course=course, solutions=reference)
     scored = [t.id for t in stubs.tasks if t.score > 0]
     silent = [t.id for t in stubs.tasks if not t.not_started]
-    rows.append(("stubs", "zero", "zero" if not scored else f"scores on {', '.join(scored)}", not scored and not silent))
+    observed = "zero" if not scored else f"scores on {', '.join(scored)}"
+    rows.append(("stubs", "zero", observed, not scored and not silent))
     if scored:
         problems.append((SUITE, (f"the stubs in {course.exercises_dir(lesson)} score points on {', '.join(scored)}: "
                                  "a check passes without any work, so it cannot tell right from wrong")))
@@ -191,10 +192,10 @@ def _grade_mutant(session: GradingSession, lesson: Lesson, reference: Path, muta
 def _print_table(stream, lesson: Lesson, rows, problems, mutants: int, reference: Path, notes=()) -> None:
     if stream is None:
         return
-    widths = [max(len(r[i]) for r in rows + [("case", "expected to lose", "observed", True)]) for i in range(3)]
+    widths = [max(len(r[i]) for r in [*rows, ("case", "expected to lose", "observed", True)]) for i in range(3)]
     header = ("case", "expected to lose", "observed")
     stream.write(f"Validation of lesson '{lesson.id}' against the solution in {reference}\n")
-    stream.write("  ".join(f"{h:<{w}}" for h, w in zip(header, widths)) + "  verdict\n")
+    stream.write("  ".join(f"{h:<{w}}" for h, w in zip(header, widths, strict=False)) + "  verdict\n")
     for name, expected, observed, good in rows:
         stream.write(f"{name:<{widths[0]}}  {expected:<{widths[1]}}  {observed:<{widths[2]}}  "
                      f"{'ok' if good else 'WRONG'}\n")

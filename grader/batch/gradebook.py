@@ -25,8 +25,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.batch.jobs import Outcome
 from grader import atomic
+from grader.batch.jobs import Outcome
 from grader.exceptions import UsageError
 
 APPLICATION_ID = 0x47524442  # "GRDB": marks an SQLite file as a gradebook

@@ -103,7 +103,8 @@ def headline(summary: ClassSummary) -> str:
 
 
 def render_plain(summary: ClassSummary, stream) -> None:
-    write = lambda line="": stream.write(line + "\n")
+    def write(line=""):
+        return stream.write(line + "\n")
     write(headline(summary))
     if summary.totals:
         width = max(len(t.id) for t in summary.tasks)

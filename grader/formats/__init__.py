@@ -28,6 +28,9 @@ class FormatOptions:
     verbose: bool = False  # under each thing to fix, what every check saw (text; html always shows it)
 
 
+DEFAULT_OPTIONS = FormatOptions()
+
+
 class Format(Protocol):
     """One output format."""
 
@@ -56,7 +59,7 @@ def names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def create(name: str, options: FormatOptions = FormatOptions()) -> Format:
+def create(name: str, options: FormatOptions = DEFAULT_OPTIONS) -> Format:
     """The format called ``name``, set up with ``options``; a UsageError for an unknown name."""
     try:
         target = _REGISTRY[name]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from grader.describe import mask_picture, side_by_side
-from grader.formats import FormatOptions
+from grader.formats import DEFAULT_OPTIONS, FormatOptions
 
 BAR_CELLS = 10
 
@@ -13,7 +13,7 @@ class FormatBase:
 
     name = ""
 
-    def __init__(self, options: FormatOptions = FormatOptions()):
+    def __init__(self, options: FormatOptions = DEFAULT_OPTIONS):
         self.options = options
 
 

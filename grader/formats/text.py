@@ -88,8 +88,8 @@ def _write_rich(report: Report, console: Console, verbose: bool = False) -> None
     table.add_column("verdict", overflow="ellipsis", no_wrap=True, ratio=1)
     for task in report.tasks:  # Text, never markup: a student's message may contain [brackets]
         style = STYLE[task.status]
-        table.add_row(Text(task.id), Text(_score(task), style=style), Text(bar(task.score, task.max_score), style=style),
-                      Text(task.verdict, style=style))
+        table.add_row(Text(task.id), Text(_score(task), style=style),
+                      Text(bar(task.score, task.max_score), style=style), Text(task.verdict, style=style))
     console.print(table)
     if any(t.status != "passed" for t in report.tasks):
         console.print(Text("What to fix", style="bold underline"))

@@ -52,10 +52,7 @@ def parse_number(value, units: tuple[str, ...] = ()) -> float:
     """Read a number as a person types it; raise AnswerFormatError with the accepted forms."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise AnswerFormatError(f"{value!r} is not a number: write it like {NUMBER_FORMS}")
-    if isinstance(value, (int, float)):
-        number = float(value)
-    else:
-        number = _parse_text(value, units)
+    number = float(value) if isinstance(value, (int, float)) else _parse_text(value, units)
     if not math.isfinite(number):
         raise AnswerFormatError(f"{value!r} is not a finite number: write it like {NUMBER_FORMS}")
     return number
@@ -120,7 +117,7 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
     if spec.key not in answers:
         return failed(f"{filename} has no '{spec.key}' entry (add a line: {spec.key} = \"your answer\")")
     raw = answers[spec.key]
-    if raw is None or isinstance(raw, str) and not raw.strip():
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
         return failed(f"not answered yet: {spec.question}" if spec.question else "not answered yet", unanswered=True)
     try:
         given = parse_number(raw, spec.units) if spec.kind == "number" else parse_choice(raw, spec.choices)

@@ -9,8 +9,8 @@ checks once against the solution and the lesson's mutants (so that the calls a w
 answer leads to are seen too) with every reference function wrapped to record its
 arguments and result, and ships that table as ``suites/<lesson>/reference_calls.json``.
 Where the solution file is missing, ``load_reference`` falls back to a Replay of it: the
-same calls give the same values, so a public check behaves as it does in the full suite. A call that was never recorded fails its check with a plain explanation;
-it never passes unseen.
+same calls give the same values, so a public check behaves as it does in the full suite. A
+call that was never recorded fails its check with a plain explanation; it never passes unseen.
 
 Values are stored exactly: floats by ``repr``, arrays and numpy scalars as dtype, shape
 and raw bytes. Only the functions of the solution module can be replayed.
@@ -155,5 +155,6 @@ def load_reference(path: Path, lesson: Lesson):
     try:
         spec.loader.exec_module(module)
     except Exception as exc:  # noqa: BLE001 - an instructor's broken file must be named
-        raise ConfigError(str(path), f"the reference solution cannot be imported ({type(exc).__name__}: {exc})") from None
+        raise ConfigError(str(path), f"the reference solution cannot be imported ({type(exc).__name__}: {exc})") \
+            from None
     return module

@@ -52,11 +52,11 @@ class Course:
             raise SubmissionError(f"{submission}: no such file or folder")
         lessons = [self.lesson(i) for i in ids]
         if submission.is_dir():
-            matches = [l for l in lessons if l.id == submission.name] or \
-                      [l for l in lessons if (submission / l.module).is_file()
-                       or (submission / f"{l.module_name}.ipynb").is_file()]
+            matches = [each for each in lessons if each.id == submission.name] or \
+                      [each for each in lessons if (submission / each.module).is_file()
+                       or (submission / f"{each.module_name}.ipynb").is_file()]
         else:
-            matches = [l for l in lessons if submission.name in (l.module, f"{l.module_name}.ipynb")]
+            matches = [each for each in lessons if submission.name in (each.module, f"{each.module_name}.ipynb")]
         if len(matches) == 1:
             return matches[0]
         raise UsageError(f"cannot tell which lesson {submission} is for: pass --lesson "

@@ -277,7 +277,7 @@ class _Reader:
                 raise ConfigError(self.source, "is required", self.key(name))
             return default
         value = self.data[name]
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             wanted = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
             raise ConfigError(self.source, f"must be a {wanted}, not {type(value).__name__}", self.key(name))
         return value

@@ -86,7 +86,7 @@ class TaskResult:
     @property
     def not_started(self) -> bool:
         """Whether the student has not begun this task yet: a stub, or every answer left empty."""
-        return self.unstarted or bool(self.checks) and all(c.unanswered for c in self.checks)
+        return self.unstarted or (bool(self.checks) and all(c.unanswered for c in self.checks))
 
     def __post_init__(self):
         if self.note:  # an unstarted task: a stub's None or pass is not a misconception to diagnose

@@ -240,7 +240,7 @@ def _rebuild(info: dict, call_text: str, filename: str) -> BaseException:
         try:
             exc = candidate(message)
             break
-        except Exception:  # noqa: BLE001 - e.g. UnicodeDecodeError needs five arguments
+        except Exception:  # noqa: BLE001, S112 - e.g. UnicodeDecodeError needs five arguments
             continue
     exc.grader_call = call_text
     exc.grader_text = f"{call_text} raised {name}{where}: {message}".rstrip(": ")

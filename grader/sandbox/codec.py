@@ -48,7 +48,7 @@ def _plain_row(values: list) -> bool:
         t = type(v)
         if v is None or t is bool or t is str:
             continue
-        if t is int and v.bit_length() <= 12_000 or t is float and math.isfinite(v):
+        if (t is int and v.bit_length() <= 12_000) or (t is float and math.isfinite(v)):
             continue
         return False
     return True
@@ -121,7 +121,8 @@ def encode(value, blobs: Blobs, depth: int = 0):
     if cls is tuple:
         return {"t": "tuple", "v": [encode(v, blobs, depth + 1) for v in value]}
     if cls is dict:
-        return {"t": "dict", "v": [[encode(k, blobs, depth + 1), encode(v, blobs, depth + 1)] for k, v in value.items()]}
+        pairs = [[encode(k, blobs, depth + 1), encode(v, blobs, depth + 1)] for k, v in value.items()]
+        return {"t": "dict", "v": pairs}
     if cls is np.ndarray:
         dtype = value.dtype
         if dtype.str not in _DTYPES or dtype.fields is not None:

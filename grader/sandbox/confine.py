@@ -92,7 +92,7 @@ class Sandbox:
                 made.add(str(path))
         if info_fd is not None:
             command += ["--info-fd", str(info_fd)]
-        return command + ["--chdir", str(workdir), "--"] + argv
+        return [*command, "--chdir", str(workdir), "--", *argv]
 
 
 def limits(cpu_seconds: float, memory_mb: float, box: Sandbox | None = None) -> Limits:

@@ -93,7 +93,7 @@ class ForkServer:
 
     def _ask(self, message: dict, fds: list[int]) -> dict:
         with self._lock:
-            for attempt in (1, 2):
+            for _attempt in (1, 2):
                 self._ensure_template()
                 message["id"] = next(self._ids)
                 try:

@@ -46,7 +46,8 @@ def events_from(message: dict) -> list[CellEvent]:
             continue
         events.append(CellEvent(
             cell=entry["cell"], status=entry["status"], name=_string(entry.get("name"), 100),
-            message=_string(entry.get("message"), 300), line=_int(entry.get("line")), at_cell=_int(entry.get("at_cell")),
+            message=_string(entry.get("message"), 300), line=_int(entry.get("line")),
+            at_cell=_int(entry.get("at_cell")),
             seconds=float(entry["seconds"]) if type(entry.get("seconds")) in (int, float) else None,
             code=_string(entry.get("code"), 20)))
     return events[:200]

@@ -51,9 +51,8 @@ class Submission:
         module, answers = path / lesson.module, path / lesson.answers
         found = cls(path, module if _plain_file(module) else None, answers if _plain_file(answers) else None)
         notebook = path / notebook_name(lesson)
-        if _plain_file(notebook):
-            if prefer_notebook(found.module, notebook, lesson):
-                found = cls(path, None, found.answers, notebook)
+        if _plain_file(notebook) and prefer_notebook(found.module, notebook, lesson):
+            found = cls(path, None, found.answers, notebook)
         if found.module is None and found.answers is None and found.notebook is None:
             raise SubmissionError(f"{path}: holds neither {lesson.module} nor {lesson.answers}")
         return found
@@ -97,4 +96,5 @@ def _module_has_work(path: Path, functions: set[str]) -> bool:
 
 def answers_something(answers: dict | None) -> bool:
     """Whether any answer holds more than the template's empty string."""
-    return any(not (value is None or isinstance(value, str) and not value.strip()) for value in (answers or {}).values())
+    values = (answers or {}).values()
+    return any(not (value is None or (isinstance(value, str) and not value.strip())) for value in values)

@@ -18,19 +18,20 @@ from pathlib import Path
 
 import pytest
 
-from grader.lesson.course import Course
 from grader.authoring.diagnoses import catalogue_toml, markdown, proofs
-from grader.batch.summary import count_misconceptions as count
-from grader.lesson.catalogue import CATALOGUE_NAME, load_catalogue, per_task
-from grader.exceptions import ConfigError
-from grader.formats.text import TextFormat
-from grader.lesson.manifest import load_lesson
-from grader.result import CheckResult, Diagnosis, Report, TaskResult
-from grader.grading.session import GradingSession
 from grader.authoring.mutants import Mutant, load_mutants, materialize
 from grader.authoring.validate import unproved_diagnoses
+from grader.batch.summary import count_misconceptions as count
+from grader.exceptions import ConfigError
+from grader.formats.text import TextFormat
+from grader.grading.session import GradingSession
+from grader.lesson.catalogue import CATALOGUE_NAME, load_catalogue, per_task
+from grader.lesson.course import Course
+from grader.lesson.manifest import load_lesson
+from grader.result import CheckResult, Diagnosis, Report, TaskResult
 
 from paths import ROOT
+
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 MUTANTS = load_mutants(LESSON)

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from grader.lesson.course import Course
-from grader.exceptions import ConfigError
 from grader.authoring.facts import check_facts
+from grader.exceptions import ConfigError
+from grader.lesson.course import Course
 from grader.lesson.manifest import Fact, load_lesson
 
 from paths import ROOT
+
 PREFILL = ROOT / "suites" / "prefill"
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from grader.authoring.public import public_suite, student_manifest
 from grader.exceptions import ConfigError
 from grader.lesson.manifest import load_lesson
-from grader.authoring.public import public_suite, student_manifest
 
 from paths import ROOT
 

@@ -15,16 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from grader.cli import main
-from grader.lesson.course import Course
-from grader.grading.engine import grade
-from grader.exceptions import ConfigError, UsageError
 from grader.authoring.exercises import BEGIN, END
+from grader.authoring.mutants import load_mutants, materialize
 from grader.authoring.public import public_suite
 from grader.authoring.release import STAMP, release
-from grader.authoring.mutants import load_mutants, materialize
+from grader.cli import main
+from grader.exceptions import ConfigError, UsageError
+from grader.grading.engine import grade
+from grader.lesson.course import Course
 
 from paths import ROOT
+
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 LESSONS = [COURSE.lesson(i) for i in COURSE.lesson_ids()]
@@ -69,7 +70,8 @@ def hidden_only_constants(lesson=LESSON) -> set:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         removed = set(suite.cut.get(path.name, [])) if path.name in suite.files else None
         for node in tree.body:
-            names = {getattr(node, "name", None)} | {t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)}
+            targets = getattr(node, "targets", [])
+            names = {getattr(node, "name", None)} | {t.id for t in targets if isinstance(t, ast.Name)}
             if removed is None or names & removed:
                 hidden |= constants(node)
         if path.name in suite.files:
@@ -93,8 +95,10 @@ def test_the_student_bundle_holds_exercises_public_checks_engine_makefile_and_re
     assert not (student / "suites" / "prefill" / "mutants").exists()
     assert not list(student.rglob("__pycache__")) and not list(student.rglob("*.pyc"))
     for name in ("prefill.py", "answers.toml"):
-        assert (student / "exercises" / "prefill" / name).read_bytes() == (ROOT / "exercises" / "prefill" / name).read_bytes()
-    assert "numpy" in (student / "requirements.txt").read_text() and "pytest" in (student / "requirements.txt").read_text()
+        shipped, source = student / "exercises" / "prefill" / name, ROOT / "exercises" / "prefill" / name
+        assert shipped.read_bytes() == source.read_bytes()
+    requirements = (student / "requirements.txt").read_text()
+    assert "numpy" in requirements and "pytest" in requirements
 
 
 def test_no_solution_body_is_in_the_student_bundle(dist):

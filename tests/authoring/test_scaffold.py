@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import io
 import shutil
-from pathlib import Path
 
 import pytest
 
-from grader.cli import main
-from grader.lesson.course import Course
-from grader.exceptions import UsageError
 from grader.authoring.exercises import find_drift
+from grader.authoring.mutants import load_mutants
 from grader.authoring.public import public_suite
 from grader.authoring.release import release
 from grader.authoring.scaffold import new_lesson
-from grader.authoring.mutants import load_mutants
 from grader.authoring.validate import validate
+from grader.cli import main
+from grader.exceptions import UsageError
+from grader.lesson.course import Course
 
 from paths import ROOT
 

@@ -24,12 +24,12 @@ import pytest
 
 from grader.batch.coordinator import run_batch
 from grader.cli import main
-from grader.lesson.course import Course
 from grader.grading.engine import grade
-from grader.result import CheckResult, Report, TaskResult
+from grader.lesson.course import Course
 
 from mutated import mutant_module
 from paths import ROOT
+
 COURSE = Course(ROOT)
 
 
@@ -74,7 +74,8 @@ def make_class(folder: Path, count: int) -> dict[str, Path]:
 
 def rows(book: Path) -> list[tuple]:
     with sqlite3.connect(book) as db:
-        return db.execute("SELECT student, status, score, reason, graded_at FROM submissions ORDER BY student").fetchall()
+        query = "SELECT student, status, score, reason, graded_at FROM submissions ORDER BY student"
+        return db.execute(query).fetchall()
 
 
 def quiet() -> io.StringIO:
@@ -90,7 +91,8 @@ def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, 
     place(REFERENCE, folder, "twice")
     place(wrong("forgot_factor_2"), folder, "twice")
     out = quiet()
-    result = run_batch(folder, COURSE, lesson="prefill", gradebook=tmp_path / "gb.sqlite", jobs=2, reports=tmp_path / "reports",
+    result = run_batch(folder, COURSE, lesson="prefill", gradebook=tmp_path / "gb.sqlite", jobs=2,
+                       reports=tmp_path / "reports",
                        csv=tmp_path / "grades.csv", out=out)
     found = {r[0]: r for r in rows(tmp_path / "gb.sqlite")}
     assert sorted(found) == sorted([*students, "bomb", "nb", "notes.txt", "twice"])
@@ -127,7 +129,8 @@ def test_a_rerun_skips_what_is_unchanged_and_regrades_what_changed(tmp_path, exp
     run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, out=quiet())
     before = {r[0]: r for r in rows(book)}
 
-    again = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, reports=tmp_path / "reports", out=quiet())
+    again = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, reports=tmp_path / "reports",
+                      out=quiet())
     assert (again.graded_now, again.unchanged) == (0, 4)
     assert {r[0]: r for r in rows(book)} == before  # not even a timestamp moved
     assert len(list((tmp_path / "reports").iterdir())) == 4  # reports of unchanged grades, from the gradebook
@@ -137,7 +140,8 @@ def test_a_rerun_skips_what_is_unchanged_and_regrades_what_changed(tmp_path, exp
     assert (changed.graded_now, changed.unchanged) == (1, 3)
     single = grade(folder / "s000", lesson="prefill", course=COURSE).score
     assert {r[0]: r[2] for r in rows(book)}["s000"] == single == 15.0
-    assert run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, regrade=True, out=quiet()).graded_now == 4
+    regraded = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, regrade=True, out=quiet())
+    assert regraded.graded_now == 4
 
 
 def test_a_gradebook_and_reports_kept_in_the_class_folder_are_not_students(tmp_path):
@@ -164,31 +168,7 @@ def test_a_changed_suite_regrades_everyone(tmp_path):
     assert run_batch(folder, course, lesson="prefill", gradebook=book, jobs=1, out=quiet()).graded_now == 2
 
 
-class FlakySession:
-    """A grader that fails once for students named "flaky*" (a marker file remembers), then works."""
-
-    def __init__(self, lesson, course, solutions=None):
-        pass
-
-    def grade(self, path):
-        from grader.exceptions import ConfigError
-
-        path = Path(path)
-        marker = path.parent / f".{path.name}.failed"
-        if path.name.startswith("flaky") and not marker.exists() or "ALWAYS_FAIL" in path.read_text():
-            marker.write_text("")
-            raise ConfigError("suites/prefill", "pytest stopped with exit code 3")
-        task = TaskResult(id="quiz", title="", max_score=1.0, checks=[CheckResult("c", passed=True)])
-        return Report(lesson="prefill", title="", submission=str(path), tasks=[task])
-
-    def close(self):
-        pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        pass
+FLAKY = "fake_sessions:FlakySession"  # a spawned grading process imports its session by name
 
 
 def test_a_failure_of_the_grader_is_a_row_with_its_reason_and_is_retried_next_run(tmp_path):
@@ -198,12 +178,12 @@ def test_a_failure_of_the_grader_is_a_row_with_its_reason_and_is_retried_next_ru
         (folder / f"{student}.py").write_text("x = 1\n")
     book = tmp_path / "gb.sqlite"
     out = quiet()
-    first = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=out)
+    first = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=out)
     assert not first.complete
     assert [r[:4] for r in rows(book)] == [("alice", "graded", 1.0, ""),
                                            ("flaky", "error", None, "suites/prefill: pytest stopped with exit code 3")]
     assert "flaky (failed): suites/prefill: pytest stopped with exit code 3" in out.getvalue()
-    second = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=quiet())
+    second = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=quiet())
     assert second.complete and (second.graded_now, second.unchanged) == (1, 1)
     assert [r[:3] for r in rows(book)] == [("alice", "graded", 1.0), ("flaky", "graded", 1.0)]
 
@@ -213,16 +193,16 @@ def test_a_failure_after_a_grade_keeps_the_grade_and_says_so(tmp_path):
     folder.mkdir()
     (folder / "alice.py").write_text("x = 1\n")
     book = tmp_path / "gb.sqlite"
-    run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=quiet())
+    run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=quiet())
     graded = rows(book)
     (folder / "alice.py").write_text("ALWAYS_FAIL\n")
     out = quiet()
-    failed = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=out)
+    failed = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=out)
     assert rows(book) == graded  # the grade stays
     assert not failed.complete and failed.kept == [("alice", "suites/prefill: pytest stopped with exit code 3")]
     assert "1 failed this time and keep an earlier grade" in out.getvalue()
     assert "alice (failed, earlier grade kept): suites/prefill" in out.getvalue()
-    again = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=f"{__name__}:FlakySession", out=quiet())
+    again = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=quiet())
     assert again.unchanged == 0 and again.kept  # the changed content is tried again, not skipped
 
 

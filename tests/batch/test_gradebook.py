@@ -7,9 +7,9 @@ import sqlite3
 
 import pytest
 
-from grader.exceptions import UsageError
-from grader.batch.jobs import Outcome
 from grader.batch.gradebook import Gradebook
+from grader.batch.jobs import Outcome
+from grader.exceptions import UsageError
 
 TASKS = [("flops", "FLOPs", 2.0), ("mask", "the mask", 3.0)]
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.exceptions import UsageError
 from grader.batch.roster import prepare, scan, student_of
+from grader.exceptions import UsageError
 
 
 def class_folder(tmp_path: Path) -> Path:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.lesson.course import Course
-from grader.exceptions import SubmissionError, UsageError
 from grader.batch.snapshot import LessonSnapshot, Tree, content_hash
+from grader.exceptions import SubmissionError, UsageError
+from grader.lesson.course import Course
 
 from paths import ROOT
 

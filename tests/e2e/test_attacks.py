@@ -70,13 +70,15 @@ from pathlib import Path
 import pytest
 
 import grader
-from grader.sandbox import confine
-from grader.lesson.course import Course
-from grader.grading.engine import grade
 from grader.exceptions import StudentCodeError
+from grader.grading.engine import grade
+from grader.lesson.course import Course
+from grader.sandbox import confine
+
+from paths import ATTACKS
 
 ROOT = Path(grader.__file__).resolve().parent.parent
-from paths import ATTACKS
+
 REFERENCE = ROOT / "solutions" / "prefill"
 MODES = ("bubblewrap", "limited")
 
@@ -249,7 +251,8 @@ def _handle_escape_possible() -> str | None:
             for line in stream:
                 parts = line.split()
                 mount_point, kind = parts[4], parts[parts.index("-") + 1]
-                if (tmp == mount_point or tmp.startswith(mount_point.rstrip("/") + "/")) and len(mount_point) > len(best):
+                below = tmp == mount_point or tmp.startswith(mount_point.rstrip("/") + "/")
+                if below and len(mount_point) > len(best):
                     best, fstype = mount_point, kind
     except (OSError, ValueError, IndexError):
         return "cannot read /proc/self/mountinfo"
@@ -621,7 +624,8 @@ def grade_with_cli(scene: Scene, fmt: str = "json") -> tuple[Outcome, subprocess
         outcome.score = doc["score"]
         outcome.sandbox = doc.get("sandbox", "")
     except (ValueError, AssertionError, KeyError, TypeError) as exc:
-        outcome.crash = f"the CLI's stdout is not the grader's JSON report ({type(exc).__name__}): {proc.stdout[:300]!r}"
+        outcome.crash = (f"the CLI's stdout is not the grader's JSON report ({type(exc).__name__}): "
+                         f"{proc.stdout[:300]!r}")
     return outcome, proc
 
 
@@ -715,7 +719,8 @@ def _verdict(scene: Scene, bad: dict[str, list[str]]) -> None:
     required = {k for k in kinds if not k.endswith("?")}
     optional = {k.rstrip("?") for k in kinds if k.endswith("?")}
     assert required <= set(bad) <= required | optional, (
-        f"{scene.attack.name} in {scene.mode} mode: expected {sorted(kinds)} ({reason}), got:\n{details or '  nothing'}")
+        f"{scene.attack.name} in {scene.mode} mode: expected {sorted(kinds)} ({reason}), "
+        f"got:\n{details or '  nothing'}")
     raise ExpectedBreach(f"{reason}\n{details}")
 
 

@@ -13,6 +13,7 @@ from grader.cli import _targets, build_parser
 from grader.formats import FormatOptions
 
 from paths import ROOT
+
 WORKFLOW = ROOT / "ci" / "github" / "grade.yml"
 
 

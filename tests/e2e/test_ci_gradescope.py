@@ -22,8 +22,10 @@ import jsonschema
 import pytest
 
 from grader.lesson.course import Course
+
 from mutated import mutant_module
 from paths import ROOT
+
 SCHEMA = json.loads((ROOT / "tests" / "data" / "gradescope-results.schema.json").read_text(encoding="utf-8"))
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from grader.lesson.course import Course
 
 from paths import ROOT
+
 LESSON_TEXT = ROOT.parent / "shared" / "lesson" / "e1.2-lesson2-prefill.txt"
 
 

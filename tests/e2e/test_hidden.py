@@ -13,11 +13,12 @@ import re
 from dataclasses import replace
 
 import pytest
-from sample_reports import PRINTED, ROOT, SECRET_EXPECTED, SECRET_FAILING_MUTANTS, SECRET_INPUT, graded, make_report
 
 from grader import formats
 from grader.lesson.course import Course
 from grader.result import Report
+
+from sample_reports import PRINTED, ROOT, SECRET_EXPECTED, SECRET_FAILING_MUTANTS, SECRET_INPUT, graded, make_report
 
 FUNCTIONS = "prefill_flops|prefill_seconds|causal_pairs|causal_mask|prefill_matches_sequential"
 NESTED = r"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))+\)"  # parentheses, nested up to three deep

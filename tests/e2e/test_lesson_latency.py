@@ -23,19 +23,20 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader.checks import is_close
-from grader.cli import main
-from grader.lesson.course import Course
-from grader.grading.engine import grade
 from grader.authoring.facts import check_facts
+from grader.authoring.mutants import load_mutants, materialize
 from grader.authoring.notebook import reference_notebook, without_solution_markers
 from grader.authoring.public import public_suite
 from grader.authoring.release import release
-from grader.authoring.mutants import load_mutants, materialize
-from mutated import mutant_module
 from grader.authoring.validate import validate
+from grader.checks import is_close
+from grader.cli import main
+from grader.grading.engine import grade
+from grader.lesson.course import Course
 
+from mutated import mutant_module
 from paths import ROOT
+
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("latency")
 SOLUTION, EXERCISE, SUITE = ROOT / "solutions" / "latency", ROOT / "exercises" / "latency", ROOT / "suites" / "latency"
@@ -361,7 +362,7 @@ def test_the_release_ships_the_public_checks_and_no_solution_or_hidden_literal(d
     assert tests == {"test_lesson_example", "test_one_token"}
     texts = {p: p.read_text(encoding="utf-8", errors="replace") for p in student.rglob("*") if p.is_file()}
     solution = [line.strip() for line in without_solution_markers((SOLUTION / "latency.py").read_text("utf-8"))
-                .splitlines() if line.startswith("    ") and len(line.strip()) >= 8 and "pass" != line.strip()]
+                .splitlines() if line.startswith("    ") and len(line.strip()) >= 8 and line.strip() != "pass"]
     secrets = solution + [h.message for t in LESSON.tasks if t.answer for h in t.answer.hints] \
         + [t.answer.wrong for t in LESSON.tasks if t.answer] + [f.says for f in LESSON.facts] \
         + ["(0.2, 0.05, -3", "0.002, 0.2", "(-5, 0.4", "uniform(0.1, 8.0)", "bytes_per_param that is zero"]

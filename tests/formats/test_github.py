@@ -9,12 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from grader.formats.github import GithubFormat
 from grader.lesson.course import Course
+from grader.result import CheckResult, Report, TaskResult
+
 from mutated import mutant_module
 from sample_reports import ROOT, make_report
-
-from grader.formats.github import GithubFormat
-from grader.result import CheckResult, Report, TaskResult
 
 
 def render(report: Report) -> list[str]:
@@ -28,8 +28,9 @@ def parse(line: str) -> tuple[str, dict, str]:
     assert line.startswith("::")
     head, _, data = line[2:].partition("::")
     name, _, fields = head.partition(" ")
-    decode = lambda s: s.replace("%2C", ",").replace("%3A", ":").replace("%0A", "\n").replace("%0D", "\r") \
-        .replace("%25", "%")
+    def decode(s):
+        return s.replace("%2C", ",").replace("%3A", ":").replace("%0A", "\n").replace("%0D", "\r") \
+            .replace("%25", "%")
     props = dict(field.split("=", 1) for field in fields.split(",")) if fields else {}
     return name, {k: decode(v) for k, v in props.items()}, decode(data)
 
@@ -63,7 +64,8 @@ def test_escaping_keeps_each_command_on_one_line():
 def test_the_cli_annotates_the_line_where_the_student_function_is_defined(tmp_path):
     folder = tmp_path / "prefill"
     folder.mkdir()
-    source = mutant_module(Course(ROOT).lesson("prefill"), "diagonal_excluded", ROOT / "solutions" / "prefill").read_text()
+    lesson = Course(ROOT).lesson("prefill")
+    source = mutant_module(lesson, "diagonal_excluded", ROOT / "solutions" / "prefill").read_text()
     (folder / "prefill.py").write_text("# my solution\n\n" + source)
     result = subprocess.run([sys.executable, "-m", "grader", "grade", str(folder), "--format", "github",
                              "--format", f"json:{tmp_path / 'r.json'}"], cwd=tmp_path, capture_output=True,

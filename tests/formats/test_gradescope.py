@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
-from paths import DATA
-from sample_reports import SECRET_FAILING_MUTANTS, graded, make_report
 
 from grader.formats.gradescope import GradescopeFormat
 from grader.result import Report
+
+from paths import DATA
+from sample_reports import SECRET_FAILING_MUTANTS, graded, make_report
 
 SCHEMA = DATA / "gradescope-results.schema.json"
 

@@ -8,11 +8,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from browser import chromium, count_colour, dump_dom, pixels, screenshot
-from sample_reports import graded, make_report
 
 from grader.formats.html import HtmlFormat
 from grader.result import CheckResult, Report, TaskResult
+
+from browser import chromium, count_colour, dump_dom, pixels, screenshot
+from sample_reports import graded, make_report
 
 BLUE, RED = (0x25, 0x63, 0xEB), (0xB9, 0x1C, 0x1C)
 needs_chromium = pytest.mark.skipif(chromium() is None, reason="Chromium is not installed (Debian package "
@@ -104,7 +105,7 @@ def test_student_text_is_escaped():
 
 
 def test_secret_checks_and_printed_output_only_for_instructors():
-    student, instructor = render(make_report().for_audience("student")), render(make_report().for_audience("instructor"))
+    student, instructor = (render(make_report().for_audience(audience)) for audience in ("student", "instructor"))
     assert "the mask must include the diagonal" in student and "7919" not in student and "104729" not in student
     assert "7919" in instructor and "104729" in instructor
     assert Page(student).having("figure", "mask").__len__() == 2  # only the visible check's pictures

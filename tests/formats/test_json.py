@@ -7,10 +7,11 @@ import json
 
 import jsonschema
 import pytest
-from sample_reports import SECRET_FAILING_MUTANTS, graded, make_report
 
 from grader.formats.json import FORMAT_VERSION, SCHEMA, JsonFormat
 from grader.result import CheckResult, Report, TaskResult
+
+from sample_reports import SECRET_FAILING_MUTANTS, graded, make_report
 
 
 def render(report: Report) -> str:

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import junitparser
 import pytest
-from paths import DATA
 import xmlschema
-from sample_reports import SECRET_FAILING_MUTANTS, graded, make_report
 
 from grader.formats.junit import JunitFormat
 from grader.result import CheckResult, Report, TaskResult
+
+from paths import DATA
+from sample_reports import SECRET_FAILING_MUTANTS, graded, make_report
 
 XSD = DATA / "junit-10.xsd"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import io
 
-from sample_reports import PICTURE, make_report
-
 from grader.formats.markdown import MarkdownFormat
 from grader.result import CheckResult, Report, TaskResult
+
+from sample_reports import PICTURE, make_report
 
 
 def render(report: Report) -> str:

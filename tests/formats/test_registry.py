@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from sample_reports import make_report
 
 from grader import formats
 from grader.exceptions import UsageError
@@ -17,6 +16,8 @@ from grader.formats.junit import JunitFormat
 from grader.formats.markdown import MarkdownFormat
 from grader.formats.text import TextFormat
 from grader.result import CheckResult, Report, TaskResult
+
+from sample_reports import make_report
 
 CLASSES = {"text": TextFormat, "json": JsonFormat, "gradescope": GradescopeFormat, "junit": JunitFormat,
            "markdown": MarkdownFormat, "github": GithubFormat, "html": HtmlFormat}

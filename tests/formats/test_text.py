@@ -151,7 +151,7 @@ def test_each_row_has_a_bar_of_its_share(text, task_id, bar):
 
 def test_a_little_credit_shows_on_the_bar():
     report = Report(lesson="x", title="", submission="s", tasks=[
-        TaskResult("a", "", 1.0, [CheckResult("c", True, weight=1)] + [CheckResult("d", False, weight=40)])])
+        TaskResult("a", "", 1.0, [CheckResult("c", True, weight=1), CheckResult("d", False, weight=40)])])
     assert row(render(report), "a").split()[2] == "█░░░░░░░░░"
 
 

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from grader.lesson.course import Course
-from grader.grading.engine import grade
-from grader.exceptions import SubmissionError
 from grader.authoring.mutants import load_mutants, materialize
+from grader.exceptions import SubmissionError
+from grader.grading.engine import grade
+from grader.lesson.course import Course
 
 from paths import ROOT
+
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 SOLUTION = ROOT / "solutions" / "prefill"
@@ -138,7 +140,7 @@ def test_unreadable_submissions_raise_submission_error(tmp_path):
     with pytest.raises(SubmissionError, match="no such file"):
         grade(tmp_path / "missing", lesson="prefill", course=COURSE)
     (tmp_path / "empty").mkdir()
-    with pytest.raises(SubmissionError, match="neither prefill.py nor answers.toml"):
+    with pytest.raises(SubmissionError, match=re.escape("neither prefill.py nor answers.toml")):
         grade(tmp_path / "empty", lesson="prefill", course=COURSE)
 
 

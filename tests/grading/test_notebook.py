@@ -16,15 +16,16 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from grader.authoring.mutants import load_mutants, materialize
+from grader.authoring.notebook import lesson_notebook, notebook_text, reference_notebook, without_solution_markers
 from grader.cli import main
+from grader.grading.engine import grade
+from grader.grading.notebook import NotebookSubmission
 from grader.lesson.course import Course
 from grader.submission.files import Submission
-from grader.grading.engine import grade
-from grader.authoring.notebook import lesson_notebook, notebook_text, reference_notebook, without_solution_markers
-from grader.grading.notebook import NotebookSubmission
-from grader.authoring.mutants import load_mutants, materialize
 
 from paths import ROOT
+
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 SOLUTION = ROOT / "solutions" / "prefill"
@@ -55,13 +56,13 @@ def code(source: str):
 
 
 def with_cell(cells: list, index: int, source: str) -> list:
-    return cells[:index] + [code(source)] + cells[index:]
+    return [*cells[:index], code(source), *cells[index:]]
 
 
 def replace_cell(cells: list, starts: str, source: str) -> list:
     found = [i for i, cell in enumerate(cells) if cell.source.startswith(starts)]
     assert len(found) == 1, starts
-    return cells[:found[0]] + [code(source)] + cells[found[0] + 1:]
+    return [*cells[:found[0]], code(source), *cells[found[0] + 1:]]
 
 
 def lost(report) -> set[str]:
@@ -92,7 +93,8 @@ def same_grade(py_report, notebook_report) -> None:
 # A module that does not import scores 0 on every code task; the same code as a notebook is
 # one broken cell among working ones, which is the point of notebooks (see test_broken_cells_...).
 DIFFERENT_BY_DESIGN = {"import_error"}
-MODULE_MUTANTS = [m for m in load_mutants(LESSON) if m.changes(LESSON, LESSON.module) and m.name not in DIFFERENT_BY_DESIGN]
+MODULE_MUTANTS = [m for m in load_mutants(LESSON)
+                  if m.changes(LESSON, LESSON.module) and m.name not in DIFFERENT_BY_DESIGN]
 
 
 @kernel
@@ -166,7 +168,8 @@ def test_the_reference_notebook_scores_full_marks_and_calls_reach_the_kernel(tmp
 @kernel
 def test_broken_cells_do_not_stop_the_grading_of_functions_in_other_cells(tmp_path):
     cells = reference_cells()
-    cells = replace_cell(cells, "def causal_mask", "def causal_mask(P):\n    return np.tril(np.ones((P, P), dtype=bool)\n")
+    unclosed = "def causal_mask(P):\n    return np.tril(np.ones((P, P), dtype=bool)\n"
+    cells = replace_cell(cells, "def causal_mask", unclosed)
     cells = replace_cell(cells, "def causal_pairs", "def causal_pairs(P):\n    return triangle(P)\n")
     cells = with_cell(cells, 1, "x = 1\nundefined_name + 1")
     report = grade(write_notebook(tmp_path, cells), course=COURSE)
@@ -174,11 +177,13 @@ def test_broken_cells_do_not_stop_the_grading_of_functions_in_other_cells(tmp_pa
     mask = report.task("causal_mask")
     assert mask.status == "failed"
     cell = next(i for i, c in enumerate(cells, start=1) if c.source.startswith("def causal_mask"))
-    assert f"causal_mask is not defined: cell {cell} (`def causal_mask(P):`) raised SyntaxError (line 2): " in mask.feedback
+    assert (f"causal_mask is not defined: cell {cell} (`def causal_mask(P):`) raised SyntaxError (line 2): "
+            in mask.feedback)
     pairs_cell = next(i for i, c in enumerate(cells, start=1) if c.source.startswith("def causal_pairs"))
     assert f"raised NameError (prefill.ipynb, cell {pairs_cell}, line 2): name 'triangle' is not defined" in \
         report.task("causal_pairs").feedback
-    assert one_line(report.notes[0]) == "cell 2 (`x = 1`) raised NameError (line 2): name 'undefined_name' is not defined"
+    assert one_line(report.notes[0]) == ("cell 2 (`x = 1`) raised NameError (line 2): "
+                                         "name 'undefined_name' is not defined")
 
 
 @kernel
@@ -189,8 +194,8 @@ def test_magics_display_and_shell_escapes_run_inside_the_sandbox_and_are_reporte
     cells = with_cell(cells, 3, "%time WIDTH = 4\ndisplay(WIDTH)\nfrom IPython.display import Markdown\n"
                                 "display(Markdown('**hi**'))")
     cells = with_cell(cells, 4, "name = input('your name? ')")
-    cells = replace_cell(cells, "def causal_mask", "def causal_mask(P):\n    return np.tril(np.ones((P, P), dtype=bool))"
-                                                   " if WIDTH == 4 else None")
+    cells = replace_cell(cells, "def causal_mask",
+                         "def causal_mask(P):\n    return np.tril(np.ones((P, P), dtype=bool)) if WIDTH == 4 else None")
     report = grade(write_notebook(tmp_path, cells), course=COURSE)
     assert report.score == report.max_score  # the magic's assignment reached causal_mask: calls go into the kernel
     shell, load, stdin = report.notes
@@ -220,16 +225,17 @@ def test_a_kernel_that_dies_or_ignores_interrupts_is_replaced_and_the_earlier_ce
     report = grade(write_notebook(tmp_path, cells), lesson=lesson, course=COURSE)
     assert report.score == report.max_score
     died, stuck = map(one_line, report.notes)
-    assert died == (f"cell {index + 1} (`import os`) ended the kernel (the kernel exited with status 3); the kernel was "
-                    "restarted and the cells before it were run again")
+    assert died == (f"cell {index + 1} (`import os`) ended the kernel (the kernel exited with status 3); "
+                    "the kernel was restarted and the cells before it were run again")
     assert stuck.startswith(f"cell {index + 3} (`while True:`) ran past its time limit of 3 s and did not stop")
 
 
 @kernel
 def test_functions_use_the_state_the_cells_built_in_the_order_they_ran(tmp_path):
     cells = reference_cells()
-    cells = replace_cell(cells, "def prefill_flops", "FACTOR = 3\n\ndef prefill_flops(N, P):\n    return FACTOR * N * P")
-    cells = cells + [code("FACTOR = 2"), code("def causal_pairs(P):\n    return P * (P + 1) // 2 + 0")]
+    tripled = "FACTOR = 3\n\ndef prefill_flops(N, P):\n    return FACTOR * N * P"
+    cells = replace_cell(cells, "def prefill_flops", tripled)
+    cells = [*cells, code("FACTOR = 2"), code("def causal_pairs(P):\n    return P * (P + 1) // 2 + 0")]
     report = grade(write_notebook(tmp_path, cells), course=COURSE)
     assert report.score == report.max_score  # the later cell set FACTOR = 2 before any call
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from grader.grading import reference as replay
 from grader.checks import CheckFailed
-from grader.lesson.manifest import load_lesson
+from grader.grading import reference as replay
 from grader.grading.reference import load_reference
+from grader.lesson.manifest import load_lesson
 
 from paths import ROOT
+
 PREFILL = ROOT / "suites" / "prefill"
 
 

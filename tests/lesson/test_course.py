@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from grader.lesson.course import Course, find_course
-from grader.submission.files import Submission
 from grader.exceptions import SubmissionError, UsageError
+from grader.lesson.course import Course, find_course
 from grader.lesson.manifest import load_lesson
+from grader.submission.files import Submission
 
 from paths import ROOT
+
 PREFILL = ROOT / "suites" / "prefill"
 
 

@@ -10,6 +10,7 @@ from grader.exceptions import ConfigError
 from grader.lesson.manifest import MANIFEST_NAME, AnswerSpec, Hint, load_lesson
 
 from paths import ROOT
+
 PREFILL = ROOT / "suites" / "prefill"
 
 PREFILL_TASKS = ["prefill_flops", "prefill_seconds", "causal_pairs", "causal_mask", "prefill_matches_sequential",
@@ -208,7 +209,8 @@ def test_hint_value_of_the_wrong_type(tmp_path):
 
 
 def test_hint_message_of_the_wrong_type(tmp_path):
-    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nhints = [{ value = 2, message = 3 }]\n'))
+    hint = 'kind = "number"\nexpected = 1\nhints = [{ value = 2, message = 3 }]\n'
+    error = broken(tmp_path, HEAD + answer_task(hint))
     assert "key 'tasks[0].answer.hints[0].message'" in str(error)
 
 

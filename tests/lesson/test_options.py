@@ -54,8 +54,12 @@ def test_a_required_setting_left_out_names_its_key(tmp_path, option):
 @pytest.mark.parametrize("option", [o for o in options.LESSON + options.TASK if o.positive], ids=lambda o: o.name)
 def test_a_positive_setting_refuses_zero_naming_its_key(tmp_path, option):
     lesson_level = option in options.LESSON
-    text = f"{option.name} = 0\n{MINIMAL}" if lesson_level else MINIMAL.replace("points = 1", f"points = 1\n{option.name} = 0") \
-        if option.name != "points" else MINIMAL.replace("points = 1", "points = 0")
+    if lesson_level:
+        text = f"{option.name} = 0\n{MINIMAL}"
+    elif option.name == "points":
+        text = MINIMAL.replace("points = 1", "points = 0")
+    else:
+        text = MINIMAL.replace("points = 1", f"points = 1\n{option.name} = 0")
     key = option.name if lesson_level else f"tasks[0].{option.name}"
     with pytest.raises(ConfigError, match=re.escape(f"key '{key}': must be a positive number")):
         load_lesson(write(tmp_path, text))

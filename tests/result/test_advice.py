@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from grader.result.advice import items, what_to_fix
 from grader.result import CheckResult, Diagnosis, Report, TaskResult
+from grader.result.advice import items, what_to_fix
 
 HALF = Diagnosis("flops.missing-factor-2", "Your result is exactly half of 2 · N · P.")
 IMPORT = "prefill.py could not be imported (SyntaxError, line 3): expected ':'"

@@ -39,7 +39,7 @@ def assert_same(original, decoded):
         np.testing.assert_array_equal(decoded, original)
     elif type(original) in (list, tuple):
         assert len(decoded) == len(original)
-        for a, b in zip(original, decoded):
+        for a, b in zip(original, decoded, strict=False):
             assert_same(a, b)
     elif type(original) is dict:
         assert list(decoded.keys()) == list(original.keys())

@@ -10,8 +10,8 @@ from grader.exceptions import MissingFunction
 from grader.sandbox import confine
 from grader.sandbox.channel import WorkerSpec
 from grader.sandbox.notebook import CellEvent, NotebookModule, describe, events_from
-from grader.submission.notebook import Notebook
 from grader.submission.cells import CellSource
+from grader.submission.notebook import Notebook
 
 NOTEBOOK = Notebook(Path("prefill.ipynb"), cells=[
     CellSource(1, "# Title"), CellSource(2, "import numpy as np"), CellSource(3, "def causal_mask(P):\n    return ("),
@@ -29,7 +29,8 @@ def test_well_formed_events_are_kept_and_bounded():
 
 
 @pytest.mark.parametrize("entry", [
-    "not a dict", {"cell": "4", "status": "error"}, {"cell": 4, "status": "exploded"}, {"cell": True, "status": "error"},
+    "not a dict", {"cell": "4", "status": "error"}, {"cell": 4, "status": "exploded"},
+    {"cell": True, "status": "error"},
 ])
 def test_malformed_events_are_dropped(entry):
     assert events_from({"cells": [entry]}) == []
@@ -51,7 +52,8 @@ def test_odd_fields_are_ignored_not_trusted():
     (CellEvent(3, "stuck", seconds=2), "did not stop when interrupted; the kernel was restarted"),
     (CellEvent(3, "total", seconds=60), ("cell 3 (`def causal_mask(P):`) was interrupted: all cells together may run "
                                          "for at most 60 s")),
-    (CellEvent(4, "died", message="the kernel exited with status 3"), "ended the kernel (the kernel exited with status 3)"),
+    (CellEvent(4, "died", message="the kernel exited with status 3"),
+     "ended the kernel (the kernel exited with status 3)"),
     (CellEvent(4, "skipped", message="the notebook used up its total time limit"),
      "cell 4 (`x = undefined`) was not run: the notebook used up its total time limit"),
     (CellEvent(5, "shell", code="1", message="ERROR: No matching distribution found for torch"),

@@ -711,8 +711,8 @@ def test_worker_runs_in_the_submission_folder(student, tmp_path):
 def test_worker_does_not_load_the_scoring_side_of_the_grader(student):
     modules = student.call("grader_modules")
     assert "grader.sandbox.inside.worker" in modules and "grader.sandbox.codec" in modules
-    for trusted in ("grader.grading.engine", "grader.grading.suite", "grader.checks", "grader.grading.answers", "grader.lesson.course",
-                    "grader.lesson.manifest", "grader.sandbox.channel", "grader.result"):
+    for trusted in ("grader.grading.engine", "grader.grading.suite", "grader.checks", "grader.grading.answers",
+                    "grader.lesson.course", "grader.lesson.manifest", "grader.sandbox.channel", "grader.result"):
         assert trusted not in modules
 
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from grader.lesson.course import Course
+from grader.result import Report, TaskResult
 from grader.submission.files import Submission
 from grader.submission.lines import attach_sources, function_lines, key_lines
-from grader.result import Report, TaskResult
 
 from paths import ROOT
 

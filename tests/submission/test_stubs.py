@@ -10,6 +10,7 @@ import pytest
 from grader.submission.stubs import unimplemented_functions
 
 from paths import ROOT
+
 PREFILL_FUNCTIONS = {"prefill_flops", "prefill_seconds", "causal_pairs", "causal_mask", "prefill_matches_sequential"}
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import stat
 import zipfile
 from pathlib import Path
@@ -33,7 +34,8 @@ def test_a_zipped_folder_gives_that_folder(tmp_path):
 
 
 def test_a_zipped_module_gives_the_module_and_loose_files_give_the_folder(tmp_path):
-    assert extract(make_zip(tmp_path / "a.zip", {"prefill.py": b"x = 1\n"}), tmp_path / "a") == tmp_path / "a" / "prefill.py"
+    zipped = make_zip(tmp_path / "a.zip", {"prefill.py": b"x = 1\n"})
+    assert extract(zipped, tmp_path / "a") == tmp_path / "a" / "prefill.py"
     loose = make_zip(tmp_path / "b.zip", {"prefill.py": b"x = 1\n", "answers.toml": b""})
     assert extract(loose, tmp_path / "b") == tmp_path / "b"
 
@@ -85,7 +87,7 @@ def test_a_header_that_understates_the_size_writes_no_more_than_it_declared(tmp_
     central = data.rindex(b"PK\x01\x02")
     data[central + 24:central + 28] = (100).to_bytes(4, "little")
     archive.write_bytes(bytes(data))
-    with pytest.raises(SubmissionError, match="liar.zip"):
+    with pytest.raises(SubmissionError, match=re.escape("liar.zip")):
         extract(archive, tmp_path / "out", max_bytes=1000)
     assert all(p.stat().st_size <= 100 for p in (tmp_path / "out").rglob("*") if p.is_file())
 

@@ -103,7 +103,7 @@ def _flush_output() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except BaseException:  # noqa: BLE001 - the module may have replaced or closed them
+        except BaseException:  # noqa: BLE001, S110 - the module may have replaced or closed them
             pass
 
 

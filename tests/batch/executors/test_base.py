@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from grader.exceptions import ConfigError, ImportFailed, SubmissionError
 from grader.batch.executors.base import grade_one
 from grader.batch.jobs import Outcome
+from grader.exceptions import ConfigError, ImportFailed, SubmissionError
 from grader.result import CheckResult, Report, TaskResult
 
 

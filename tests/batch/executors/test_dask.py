@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -24,14 +25,15 @@ else:
     distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
 
 from grader.batch.coordinator import run_batch
-from grader.lesson.course import Course
-from grader.grading.engine import grade
-from grader.batch.jobs import Job
 from grader.batch.executors.dask import DaskExecutor
+from grader.batch.jobs import Job
 from grader.batch.snapshot import LessonSnapshot
+from grader.grading.engine import grade
+from grader.lesson.course import Course
 
 from mutated import mutant_module
 from paths import ROOT
+
 COURSE = Course(ROOT)
 
 
@@ -120,5 +122,5 @@ def test_an_unreachable_scheduler_is_a_one_line_usage_error(tmp_path):
     students = make_class(tmp_path / "class", 1)
     snapshot = LessonSnapshot.take(COURSE, COURSE.lesson("prefill"))
     jobs = [Job(s, next((tmp_path / "class").glob(f"{s}*"))) for s in students]
-    with pytest.raises(UsageError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+    with pytest.raises(UsageError, match=re.escape("cannot reach the Dask scheduler at tcp://127.0.0.1:9")):
         list(DaskExecutor("tcp://127.0.0.1:9", snapshot, connect_seconds=2).results(jobs))

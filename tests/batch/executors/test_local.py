@@ -8,15 +8,14 @@ real submissions through the same executor.
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 
-from grader.exceptions import GraderError
-from grader.batch.jobs import Job
 from grader.batch.executors.local import LocalExecutor, WorkerConfig
+from grader.batch.jobs import Job
+from grader.exceptions import GraderError
+
 
 def executor(tmp_path, processes=2, timeout=30.0, session="FakeSession") -> LocalExecutor:
     config = WorkerConfig("fake", str(tmp_path), None, session=f"fake_sessions:{session}", log_dir=str(tmp_path))

@@ -10,15 +10,15 @@ import json
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
-from paths import ROOT
 from grader.sandbox import codec, confine
+from grader.sandbox.inside.notebook_worker import _error_line, _first_line, has_shell_escape, location
 from grader.sandbox.spawn import SpawnedProcess
 from grader.submission.notebook import clean_json, read_notebook
-from grader.sandbox.inside.notebook_worker import _error_line, _first_line, has_shell_escape, location
+
+from paths import ROOT
 
 TRACEBACK = ("\x1b[0;31m---------\x1b[0m\n\x1b[0;31mValueError\x1b[0m Traceback (most recent call last)\n"
              "Cell \x1b[0;32mIn[5], line 2\x1b[0m\n----> 2 f(3)\n\n"
@@ -65,8 +65,9 @@ def test_cells_past_the_notebooks_total_time_are_skipped_and_reported_before_rea
     workdir.mkdir()
     path = workdir / "prefill.ipynb"
     path.write_text(clean_json(read_notebook(source), {"cell_seconds": 5, "total_seconds": 1, "kernel_seconds": 30}))
-    process = SpawnedProcess("prefill", path, confine.Limits(cpu_seconds=60, memory_bytes=4 * 1024**3), confine.Sandbox("limited"),
-                            entry="grader.sandbox.inside.notebook_worker")
+    limits = confine.Limits(cpu_seconds=60, memory_bytes=4 * 1024**3)
+    process = SpawnedProcess("prefill", path, limits, confine.Sandbox("limited"),
+                             entry="grader.sandbox.inside.notebook_worker")
     try:
         deadline = time.monotonic() + 60
         report, _ = codec.read_frame(process.response_fd, deadline)
