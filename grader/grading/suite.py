@@ -36,6 +36,7 @@ from grader.exceptions import (
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
 from grader.result import CheckResult
+from grader.sandbox.channel import student_raise
 from grader.sandbox.proxy import StudentModule
 
 # What a check may use and still be run directly (SuitePlugin.run_items).
@@ -230,9 +231,9 @@ class SuitePlugin:
             check.message = str(exc)
             check.safe_message = _student_property(exc, function)
             check.error = isinstance(exc, ImportFailed)
-        elif hasattr(exc, "grader_text"):  # a built-in exception raised by student code
-            check.message = exc.grader_text
-            check.safe_message = f"{function or 'your code'} raised {type(exc).__name__}" + _where(exc.grader_text)
+        elif (raised := student_raise(exc)) is not None:  # a built-in exception raised by student code
+            check.message = raised
+            check.safe_message = f"{function or 'your code'} raised {type(exc).__name__}" + _where(raised)
         elif isinstance(exc, CheckFailed):
             check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
             check.diagnosis = self._diagnosis(item, exc.diagnosis)

@@ -247,6 +247,13 @@ def _rebuild(info: dict, call_text: str, filename: str) -> BaseException:
     return exc
 
 
+def student_raise(exc: BaseException) -> str | None:
+    """The report's sentence about an exception the submission raised in a call (rebuilt here as
+    its nearest built-in type, see ``_rebuild``), or None for an exception of any other origin."""
+    text = getattr(exc, "grader_text", None)
+    return text if isinstance(text, str) else None
+
+
 def _import_error_text(filename: str, info: dict) -> str:
     where = f", line {info['lineno']}" if type(info.get("lineno")) is int else ""
     text = f"{filename} could not be imported ({info.get('name', 'Exception')}{where}): {info.get('message', '')}"

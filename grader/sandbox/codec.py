@@ -70,8 +70,8 @@ class ChannelTimeout(Exception):
     """No complete frame arrived before the deadline."""
 
 
-def describe_type(value) -> str:
-    """Name a value's type the way a student would recognise it."""
+def type_name(value) -> str:
+    """Name a refused value's type the way a student would recognise it (its exact class, and what it subclasses)."""
     cls = type(value)
     name = cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
     for base in (bool, int, float, str, list, tuple, dict, np.ndarray):
@@ -126,13 +126,13 @@ def encode(value, blobs: Blobs, depth: int = 0):
     if cls is np.ndarray:
         dtype = value.dtype
         if dtype.str not in _DTYPES or dtype.fields is not None:
-            raise Unsupported(describe_type(value))
+            raise Unsupported(type_name(value))
         return {"t": "ndarray", "dtype": dtype.str, "shape": list(value.shape),
                 "blob": blobs.add(np.ascontiguousarray(value).tobytes())}
     if cls in _NUMPY_SCALARS:
         return {"t": "npscalar", "dtype": np.dtype(cls).str,
                 "data": base64.b64encode(np.array(value, dtype=cls).tobytes()).decode("ascii")}
-    raise Unsupported(describe_type(value))
+    raise Unsupported(type_name(value))
 
 
 # A list of equal rows of one exact type crosses as raw bytes: a nested-list mask of a

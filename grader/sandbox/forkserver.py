@@ -23,6 +23,7 @@ from grader.sandbox.confine import Limits, Sandbox
 from grader.sandbox.inside.endings import exit_reason, signal_reason
 from grader.sandbox.inside.files import remove_tree
 from grader.sandbox.output import OutputTap
+from grader.sandbox.process import close_pipes
 from grader.sandbox.spawn import SpawnedProcess
 
 TEMPLATE = "grader.sandbox.inside.template"
@@ -155,12 +156,7 @@ class ForkedProcess:
         self._killed = True
         self._status = self.server.kill(self.pid)
         self._output.join(timeout=1)
-        for fd in (self.request_fd, self.response_fd):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        self.request_fd = self.response_fd = -1
+        close_pipes(self)
         if self._stage is not None:
             remove_tree(self._stage)
 

@@ -8,6 +8,7 @@ a warm template inside the sandbox: a few milliseconds). Both keep this contract
 
 from __future__ import annotations
 
+import os
 from typing import Protocol
 
 
@@ -41,3 +42,14 @@ class WorkerProcess(Protocol):
     def death_reason(self) -> str:
         """Why the process stopped answering, in words (it is ended if still running)."""
         ...
+
+
+def close_pipes(process: WorkerProcess) -> None:
+    """Close the trusted side's ends of a killed worker's pipes, once, whatever state they are in."""
+    for fd in (process.request_fd, process.response_fd):
+        if fd != -1:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    process.request_fd = process.response_fd = -1

@@ -19,6 +19,7 @@ from grader.sandbox.confine import PACKAGE_DIR
 from grader.sandbox.inside.confinement import become_subreaper
 from grader.sandbox.inside.endings import exit_reason, signal_reason
 from grader.sandbox.output import OutputTap
+from grader.sandbox.process import close_pipes
 
 # Loads the grader package from its own folder only, so the worker's sys.path never
 # gains the course repository (which holds the solutions and the suites).
@@ -94,12 +95,7 @@ class SpawnedProcess:
         else:
             self._reap_sandbox_init()
         self._output.join(timeout=1)
-        for fd in (self.request_fd, self.response_fd):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        self.request_fd = self.response_fd = -1
+        close_pipes(self)
 
     def _reap_sandbox_init(self) -> None:
         if self._info_r != -1:
