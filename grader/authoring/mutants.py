@@ -142,14 +142,14 @@ def overlay_module(reference: str, mutant: str, source: str) -> str:
                           "declare '# base: none' to grade it as the whole module") from None
     ours = ast.parse(reference)
     lines = reference.splitlines(keepends=True)
-    mutant_lines = mutant.splitlines(keepends=True)
+    mutant_lines = [_ended(line) for line in mutant.splitlines(keepends=True)]  # a last line without its newline
     spans = {name: _span(node) for node in ours.body for name in [_name(node)] if name}
     replaced: dict[int, list[str]] = {}  # first line (0-based) of a replaced definition -> its new lines
     dropped: set[int] = set()
     added: list[str] = []
     imports: list[str] = []
     known = {ast.unparse(node) for node in ours.body if isinstance(node, (ast.Import, ast.ImportFrom))}
-    for node in theirs.body:
+    for index, node in enumerate(theirs.body):
         name = _name(node)
         first, last = _span(node)
         text = mutant_lines[first:last]
@@ -159,45 +159,54 @@ def overlay_module(reference: str, mutant: str, source: str) -> str:
             dropped |= set(range(start, end))
         elif name:
             added += ["\n", "\n", *text]
-        elif isinstance(node, (ast.Import, ast.ImportFrom)) and ast.unparse(node) not in known:
-            imports += text
-        elif not isinstance(node, (ast.Import, ast.ImportFrom)) and not _is_docstring(node):
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if ast.unparse(node) not in known:
+                imports += text
+        elif not (index == 0 and _is_docstring(node)):  # the mutant's own docstring describes the mutant
             raise ConfigError(source, f"line {node.lineno} is neither a definition nor an import, so it has no place "
                               "in the reference: declare '# base: none' to grade the file as the whole module")
-    after_imports = max((_span(n)[1] for n in ours.body if isinstance(n, (ast.Import, ast.ImportFrom))), default=0)
-    out: list[str] = []
+    # new imports go after the reference's imports, or else after its docstring (which must stay first)
+    after = max((_span(n)[1] for n in ours.body if isinstance(n, (ast.Import, ast.ImportFrom))), default=0)
+    if not after and ours.body and _is_docstring(ours.body[0]):
+        after = _span(ours.body[0])[1]
+    out: list[str] = [] if after else list(imports)
     for number, line in enumerate(lines):
         if number in replaced:
             out += replaced[number]
         if number not in dropped:
             out.append(line)
-        if number == after_imports - 1:
+        if number == after - 1:
+            out[-1] = _ended(out[-1])
             out += imports
-    if after_imports == 0:
-        out = imports + out
-    if added and out and not out[-1].endswith("\n"):
-        out[-1] += "\n"
+    if added and out:
+        out[-1] = _ended(out[-1])
     return "".join(out + added)
 
 
 def overlay_answers(reference: str, mutant: str) -> str:
-    """``reference`` with each ``key = value`` line of the mutant in place of the line for its key."""
+    """``reference`` with each ``key = value`` line of the mutant in place of the line for its key.
+
+    Keys are matched as text (the answers files are flat tables of one line per key), so a
+    value that does not parse stays exactly as the mutant wrote it."""
     ours = reference.splitlines(keepends=True)
-    where = {}
+    where: dict[str, int] = {}
     for number, line in enumerate(ours):
-        match = _TOML_KEY.match(line)
-        if match and not line.lstrip().startswith("#"):
+        if match := _TOML_KEY.match(line):  # a comment line never matches: the key must start the line
             where.setdefault(match.group(1), number)
     extra = []
     for line in mutant.splitlines(keepends=True):
-        match = _TOML_KEY.match(line)
-        if not match or line.lstrip().startswith("#"):
-            continue
-        if match.group(1) in where:
-            ours[where[match.group(1)]] = line if line.endswith("\n") else line + "\n"
-        else:
-            extra.append(line if line.endswith("\n") else line + "\n")
+        if match := _TOML_KEY.match(line):
+            if match.group(1) in where:
+                ours[where[match.group(1)]] = _ended(line)
+            else:
+                extra.append(_ended(line))
+    if extra and ours:
+        ours[-1] = _ended(ours[-1])
     return "".join(ours + extra)
+
+
+def _ended(line: str) -> str:
+    return line if line.endswith("\n") else line + "\n"
 
 
 def _name(node: ast.stmt) -> str | None:

@@ -1,0 +1,362 @@
+"""grader.authoring.mutants: a mutant holds only its mistake, and is graded laid over the reference.
+
+The graded module must read like a student's file with one function wrong (every other line
+where the reference has it), a header that is wrong must be a ConfigError naming the file, and
+every real mutant of the course must become a submission the grader can read.
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import tomllib
+
+import pytest
+
+from grader.authoring.mutants import (
+    Mutant,
+    load_mutants,
+    materialize,
+    overlay_answers,
+    overlay_module,
+    without_markers,
+)
+from grader.exceptions import ConfigError
+from grader.lesson.course import Course
+from grader.lesson.manifest import load_lesson
+
+from paths import ROOT
+
+REFERENCE = '''"""The reference."""
+
+import numpy as np
+from math import sqrt
+
+
+def first(x):
+    return x + 1
+
+
+@staticmethod
+def second(x):
+    return x * 2
+
+
+class Third:
+    value = 3
+
+
+def fourth():
+    return sqrt(4)
+'''
+
+LESSONS = {name: Course(ROOT).lesson(name) for name in ("prefill", "latency")}
+REAL = [(name, mutant) for name, lesson in LESSONS.items() for mutant in load_mutants(lesson)]
+
+
+@pytest.fixture
+def lesson(tmp_path):
+    """A copy of the prefill suite with an empty mutants folder, for mutants written by the test."""
+    suite = tmp_path / "suites" / "prefill"
+    shutil.copytree(ROOT / "suites" / "prefill", suite, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.rmtree(suite / "mutants")
+    (suite / "mutants").mkdir()
+    return load_lesson(suite)
+
+
+def mutant_file(lesson, name: str, text: str):
+    path = lesson.suite_dir / "mutants" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------- overlay_module
+
+
+def test_a_function_is_replaced_where_it_stands():
+    out = overlay_module(REFERENCE, "def first(x):\n    return x - 1\n", "m.py")
+    ours, theirs = REFERENCE.splitlines(), out.splitlines()
+    assert len(ours) == len(theirs)
+    changed = [i for i, (a, b) in enumerate(zip(ours, theirs, strict=True)) if a != b]
+    assert changed == [ours.index("    return x + 1")]
+    assert theirs[changed[0]] == "    return x - 1"
+
+
+def test_a_longer_replacement_keeps_the_lines_before_it_and_the_rest_in_order():
+    out = overlay_module(REFERENCE, "class Third:\n    value = 30\n    other = 4\n", "m.py")
+    ours, theirs = REFERENCE.splitlines(), out.splitlines()
+    start = ours.index("class Third:")
+    assert theirs[:start] == ours[:start]
+    assert theirs[start:start + 3] == ["class Third:", "    value = 30", "    other = 4"]
+    assert theirs[start + 3:] == ours[start + 2:]
+    ast.parse(out)
+
+
+def test_a_new_function_is_added_at_the_end():
+    out = overlay_module(REFERENCE, "def fifth():\n    return 5\n", "m.py")
+    assert out == REFERENCE + "\n\ndef fifth():\n    return 5\n"
+
+
+def test_a_new_function_after_a_reference_without_final_newline_starts_on_its_own_line():
+    out = overlay_module("def a():\n    return 1", "def b():\n    return 2\n", "m.py")
+    assert out == "def a():\n    return 1\n\n\ndef b():\n    return 2\n"
+
+
+def test_a_new_import_goes_after_the_reference_imports_and_a_known_one_is_skipped():
+    mutant = "import numpy as np\nimport json\nfrom math import sqrt\n\n\ndef first(x):\n    return json.dumps(x)\n"
+    out = overlay_module(REFERENCE, mutant, "m.py")
+    lines = out.splitlines()
+    assert lines[2:5] == ["import numpy as np", "from math import sqrt", "import json"]
+    assert lines.count("import numpy as np") == 1 and lines.count("from math import sqrt") == 1
+    assert "    return json.dumps(x)" in lines and "    return x + 1" not in lines
+    ast.parse(out)
+
+
+def test_an_import_spelled_differently_is_known_when_it_means_the_same():
+    out = overlay_module(REFERENCE, "from math import (sqrt)\n", "m.py")
+    assert out == REFERENCE
+
+
+def test_a_new_import_into_a_reference_without_imports_goes_first():
+    out = overlay_module("def a():\n    return 1\n", "import os\n\n\ndef a():\n    return os.sep\n", "m.py")
+    assert out == "import os\ndef a():\n    return os.sep\n"
+
+
+def test_a_new_import_into_a_reference_without_imports_stays_below_its_docstring():
+    out = overlay_module('"""Doc."""\n\ndef a():\n    return 1\n', "import os\n", "m.py")
+    assert out.startswith('"""Doc."""\nimport os\n')
+    assert ast.get_docstring(ast.parse(out)) == "Doc."  # still the module's docstring
+
+
+def test_a_mutant_without_a_final_newline_never_glues_its_last_line_to_the_next():
+    reference = "import os\ndef a():\n    return 1\ndef b():\n    return 2\n"
+    out = overlay_module(reference, "def a():\n    return 10", "m.py")
+    assert out == "import os\ndef a():\n    return 10\ndef b():\n    return 2\n"
+    assert overlay_module("import os\ndef a():\n    return 1\n", "import sys", "m.py") == \
+        "import os\nimport sys\ndef a():\n    return 1\n"
+    assert overlay_answers("a = 1", "b = 2") == "a = 1\nb = 2\n"
+
+
+def test_only_the_mutants_own_docstring_is_ignored_not_a_later_bare_string():
+    with pytest.raises(ConfigError, match="line 2 is neither a definition nor an import"):
+        overlay_module("def first(x):\n    return 1\n", '"""doc"""\n"stray"\ndef first(x):\n    return 0\n', "m.py")
+
+
+def test_a_decorator_goes_with_its_function():
+    mutant = "@classmethod\ndef second(x):\n    return x * 3\n\n\n@property\ndef sixth():\n    return 6\n"
+    out = overlay_module(REFERENCE, mutant, "m.py")
+    lines = out.splitlines()
+    start = REFERENCE.splitlines().index("@staticmethod")
+    assert lines[start:start + 3] == ["@classmethod", "def second(x):", "    return x * 3"]
+    assert "@staticmethod" not in lines
+    assert out.endswith("\n\n@property\ndef sixth():\n    return 6\n")
+
+
+def test_a_decorated_mutant_replaces_an_undecorated_definition():
+    out = overlay_module(REFERENCE, "@staticmethod\ndef first(x):\n    return 0\n", "m.py")
+    lines = out.splitlines()
+    start = REFERENCE.splitlines().index("def first(x):")
+    assert lines[start:start + 3] == ["@staticmethod", "def first(x):", "    return 0"]
+
+
+def test_the_mutant_module_docstring_is_ignored():
+    mutant = '"""A wrong solution: first adds two."""\n\n\ndef first(x):\n    return x + 2\n'
+    out = overlay_module(REFERENCE, mutant, "m.py")
+    assert "A wrong solution" not in out and out.startswith('"""The reference."""\n')
+    assert "    return x + 2" in out.splitlines()
+
+
+@pytest.mark.parametrize("statement", ["X = 1", "print('hi')", "if True:\n    pass", "for i in []:\n    pass"])
+def test_a_module_level_statement_is_a_config_error_naming_file_and_line(statement):
+    mutant = f"# mistake: x\n\ndef first(x):\n    return 0\n\n\n{statement}\n"
+    with pytest.raises(ConfigError) as caught:
+        overlay_module(REFERENCE, mutant, "suites/x/mutants/bad.py")
+    assert caught.value.source == "suites/x/mutants/bad.py"
+    assert "line 7 is neither a definition nor an import" in str(caught.value)
+    assert "# base: none" in str(caught.value)
+
+
+def test_a_mutant_that_does_not_parse_suggests_base_none():
+    with pytest.raises(ConfigError) as caught:
+        overlay_module(REFERENCE, "# fails: x\n\ndef first(x)\n    return 0\n", "suites/x/mutants/bad.py")
+    assert caught.value.source == "suites/x/mutants/bad.py, line 3"
+    assert "does not parse" in str(caught.value) and "'# base: none'" in str(caught.value)
+
+
+# ---------------------------------------------------------------- overlay_answers and without_markers
+
+ANSWERS = '# the answers\n# flops = "a comment, not a key"\nflops = "1.4e13"\nseconds = "0.28 s"\n\npairs = 10\n'
+
+
+def test_an_answer_line_replaces_the_line_of_its_key():
+    out = overlay_answers(ANSWERS, '# mistake: x\nseconds = "0.14 s"\n')
+    assert out == ANSWERS.replace('seconds = "0.28 s"', 'seconds = "0.14 s"')
+    assert tomllib.loads(out)["seconds"] == "0.14 s"
+
+
+def test_a_commented_key_is_neither_replaced_nor_replacing():
+    out = overlay_answers(ANSWERS, '# pairs = 16\nflops = "7e12"')
+    assert '# flops = "a comment, not a key"' in out and 'flops = "7e12"\n' in out
+    assert tomllib.loads(out) == {"flops": "7e12", "seconds": "0.28 s", "pairs": 10}
+
+
+def test_an_unknown_key_is_appended():
+    out = overlay_answers(ANSWERS, 'extra = "kept"')
+    assert out == ANSWERS + 'extra = "kept"\n'
+
+
+def test_an_unreadable_value_stays_as_written():
+    out = overlay_answers(ANSWERS, "flops = about fourteen trillion\n")
+    assert "flops = about fourteen trillion\n" in out.splitlines(keepends=True)
+    with pytest.raises(tomllib.TOMLDecodeError):
+        tomllib.loads(out)
+
+
+def test_without_markers_drops_only_the_marker_lines():
+    text = ("def f():\n    # BEGIN SOLUTION\n    return 1  # END SOLUTION stays: code before it\n"
+            "    ## END SOLUTION\n# BEGIN SOLUTIONS is not a marker\n#BEGIN SOLUTION\r\nx = 1\r\n")
+    assert without_markers(text) == ("def f():\n    return 1  # END SOLUTION stays: code before it\n"
+                                      "# BEGIN SOLUTIONS is not a marker\nx = 1\r\n")
+
+
+def test_without_markers_of_the_real_solutions_leaves_no_marker_and_parses():
+    for name in LESSONS:
+        text = without_markers((ROOT / "solutions" / name / f"{name}.py").read_text(encoding="utf-8"))
+        assert "SOLUTION" not in text
+        ast.parse(text)
+
+
+# ---------------------------------------------------------------- load_mutants
+
+
+def test_load_mutants_reads_the_header(lesson):
+    mutant_file(lesson, "b_whole.py", "# mistake: a syntax error\n# fails: causal_pairs , causal_mask,\n"
+                "# base: none\ndef causal_pairs(P)\n")
+    mutant_file(lesson, "a_factor.py", "# mistake: forgot the factor 2\n# fails: prefill_flops\n# hint: factor 2\n"
+                "# diagnosis: flops.missing-factor-2\n\n\ndef prefill_flops(N, P):\n"
+                "    # fails: quiz (a comment in the code, not the header)\n    return N * P\n")
+    mutant_file(lesson, ".hidden.py", "not a mutant")
+    mutant_file(lesson, "_helper.py", "not a mutant")
+    (lesson.suite_dir / "mutants" / "__pycache__").mkdir()
+    factor, whole = load_mutants(lesson)
+    assert factor == Mutant("a_factor", lesson.suite_dir / "mutants" / "a_factor.py", "forgot the factor 2",
+                            frozenset({"prefill_flops"}), "factor 2", frozenset({"flops.missing-factor-2"}), False)
+    assert whole.name == "b_whole" and whole.whole is True
+    assert whole.fails == {"causal_pairs", "causal_mask"}
+    assert whole.hint == "" and whole.diagnoses == frozenset()
+
+
+def test_a_lesson_without_a_mutants_folder_has_none(lesson):
+    shutil.rmtree(lesson.suite_dir / "mutants")
+    assert load_mutants(lesson) == []
+
+
+def test_a_folder_mutant_reads_its_header_from_any_of_its_files(lesson):
+    mutant_file(lesson, "both/answers.toml", '# fails: hand_flops\nflops = "7e12"\n')
+    mutant_file(lesson, "both/prefill.py", "# mistake: halved everywhere\n\ndef prefill_flops(N, P):\n"
+                "    return N * P\n")
+    (both,) = load_mutants(lesson)
+    assert both.name == "both" and both.mistake == "halved everywhere" and both.fails == {"hand_flops"}
+
+
+@pytest.mark.parametrize("name, text, says", [
+    ("notes.txt", "# fails: quiz\n", "a mutant is a .py"),
+    ("silent.py", "# mistake: forgot to say what fails\n", "'# fails: <task ids>'"),
+    ("stranger.toml", "# fails: quiz, no_such_task\nquiz = 'A'\n",
+     "key 'fails': declares unknown task(s): no_such_task"),
+    ("undiagnosed.py", "# fails: quiz\n# diagnosis: quiz.independent, no.such-code\n",
+     "key 'diagnosis': declares diagnoses that"),
+    ("based.py", "# fails: quiz\n# base: solution\n", "key 'base': must be 'reference'"),
+])
+def test_a_bad_mutant_is_a_config_error_naming_its_file(lesson, name, text, says):
+    path = mutant_file(lesson, name, text)
+    with pytest.raises(ConfigError) as caught:
+        load_mutants(lesson)
+    assert caught.value.source == str(path)
+    assert says in str(caught.value)
+
+
+def test_an_unknown_diagnosis_is_named_and_a_known_one_is_not(lesson):
+    mutant_file(lesson, "undiagnosed.py", "# fails: quiz\n# diagnosis: quiz.independent, no.such-code\n")
+    with pytest.raises(ConfigError) as caught:
+        load_mutants(lesson)
+    assert str(caught.value).endswith(": no.such-code")
+
+
+# ---------------------------------------------------------------- Mutant.files and changes
+
+
+def test_files_and_changes_of_a_module_an_answers_and_a_folder_mutant(lesson):
+    mutant_file(lesson, "code.py", "# fails: prefill_flops\n")
+    mutant_file(lesson, "hand.toml", "# fails: hand_flops\n")
+    mutant_file(lesson, "both/prefill.py", "# fails: prefill_flops\n")
+    mutant_file(lesson, "both/answers.toml", "# fails: hand_flops\n")
+    folder = lesson.suite_dir / "mutants"
+    both, code, hand = load_mutants(lesson)
+    assert code.files(lesson) == [(folder / "code.py", "prefill.py")]
+    assert hand.files(lesson) == [(folder / "hand.toml", "answers.toml")]
+    assert both.files(lesson) == [(folder / "both" / "answers.toml", "answers.toml"),
+                                  (folder / "both" / "prefill.py", "prefill.py")]
+    assert code.changes(lesson, "prefill.py") and not code.changes(lesson, "answers.toml")
+    assert hand.changes(lesson, "answers.toml") and not hand.changes(lesson, "prefill.py")
+    assert both.changes(lesson, "prefill.py") and both.changes(lesson, "answers.toml")
+    assert not both.changes(lesson, "notes.md")
+
+
+# ---------------------------------------------------------------- materialize
+
+
+def test_materialize_lays_a_folder_mutant_over_both_files(lesson, tmp_path):
+    mutant_file(lesson, "both/prefill.py", "# fails: prefill_flops\n\n\ndef prefill_flops(N, P):\n    return N * P\n")
+    mutant_file(lesson, "both/answers.toml", '# fails: hand_flops\nflops = "7e12"\n')
+    reference = ROOT / "solutions" / "prefill"
+    folder = materialize(load_mutants(lesson)[0], lesson, reference, tmp_path / "made" / "prefill")
+    assert folder == tmp_path / "made" / "prefill"
+    module = (folder / "prefill.py").read_text(encoding="utf-8")
+    assert "    return N * P\n" in module and "return 2 * N * P" not in module and "SOLUTION" not in module
+    ast.parse(module)
+    answers = tomllib.loads((folder / "answers.toml").read_text(encoding="utf-8"))
+    assert answers == {"flops": "7e12", "seconds": "0.28 s", "pairs": 10, "quiz": "B"}
+
+
+def test_materialize_copies_a_whole_mutant_as_it_is_and_no_cache(lesson, tmp_path):
+    reference = tmp_path / "reference"
+    shutil.copytree(ROOT / "solutions" / "prefill", reference, ignore=shutil.ignore_patterns("__pycache__"))
+    (reference / "__pycache__").mkdir()
+    (reference / "__pycache__" / "prefill.cpython-311.pyc").write_bytes(b"\0")
+    text = "# fails: prefill_flops\n# base: none\nX = 1\n"
+    mutant_file(lesson, "whole.py", text)
+    folder = materialize(load_mutants(lesson)[0], lesson, reference, tmp_path / "made")
+    assert (folder / "prefill.py").read_text(encoding="utf-8") == text
+    assert not (folder / "__pycache__").exists()
+    assert (folder / "answers.toml").read_text() == without_markers((reference / "answers.toml").read_text())
+
+
+@pytest.mark.parametrize("lesson_id, mutant", REAL, ids=[f"{name}/{m.name}" for name, m in REAL])
+def test_every_real_mutant_materializes_to_a_readable_submission(tmp_path, lesson_id, mutant):
+    lesson = LESSONS[lesson_id]
+    reference = ROOT / "solutions" / lesson_id
+    folder = materialize(mutant, lesson, reference, tmp_path / lesson_id)
+    module = (folder / lesson.module).read_text(encoding="utf-8")
+    answers = (folder / lesson.answers).read_text(encoding="utf-8")
+    if mutant.whole:
+        assert mutant.changes(lesson, lesson.module)
+        assert module == mutant.path.read_text(encoding="utf-8")
+    else:
+        ast.parse(module, filename=str(mutant.path))
+        assert "BEGIN SOLUTION" not in module and "END SOLUTION" not in module
+    if not mutant.changes(lesson, lesson.module):
+        assert module == without_markers((reference / lesson.module).read_text(encoding="utf-8"))
+    if not mutant.changes(lesson, lesson.answers):
+        assert answers == without_markers((reference / lesson.answers).read_text(encoding="utf-8"))
+    try:
+        tomllib.loads(answers)
+    except tomllib.TOMLDecodeError:
+        assert "unreadable" in mutant.name, f"{mutant.path} makes an answers file that is not TOML"
+
+
+def test_the_real_mutants_cover_both_kinds_of_file():
+    assert len(REAL) >= 50
+    assert any(m.changes(LESSONS[name], LESSONS[name].answers) for name, m in REAL)
+    assert any(m.whole for _, m in REAL)

@@ -1,0 +1,166 @@
+"""grader.sandbox.stage: the private copy a worker runs holds only plain files, within the limits.
+
+A worker must never see a link out of its copy, a pipe it could block on or a device, nor the
+caches and history a student's folder carries; a submission larger than the limits is refused
+before anything is copied; and a worker running as nobody must read the copy but not change it.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from grader.exceptions import SubmissionError
+from grader.sandbox import stage
+from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
+
+
+def listing(folder) -> set[str]:
+    """Every path below ``folder``, relative to it, without following links."""
+    out = set()
+    for path, folders, files in os.walk(folder):
+        for name in folders + files:
+            out.add(os.path.relpath(os.path.join(path, name), folder))
+    return out
+
+
+@pytest.fixture
+def submission(tmp_path):
+    """A student's folder as it really looks: the work, and caches, history, links and a pipe."""
+    source = tmp_path / "alice"
+    (source / "data" / "deep").mkdir(parents=True)
+    (source / "prefill.py").write_text("def f():\n    return 1\n")
+    (source / "answers.toml").write_text('flops = "1.4e13"\n')
+    (source / "data" / "deep" / "table.csv").write_bytes(b"a,b\r\n1,2\r\n")
+    (source / "empty").mkdir()
+    for cache in ("__pycache__", ".git", ".ipynb_checkpoints"):
+        (source / cache).mkdir()
+        (source / cache / "kept.txt").write_text("not work")
+    (source / "data" / "__pycache__").mkdir()  # skipped at any depth
+    (source / "data" / "__pycache__" / "prefill.cpython-311.pyc").write_bytes(b"\0")
+    (source / "secret.txt").symlink_to("/etc/hostname")
+    (source / "inside.py").symlink_to("prefill.py")
+    (source / "data" / "up").symlink_to("..", target_is_directory=True)
+    os.mkfifo(source / "pipe")
+    return source
+
+
+def test_copy_folder_copies_the_work_and_nothing_else(submission, tmp_path):
+    workdir = tmp_path / "scratch" / "copy"
+    stage.copy_folder(submission, workdir)
+    assert listing(workdir) == {"prefill.py", "answers.toml", "data", "data/deep", "data/deep/table.csv", "empty"}
+    assert (workdir / "prefill.py").read_text() == "def f():\n    return 1\n"
+    assert (workdir / "data" / "deep" / "table.csv").read_bytes() == b"a,b\r\n1,2\r\n"
+
+
+def test_copy_folder_leaves_no_link_and_no_pipe(submission, tmp_path):
+    workdir = tmp_path / "copy"
+    stage.copy_folder(submission, workdir)
+    for path, folders, files in os.walk(workdir):
+        for name in folders + files:
+            mode = os.lstat(os.path.join(path, name)).st_mode
+            assert stat.S_ISREG(mode) or stat.S_ISDIR(mode), os.path.join(path, name)
+
+
+def test_copy_folder_leaves_out_the_names_it_is_given(submission, tmp_path):
+    workdir = tmp_path / "copy"
+    stage.copy_folder(submission, workdir, leave_out=("answers.toml", "deep"))
+    assert listing(workdir) == {"prefill.py", "data", "empty"}
+    assert (submission / "answers.toml").is_file()  # the source is not touched
+
+
+def test_not_copied_names_what_is_not_a_plain_file_or_folder(submission):
+    names = os.listdir(submission)
+    assert stage.not_copied(str(submission), names) == {
+        "__pycache__", ".git", ".ipynb_checkpoints", "secret.txt", "inside.py", "pipe"}
+
+
+def test_the_skipped_names_are_the_caches_and_history():
+    assert set(stage.SKIPPED) == {"__pycache__", ".git", ".ipynb_checkpoints"}
+
+
+def test_check_size_accepts_a_submission_at_the_limits(tmp_path):
+    folder = tmp_path / "alice"
+    folder.mkdir()
+    with open(folder / "big.bin", "wb") as big:
+        big.truncate(MAX_SUBMISSION_BYTES)  # sparse: no 50 MB are written
+    for i in range(MAX_SUBMISSION_FILES - 1):
+        (folder / f"f{i}.py").touch()
+    stage.check_size(folder)
+
+
+def test_check_size_refuses_one_file_too_many_naming_the_folder(tmp_path):
+    folder = tmp_path / "alice"
+    folder.mkdir()
+    for i in range(MAX_SUBMISSION_FILES + 1):
+        (folder / f"f{i}.py").touch()
+    with pytest.raises(SubmissionError) as caught:
+        stage.check_size(folder)
+    assert str(folder) in str(caught.value)
+    assert f"more than {MAX_SUBMISSION_FILES} files" in str(caught.value)
+
+
+def test_check_size_refuses_one_byte_too_many_naming_the_folder(tmp_path):
+    folder = tmp_path / "alice"
+    (folder / "sub").mkdir(parents=True)
+    with open(folder / "sub" / "big.bin", "wb") as big:
+        big.truncate(MAX_SUBMISSION_BYTES - 10)  # sparse
+    (folder / "small.txt").write_bytes(b"x" * 11)
+    with pytest.raises(SubmissionError) as caught:
+        stage.check_size(folder)
+    assert str(folder) in str(caught.value)
+    assert f"{MAX_SUBMISSION_BYTES // (1024 * 1024)} MB" in str(caught.value)
+
+
+def test_check_size_does_not_count_what_a_link_points_to(tmp_path):
+    outside = tmp_path / "outside.bin"
+    with open(outside, "wb") as big:
+        big.truncate(MAX_SUBMISSION_BYTES + 1)
+    folder = tmp_path / "alice"
+    folder.mkdir()
+    (folder / "link.bin").symlink_to(outside)
+    stage.check_size(folder)
+
+
+def test_copy_folder_checks_the_size_before_copying(tmp_path):
+    source = tmp_path / "alice"
+    source.mkdir()
+    with open(source / "big.bin", "wb") as big:
+        big.truncate(MAX_SUBMISSION_BYTES + 1)
+    workdir = tmp_path / "copy"
+    with pytest.raises(SubmissionError, match="alice"):
+        stage.copy_folder(source, workdir)
+    assert not workdir.exists()
+
+
+def test_readable_copy_opens_the_scratch_folder_for_traversal_only(tmp_path):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir(mode=0o700)
+    workdir = scratch / "copy"
+    (workdir / "sub" / "deeper").mkdir(parents=True)
+    files = [workdir / "prefill.py", workdir / "sub" / "data.csv", workdir / "sub" / "deeper" / "x.txt"]
+    for file in files:
+        file.write_text("x")
+        file.chmod(0o600)
+    for folder in (workdir, workdir / "sub", workdir / "sub" / "deeper"):
+        folder.chmod(0o700)
+    stage.readable_copy(scratch, workdir)
+    assert scratch.stat().st_mode & 0o777 == 0o711  # nobody may pass through, not list it
+    for folder in (workdir, workdir / "sub", workdir / "sub" / "deeper"):
+        assert folder.stat().st_mode & 0o777 == 0o755, folder
+    for file in files:
+        assert file.stat().st_mode & 0o777 == 0o644, file
+
+
+def test_readable_copy_makes_executable_and_writable_files_plain(tmp_path):
+    scratch = tmp_path / "scratch"
+    workdir = scratch / "copy"
+    workdir.mkdir(parents=True)
+    script = workdir / "run.sh"
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o777)
+    stage.readable_copy(scratch, workdir)
+    assert script.stat().st_mode & 0o777 == 0o644
+
