@@ -54,10 +54,10 @@ class FakeSession:
 
 
 class SlowSession(FakeSession):
-    """Takes a second per submission: two in a row exceed one time limit, each stays inside its own."""
+    """Takes 1.5 s per submission: two in a row exceed one time limit, each stays inside its own."""
 
     def grade(self, path):
-        time.sleep(1.0)
+        time.sleep(1.5)
         return super().grade(path)
 
 

@@ -29,7 +29,7 @@ from grader.sandbox.channel import WorkerSpec
 from grader.sandbox.proxy import StudentModule
 
 REPO_ROOT = Path(grader.__file__).resolve().parent.parent
-TIMEOUT = 1.0
+TIMEOUT = 2.0  # of one call: what a hang costs; every other call returns far sooner, even on a busy machine
 
 STUDENT = '''
 import ctypes
@@ -272,7 +272,7 @@ def make_student(tmp_path):
     """Build StudentModules over given source; every one is closed when the test ends."""
     modules = []
 
-    def make(source: str = STUDENT, timeout: float = TIMEOUT, import_seconds: float = 5.0) -> StudentModule:
+    def make(source: str = STUDENT, timeout: float = TIMEOUT, import_seconds: float = 30.0) -> StudentModule:
         path = write_student(tmp_path, textwrap.dedent(source))
         spec = WorkerSpec("prefill", path, import_seconds=import_seconds, limits=confine.limits(120, 4096),
                           box=confine.current())
@@ -316,7 +316,7 @@ def processes_with(marker: str) -> list[int]:
     return found
 
 
-def all_gone(marker: str, within: float = 2.0) -> bool:
+def all_gone(marker: str, within: float = 30.0) -> bool:
     """True once no live process carries marker (a zombie awaiting its reaper counts as gone)."""
     deadline = time.monotonic() + within
     while processes_with(marker):
@@ -326,7 +326,7 @@ def all_gone(marker: str, within: float = 2.0) -> bool:
     return True
 
 
-def appears(marker: str, within: float = 2.0) -> bool:
+def appears(marker: str, within: float = 30.0) -> bool:
     """True once a live process carries marker (a just-started child may not have exec'd yet)."""
     deadline = time.monotonic() + within
     while not processes_with(marker):
@@ -579,12 +579,12 @@ def test_hang_times_out_then_same_function_fails_at_once(student, tmp_path):
     elapsed = time.monotonic() - start
     assert type(exc) is CallTimeout
     assert "did not return within" in str(exc) and "spin()" in str(exc)
-    assert TIMEOUT <= elapsed < TIMEOUT + 2
+    assert TIMEOUT <= elapsed < TIMEOUT + 20  # stopped at its limit, not left to run (a busy machine adds a little)
 
     start = time.monotonic()
     again = capture(lambda: student.call("spin"))
-    assert time.monotonic() - start < TIMEOUT / 4
-    assert type(again) is CallTimeout and "did not return within" in str(again)
+    assert time.monotonic() - start < TIMEOUT  # not run again: no second time limit spent
+    assert type(again) is CallTimeout and "was not run: an earlier call already timed out" in str(again)
 
     # another function still works, in a fresh worker
     assert student.call("add", 2, 2) == 4
@@ -643,7 +643,7 @@ IMPORT_FAILURES = {
                   ["RuntimeError", "line 3", "boom at import"]),
     "sys-exit": ("x = 1\nimport sys\nsys.exit(4)\n", ["SystemExit", "line 3", "4"]),
     "os-exit": ("x = 1\nimport os\nos._exit(5)\n", ["exited with status 5"]),
-    "hang": ("x = 1\nwhile True:\n    pass\n", ["did not finish within 1 s"]),
+    "hang": ("x = 1\nwhile True:\n    pass\n", ["did not finish within 5 s"]),
     "segfault": ("x = 1\nimport ctypes\nctypes.string_at(0)\n", ["segmentation fault"]),
 }
 
@@ -651,27 +651,23 @@ IMPORT_FAILURES = {
 @pytest.mark.parametrize("case", list(IMPORT_FAILURES))
 def test_import_failure_is_reported_once_and_raised_again(make_student, case):
     source, words = IMPORT_FAILURES[case]
-    student = make_student(source, import_seconds=1.0)
+    student = make_student(source, import_seconds=5.0 if case == "hang" else 60.0)  # a start-up is never the hang
 
-    start = time.monotonic()
     first = capture(lambda: student.call("anything", 1))
-    assert time.monotonic() - start < 4
     assert type(first) is ImportFailed
     assert "prefill.py" in str(first)
     for word in words:
         assert word in str(first), str(first)
 
-    start = time.monotonic()
     second = capture(lambda: student.call("something_else"))
     third = capture(lambda: student.call_echo("anything", [1]))
-    assert time.monotonic() - start < 0.3  # no new worker, no second import time limit
-    assert second is first and third is first  # the stored verdict, not a fresh import's
+    assert second is first and third is first  # the stored verdict: no new worker, no second import
     assert student.unavailable is first
 
 
 def test_import_prints_and_slow_but_in_time_import_works(make_student):
     student = make_student("import time\nprint('hello ' * 100000)\ntime.sleep(0.3)\n"
-                           "def f():\n    return 'ok'\n", import_seconds=2.0)
+                           "def f():\n    return 'ok'\n")
     assert student.call("f") == "ok"
 
 

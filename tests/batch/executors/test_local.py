@@ -67,15 +67,15 @@ def test_the_job_waiting_behind_a_crash_is_graded_elsewhere_at_its_first_attempt
 def test_a_waiting_jobs_clock_starts_when_the_job_before_it_ends(tmp_path):
     work = jobs(tmp_path, slow_a="1", b="1")
     (tmp_path / "slow_a.py").write_text("1")
-    outcomes = run(executor(tmp_path, processes=1, timeout=1.5, session="SlowSession"), work)
-    assert outcomes["slow_a"].status == outcomes["b"].status == "graded"  # 1 s each, 1.5 s each at most
+    outcomes = run(executor(tmp_path, processes=1, timeout=2.5, session="SlowSession"), work)
+    assert outcomes["slow_a"].status == outcomes["b"].status == "graded"  # 1.5 s each, 2.5 s each at most
 
 
 def test_a_hang_costs_its_time_limit_and_the_batch_goes_on(tmp_path):
     work = jobs(tmp_path, hang="1", a="1", b="1", c="0")
     started = time.monotonic()
     outcomes = run(executor(tmp_path, processes=2, timeout=1.5), work)
-    assert time.monotonic() - started < 20
+    assert time.monotonic() - started < 60  # the hang cost its limit, not its 600 s
     assert outcomes["hang"].status == "error" and "did not finish within 1.5 s" in outcomes["hang"].reason
     assert [outcomes[s].status for s in "abc"] == ["graded"] * 3
 
