@@ -1,0 +1,206 @@
+"""grader.sandbox.inside.confinement: what a worker does to itself before any student code runs.
+
+The limits and the uid switch are irreversible, so each is applied in a forked child that
+reports what it sees over a pipe and ends with os._exit: the test process keeps its own
+limits, its uid and its subreaper setting whatever the child does.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import json
+import os
+import resource
+import select
+import signal
+import time
+import traceback
+
+import pytest
+
+from grader.sandbox.inside import confinement
+
+PR_GET_CHILD_SUBREAPER = 37
+CHILD_SECONDS = 60  # for a forked child to report; generous: the machine may be busy
+
+
+def in_child(body) -> dict:
+    """Run ``body()`` in a forked child; return the JSON-able value it returned (its error fails the test)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(read_end)
+            result = {"value": body()}
+        except BaseException:  # noqa: BLE001 - whatever the child met is reported to the test
+            result = {"error": traceback.format_exc()}
+        try:
+            os.write(write_end, json.dumps(result).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    data, deadline = b"", time.monotonic() + CHILD_SECONDS
+    try:
+        while chunk := _read_before(read_end, deadline):
+            data += chunk
+    except TimeoutError:
+        os.kill(pid, signal.SIGKILL)
+        raise
+    finally:
+        os.close(read_end)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    result = json.loads(data)
+    assert "error" not in result, result.get("error")
+    return result["value"]
+
+
+def _read_before(fd: int, deadline: float) -> bytes:
+    remaining = deadline - time.monotonic()
+    if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+        raise TimeoutError(f"the forked child did not answer within {CHILD_SECONDS} s")
+    return os.read(fd, 65536)
+
+
+def below_hard(name: str, wanted: int) -> int:
+    """``wanted``, or the hard limit where it is lower (only root may raise a hard limit)."""
+    hard = resource.getrlimit(getattr(resource, name))[1]
+    return wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+
+
+def limits(**changes) -> dict:
+    """grader.sandbox.confine.Limits as the worker receives it (a dict from JSON on argv)."""
+    return {"cpu_seconds": below_hard("RLIMIT_CPU", 1234), "memory_bytes": below_hard("RLIMIT_AS", 1 << 40),
+            "processes": 77, "file_bytes": below_hard("RLIMIT_FSIZE", 1 << 20),
+            "open_files": below_hard("RLIMIT_NOFILE", 200), "drop_to": None, **changes}
+
+
+def test_apply_limits_sets_every_rlimit_soft_and_hard(tmp_path):
+    wanted = limits()
+    processes_before = resource.getrlimit(resource.RLIMIT_NPROC)
+
+    def body():
+        confinement.apply_limits(wanted)
+        return {name: list(resource.getrlimit(getattr(resource, name)))
+                for name in ("RLIMIT_CPU", "RLIMIT_AS", "RLIMIT_FSIZE", "RLIMIT_NOFILE", "RLIMIT_CORE",
+                             "RLIMIT_NPROC")}
+
+    seen = in_child(body)
+    assert seen["RLIMIT_CPU"] == [wanted["cpu_seconds"]] * 2
+    assert seen["RLIMIT_AS"] == [wanted["memory_bytes"]] * 2
+    assert seen["RLIMIT_FSIZE"] == [wanted["file_bytes"]] * 2
+    assert seen["RLIMIT_NOFILE"] == [wanted["open_files"]] * 2
+    assert seen["RLIMIT_CORE"] == [0, 0]
+    assert seen["RLIMIT_NPROC"] == list(processes_before)  # counted per user: left alone without a uid switch
+
+
+def test_apply_limits_sets_a_private_umask_and_turns_an_oversized_write_into_an_error(tmp_path):
+    wanted = limits()
+    target = tmp_path / "big.bin"
+
+    def body():
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)  # as a process not started by Python has it (Python ignores it)
+        confinement.apply_limits(wanted)
+        umask = os.umask(0)
+        os.umask(umask)
+        ignored = signal.getsignal(signal.SIGXFSZ) is signal.SIG_IGN
+        with open(target, "wb", buffering=0) as stream:
+            stream.write(b"x" * wanted["file_bytes"])
+            try:
+                stream.write(b"y" * 4096)
+                refused = None
+            except OSError as exc:
+                refused = exc.errno
+        return {"umask": umask, "ignored": ignored, "refused": refused, "mode": os.stat(target).st_mode & 0o777}
+
+    seen = in_child(body)  # had SIGXFSZ kept its default, the child would have died instead of answering
+    assert seen["umask"] == 0o077 and seen["mode"] == 0o600
+    assert seen["ignored"] is True
+    assert seen["refused"] == errno.EFBIG
+    assert target.stat().st_size == wanted["file_bytes"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may raise a hard limit again: the uid switch makes it final")
+def test_apply_limits_cannot_be_undone_by_the_process_itself():
+    wanted = limits()
+
+    def body():
+        confinement.apply_limits(wanted)
+        try:
+            resource.setrlimit(resource.RLIMIT_CPU, (wanted["cpu_seconds"], wanted["cpu_seconds"] + 1))
+        except (ValueError, OSError) as exc:
+            return type(exc).__name__
+        return "raised again"
+
+    assert in_child(body) in ("ValueError", "PermissionError")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="switching to another uid needs root")
+def test_as_root_apply_limits_switches_to_the_uid_for_good_and_limits_its_processes():
+    wanted = limits(drop_to=65534)
+
+    def body():
+        os.setgroups([0, 4242])  # groups root may hold: none of them is kept
+        confinement.apply_limits(wanted)
+        try:
+            os.setuid(0)
+            regained = True
+        except PermissionError:
+            regained = False
+        try:
+            resource.setrlimit(resource.RLIMIT_CPU, (wanted["cpu_seconds"], wanted["cpu_seconds"] + 1))
+            raised = True
+        except (ValueError, OSError):
+            raised = False
+        return {"ids": [os.getuid(), os.geteuid(), os.getgid(), os.getegid()], "groups": os.getgroups(),
+                "nproc": list(resource.getrlimit(resource.RLIMIT_NPROC)), "regained": regained, "raised": raised}
+
+    seen = in_child(body)
+    assert seen["ids"] == [65534] * 4 and seen["groups"] == []
+    assert seen["nproc"] == [77, 77]
+    assert seen["regained"] is False and seen["raised"] is False  # no capability left to undo anything
+
+
+def _is_subreaper() -> bool:
+    flag = ctypes.c_int(0)
+    ctypes.CDLL(None, use_errno=True).prctl(PR_GET_CHILD_SUBREAPER, ctypes.byref(flag), 0, 0, 0)
+    return bool(flag.value)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="child subreapers are a Linux feature")
+def test_become_subreaper_is_idempotent_and_adopts_an_orphaned_grandchild():
+    # In a forked helper: the test process is made no subreaper by this test. The flag that makes
+    # the call idempotent is inherited by fork while the kernel's setting is not, so it is reset.
+    def body():
+        confinement._subreaper_set = False
+        before = _is_subreaper()
+        confinement.become_subreaper()
+        confinement.become_subreaper()
+        after = _is_subreaper() and confinement._subreaper_set
+        go_r, go_w = os.pipe()
+        pid_r, pid_w = os.pipe()
+        child = os.fork()
+        if child == 0:  # forks the grandchild, tells its pid, and exits: the grandchild is an orphan
+            os.close(go_w)
+            grandchild = os.fork()
+            if grandchild == 0:
+                os.read(go_r, 1)  # until the helper lets go: then its parent is whoever adopted it
+                os.write(pid_w, f"{os.getppid()}\n".encode())
+                os._exit(0)
+            os.write(pid_w, f"{grandchild}\n".encode())
+            os._exit(0)
+        os.close(go_r)
+        with os.fdopen(pid_r, "rb") as stream:
+            grandchild = int(stream.readline())
+            os.waitpid(child, 0)  # the child is gone: its orphan was reparented as it died
+            os.close(pid_w)
+            os.close(go_w)
+            adopter = int(stream.readline())
+        _, status = os.waitpid(grandchild, 0)  # a ChildProcessError here: it was not ours
+        return {"before": before, "after": after, "adopter": adopter, "me": os.getpid(),
+                "code": os.waitstatus_to_exitcode(status)}
+
+    seen = in_child(body)
+    assert seen["before"] is False and seen["after"] is True
+    assert seen["adopter"] == seen["me"] and seen["code"] == 0
