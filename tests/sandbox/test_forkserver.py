@@ -51,16 +51,6 @@ def exit_three():
 '''
 
 
-@pytest.fixture(params=["limited", "bubblewrap"])
-def box(request):
-    if request.param == "limited":
-        return confine.Sandbox("limited")
-    found = confine.current()
-    if found.mode != "bubblewrap":
-        pytest.skip(f"bubblewrap cannot run here: the sandbox is {found.description}")
-    return found
-
-
 @pytest.fixture
 def server(box):
     """A fork server with STUDENT staged in its folder as sub/prefill.py; closed after the test."""

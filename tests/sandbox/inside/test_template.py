@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import fcntl
-import json
 import os
 import secrets
-import select
 import signal
 import tempfile
-import time
-import traceback
 import types
 
 import pytest
@@ -27,6 +23,8 @@ from grader.sandbox import confine
 from grader.sandbox.channel import WorkerChannel, WorkerSpec
 from grader.sandbox.forkserver import ForkServer
 from grader.sandbox.inside import template
+
+from forked import in_child
 
 SECONDS = 30  # for a worker to start or answer on a busy machine; never a measure of speed
 CHILD_SECONDS = 60  # for a forked helper to report
@@ -66,44 +64,6 @@ def signal_sibling(pid):
         return type(exc).__name__
     return "reached"
 '''
-
-
-def in_child(body) -> dict:
-    """Run ``body()`` in a forked child; return the JSON-able value it returned (its error fails the test)."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.close(read_end)
-            result = {"value": body()}
-        except BaseException:  # noqa: BLE001 - whatever the child met is reported to the test
-            result = {"error": traceback.format_exc()}
-        try:
-            os.write(write_end, json.dumps(result).encode())
-        finally:
-            os._exit(0)
-    os.close(write_end)
-    data, deadline = b"", time.monotonic() + CHILD_SECONDS
-    try:
-        while chunk := _read_before(read_end, deadline):
-            data += chunk
-    except TimeoutError:
-        os.kill(pid, signal.SIGKILL)
-        raise
-    finally:
-        os.close(read_end)
-        _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
-    result = json.loads(data)
-    assert "error" not in result, result.get("error")
-    return result["value"]
-
-
-def _read_before(fd: int, deadline: float) -> bytes:
-    remaining = deadline - time.monotonic()
-    if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
-        raise TimeoutError(f"the forked child did not answer within {CHILD_SECONDS} s")
-    return os.read(fd, 65536)
 
 
 def open_fds(count: int) -> list[int]:
@@ -245,16 +205,6 @@ def test_spawn_of_a_missing_submission_says_so_and_leaves_no_copy(staging, tmp_p
 
 
 # --------------------------------------------------------------------------- forked workers, in both modes
-
-@pytest.fixture(params=["limited", "bubblewrap"])
-def box(request):
-    if request.param == "limited":
-        return confine.Sandbox("limited")
-    found = confine.current()
-    if found.mode != "bubblewrap":
-        pytest.skip(f"bubblewrap cannot run here: the sandbox is {found.description}")
-    return found
-
 
 @pytest.fixture
 def forks(box):
