@@ -22,7 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from grader.result.text import Shown, shown
+
 STATUSES = ("passed", "partial", "failed", "error")
+PATH_LIMIT = 1000  # characters of the submission's path as a report names it
+OUTPUT_LIMIT = 64 * 1024  # characters of what the submission printed (the worker keeps as many bytes)
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")  # Gradescope's, per check
 AUDIENCES = ("student", "instructor")
 
@@ -53,6 +57,10 @@ class CheckResult:
     diagnosis: Diagnosis | None = None  # the misconception this failure points to, when one is recognised
     broken: bool = False  # the check itself failed to run (a bug in the lesson's suite, not the submission)
     unanswered: bool = False  # an answer task's answer was left empty: not started, not wrong
+
+    def __post_init__(self):  # every text a writer may show has passed the boundary (grader.result.text)
+        self.message, self.safe_message = shown(self.message), shown(self.safe_message)
+        self.description = shown(self.description)
 
     @property
     def secret(self) -> bool:
@@ -89,6 +97,7 @@ class TaskResult:
         return self.unstarted or (bool(self.checks) and all(c.unanswered for c in self.checks))
 
     def __post_init__(self):
+        self.note, self.title = shown(self.note), shown(self.title, lines=False)
         if self.note:  # an unstarted task: a stub's None or pass is not a misconception to diagnose
             self.checks = [replace(c, diagnosis=None) if c.diagnosis else c for c in self.checks]
 
@@ -190,6 +199,12 @@ class Report:
     output: str = ""  # what the submission printed (the first OUTPUT_KEEP bytes), never a report
     notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
     audience: str = ""  # who this copy is for, once for_audience made it: formats show instructors every detail
+
+    def __post_init__(self):  # the submission's name, output and notes are its own text: through the boundary
+        self.submission = shown(self.submission, lines=False, limit=PATH_LIMIT)
+        self.output = shown(self.output, limit=OUTPUT_LIMIT)
+        self.notes = [note if type(note) is Shown else shown(note) for note in self.notes]
+        self.title = shown(self.title, lines=False)
 
     @property
     def score(self) -> float:

@@ -1,0 +1,79 @@
+"""grader.result.text: submission text made fit to show, once, and marked so."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.result import CheckResult, Report, TaskResult
+from grader.result.text import LIMIT, Shown, ci_safe, shown
+
+
+@pytest.mark.parametrize("raw, seen", [
+    ("\x1b]0;pwned\x07", "\\x1b]0;pwned\\x07"),  # a window title: ESC and BEL
+    ("a\x00b", "a\\x00b"),
+    ("over\rwrite", "over\\rwrite"),
+    ("line\r\nnext", "line\nnext"),  # CRLF is a newline
+    ("\x9b2J", "\\x9b2J"),  # C1's CSI: clear screen on some terminals
+    ("evil\u202etxt.py", "evil\\u202etxt.py"),  # a right-to-left override
+    ("a\u2028b", "a\\u2028b"),
+    ("\ud800", "\ufffd"),  # a lone surrogate
+    ("caf\udce9", "caf\\xe9"),  # a byte a file name smuggled in (surrogateescape)
+    ("tab\there", "tab\there"),
+    ("plain ünïcode ×·≤ and emoji 🙂", "plain ünïcode ×·≤ and emoji 🙂"),
+])
+def test_what_a_reader_would_interpret_is_shown_as_an_escape(raw, seen):
+    assert shown(raw) == seen
+    shown(raw).encode("utf-8")  # always valid UTF-8
+
+
+def test_a_one_line_field_shows_newlines_and_tabs_as_escapes():
+    assert shown("zed (refused): x\nfake line\tand tab", lines=False) == "zed (refused): x\\nfake line\\tand tab"
+    assert "\n" in shown("two\nlines")
+
+
+def test_long_text_is_cut_with_a_marker_saying_how_much():
+    text = shown("x" * (LIMIT + 25))
+    assert text.startswith("x" * LIMIT) and text.endswith("… [25 more characters]")
+    assert shown("y" * 50, limit=10) == "y" * 10 + "… [40 more characters]"
+
+
+def test_shown_is_idempotent_and_typed():
+    once = shown("a\x1bb")
+    assert type(once) is Shown and shown(once) is once and shown(shown(once)) == once
+
+
+def test_a_str_subclass_is_read_as_plain_text():
+    class Lying(str):
+        def __str__(self):
+            return "\x1b[2J"
+
+    assert shown(Lying("harmless")) == "harmless"
+
+
+def test_bytes_and_other_objects_become_text():
+    assert shown(b"caf\xe9") == "caf\\xe9"
+    assert shown(42) == "42"
+
+
+@pytest.mark.parametrize("raw, safe", [
+    ("::add-mask::17", "：：add-mask::17"),
+    ("    ::notice title=Grade::A+", "    ：：notice title=Grade::A+"),
+    ("ok\n\t::error::x", "ok\n\t：：error::x"),
+    ("text ##[warning]boo", "text ＃＃[warning]boo"),
+    ("a :: in the middle is fine", "a :: in the middle is fine"),
+])
+def test_no_line_is_left_that_the_github_runner_would_obey(raw, safe):
+    assert ci_safe(raw) == safe
+
+
+def test_the_result_model_puts_every_text_it_shows_through_the_boundary():
+    check = CheckResult("c", False, message="m\x1b", safe_message="s\x07", description="d\x00")
+    task = TaskResult("t", "title\nfake", 1.0, [check], note="n\x1b")
+    report = Report("l", "T\x1b", "sub\nmission", [task], output="printed\x1b[2J", notes=["cell\x1b"])
+    texts = [check.message, check.safe_message, check.description, task.note, task.title, report.title,
+             report.submission, report.output, *report.notes]
+    assert all(type(text) is Shown for text in texts)
+    assert not any("\x1b" in t or "\x07" in t or "\x00" in t for t in texts)
+    assert "\n" not in report.submission and "\n" not in task.title  # one-line fields
+    student = report.for_audience("student")
+    assert all(type(c.message) is Shown for t in student.tasks for c in t.checks)
