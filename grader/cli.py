@@ -1,9 +1,18 @@
 """The ``grader`` command: ``grade`` one submission, ``validate`` a lesson's suite, and the
 instructor's ``stubs``, ``release`` and ``new``.
 
-Exit status: 0 when grading completed (whatever the score), 1 below ``--fail-under``, when
-validation disagrees or when ``stubs --check`` finds drift, 2 for usage errors and
-unreadable input, always with a one-line message instead of a traceback.
+Exit status, never with a traceback (``--debug`` shows one for status 3):
+
+- 0: the command completed, whatever the score;
+- 1: below ``--fail-under``, validation disagrees, ``stubs --check`` found drift, or a batch
+  could not grade some students (rerun it);
+- 2: the command line or the submission is wrong: a usage error, an unreadable submission
+  (one line saying what to change);
+- 3: the grader or its course failed, not the submission: a lesson's broken files (the message
+  names file and key), or an internal error (one line saying it is the grader's fault).
+
+Every message is submission-safe: paths and names in it came from outside, so it is shown
+through ``grader.result.text`` like a report's text, and no line of it can pose as a CI command.
 """
 
 from __future__ import annotations
@@ -12,11 +21,15 @@ import argparse
 import gc
 import os
 import sys
+import traceback
 from pathlib import Path
 
 from grader import atomic, formats
-from grader.exceptions import GraderError, UsageError
+from grader.exceptions import ConfigError, GraderError, UsageError
 from grader.result import AUDIENCES
+from grader.result.text import ci_safe, shown
+
+USAGE, GRADER_FAULT = 2, 3  # exit statuses (see the module docstring)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -48,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="grader", description="Grade exercises without running student code in the grader.")
     parser.add_argument("--course", type=Path, help="course folder holding exercises/, solutions/ and suites/ "
                         "(default: the working folder or its parents)")
+    parser.add_argument("--debug", action="store_true", help="on an internal error (exit status 3), print its "
+                        "traceback too")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     shared = _Shared()
 
@@ -118,18 +133,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
         args = build_parser().parse_args(argv)
         return _COMMANDS[args.command](args)
+    except ConfigError as exc:  # the lesson's own files: its instructor fixes them, not the student
+        _say(f"the course's files are wrong (not the submission's fault): {exc}", lines=True)
+        return GRADER_FAULT
     except GraderError as exc:
-        print(f"grader: {exc}", file=sys.stderr)
-        return 2
+        _say(str(exc))
+        return USAGE
     except KeyboardInterrupt:
-        print("grader: interrupted", file=sys.stderr)
+        _say("interrupted")
         return 130
     except BrokenPipeError:  # the reader (e.g. `| head`) went away: not worth a traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except Exception as exc:  # noqa: BLE001 - whatever it is, the user reads one line and an exit status
+        if "--debug" in argv:
+            traceback.print_exc()
+        _say(f"internal error ({type(exc).__name__}: {exc}): this is a fault of the grader, not of the "
+             "submission" + ("" if "--debug" in argv else "; rerun with --debug to see where"))
+        return GRADER_FAULT
+
+
+def _say(message: str, lines: bool = False) -> None:
+    """One message on stderr, as safe as a report's text: it may quote names from outside."""
+    print(ci_safe(f"grader: {shown(message, lines=lines)}"), file=sys.stderr)
 
 
 def _course(args):
@@ -161,7 +191,7 @@ def _grade(args) -> int:
         else:
             writer.write(view, sys.stdout)
     if args.fail_under is not None and report.percent < args.fail_under:
-        print(f"grader: score {report.percent:.1f}% is below --fail-under {args.fail_under:g}%", file=sys.stderr)
+        _say(f"score {report.percent:.1f}% is below --fail-under {args.fail_under:g}%")
         return 1
     return 0
 
@@ -214,7 +244,7 @@ def _stubs(args) -> int:
     if args.check:
         drift = [problem for lesson in lessons for problem in find_drift(course, lesson)]
         for problem in drift:
-            print(f"grader: {problem}", file=sys.stderr)
+            _say(problem)
         return 1 if drift else 0
     for lesson in lessons:
         for path in write_stubs(course, lesson):

@@ -94,7 +94,8 @@ def test_broken_manifest_names_file_and_key(tmp_path):
     (lesson / "lesson.toml").write_text('id = "other"\nmodule = "other.py"\n[[tasks]]\nid = "t"\npoints = -1\n'
                                         'function = "f"\n')
     result = run("--course", str(course), "grade", str(ROOT / "solutions" / "prefill"), "--lesson", "other")
-    assert result.returncode == 2
+    assert result.returncode == 3  # the course's fault, not the submission's
+    assert "not the submission's fault" in result.stderr and "Traceback" not in result.stderr
     assert str(lesson / "lesson.toml") in result.stderr and "tasks[0].points" in result.stderr
 
 
@@ -188,3 +189,38 @@ def test_verbose_shows_what_each_check_saw_under_the_misconception(tmp_path):
     assert "prefill_flops(1, 1) returned 1;" in verbose.stdout and "[flops.missing-factor-2]" in verbose.stdout
     hidden = verbose.stdout.split("What to fix")[1]  # other_sizes is hidden: its property, never its values
     assert "for other model and prompt sizes too" in " ".join(hidden.split()) and ", expected" not in hidden
+
+
+# ---------------------------------------------------------------------------- exit statuses, never a traceback
+
+def _broken(args):
+    raise RuntimeError("the grader's own bug")
+
+
+def test_an_internal_error_exits_3_in_one_line_saying_it_is_the_graders_fault(monkeypatch, capsys):
+    from grader import cli
+
+    monkeypatch.setitem(cli._COMMANDS, "grade", _broken)
+    assert main(["grade", "solutions/prefill"]) == 3
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "internal error (RuntimeError: the grader's own bug)" in err and "not of the submission" in err
+    assert "--debug" in err
+
+
+def test_debug_shows_the_traceback_of_an_internal_error(monkeypatch, capsys):
+    from grader import cli
+
+    monkeypatch.setitem(cli._COMMANDS, "grade", _broken)
+    assert main(["--debug", "grade", "solutions/prefill"]) == 3
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "_broken" in err and err.strip().splitlines()[-1].startswith("grader: internal error")
+
+
+def test_a_message_quoting_a_hostile_name_is_shown_inert(tmp_path, capsys):
+    name = "\x1b]0;owned\x07\n::add-mask::17"
+    assert main(["grade", str(tmp_path / name)]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err and len(err.strip().splitlines()) == 1
+    assert not any(line.lstrip().startswith("::") for line in err.splitlines())
+    assert "\\x1b]0;owned\\x07\\n::add-mask::17" in err  # what the name was, visibly

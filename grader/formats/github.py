@@ -5,7 +5,7 @@ defines the failing student function in the pull request and the run summary, wh
 where the student has to look. Lines come from parsing the source (grader.submission.lines), never
 from importing it. Data and property values are escaped as the runner expects (%, CR, LF,
 and in properties also ':' and ','), so a message cannot end the command early or start
-another one.
+another one, and a ``##[`` in it is made inert (``ci_safe``).
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ from typing import TextIO
 
 from grader.formats._common import FormatBase, points
 from grader.result import Report
+from grader.result.text import ci_safe
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A command's data: one line, and no ``##[`` (the runner's legacy parser obeys it anywhere)."""
+    return ci_safe(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _property(text: str) -> str:

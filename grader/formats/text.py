@@ -3,7 +3,10 @@
 Plain text when the stream is not a terminal (a CI log, a file, a pipe), so that it reads
 the same everywhere and costs nothing to produce; colours through rich only on a terminal
 (``grader.terminal`` decides, honouring NO_COLOR, FORCE_COLOR and TERM=dumb), imported only
-then, because every grade prints this and most are not looked at live.
+then, because every grade prints this and most are not looked at live. Either way the
+submission's text has passed ``grader.result.text`` (no control character reaches a
+terminal), and no line of the output can be taken for a GitHub workflow command
+(``ci_safe``), since CI logs print this report.
 Both fit 80 columns; pictures of masks are kept exactly as drawn, never wrapped.
 """
 
@@ -15,6 +18,7 @@ from grader import terminal
 from grader.formats._common import FormatBase, bar, points
 from grader.formats._fix import bullet, fix_lines
 from grader.result import Report
+from grader.result.text import ci_safe
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,7 +36,9 @@ class TextFormat(FormatBase):
         verbose = self.options.verbose or report.audience == "instructor"
         console = terminal.console(stream, highlight=False, emoji=False)
         if console is not None:
-            _write_rich(report, console, verbose)
+            with console.capture() as drawn:  # rendered first, so that no line of it can pose as a CI command
+                _write_rich(report, console, verbose)
+            stream.write(ci_safe(drawn.get()))
         else:
             stream.write(render_plain(report, verbose))
 
@@ -68,7 +74,7 @@ def render_plain(report: Report, verbose: bool = False) -> str:
         out += ["", "What the submission printed (instructors only)"]
         out += ["  " + line for line in report.output.rstrip("\n").splitlines()]
     out += ["", f"Total: {points(report.score)}/{points(report.max_score)} ({report.percent:.0f}%)"]
-    return "\n".join(out) + "\n"
+    return ci_safe("\n".join(out) + "\n")  # CI logs show this: no line of it may be a workflow command
 
 
 def _write_rich(report: Report, console: Console, verbose: bool = False) -> None:

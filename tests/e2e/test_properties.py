@@ -1,0 +1,135 @@
+"""Any text a submission can produce, through every report format: each output stays valid and inert.
+
+Hypothesis feeds arbitrary text (every Unicode category: surrogates, C0 and C1 controls,
+bidirectional overrides, very long lines) into every place of a report that holds a
+submission's text: a check's message and its safe message, what the submission printed,
+the notes about it, its path, and an answer as typed. Every format must then produce
+output that parses in its own format (JSON, XML, HTML), encodes as UTF-8, holds no control
+character a terminal or a parser would act on, and has no line the GitHub Actions runner
+would execute.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from unittest import mock
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grader import formats
+from grader.grading.answers import grade_answer
+from grader.lesson.course import Course
+from grader.result import CheckResult, Report, TaskResult
+
+from paths import ROOT
+
+LESSON = Course(ROOT).lesson("prefill")
+# every character a Python str can hold, lone surrogates included (st.text leaves those out)
+ANY_CHAR = st.one_of(st.characters(codec=None, categories=None), st.integers(0xD800, 0xDFFF).map(chr))
+
+
+def any_text(min_size: int = 0, max_size: int = 300) -> st.SearchStrategy[str]:
+    return st.lists(ANY_CHAR, min_size=min_size, max_size=max_size).map("".join)
+
+
+HOSTILE = st.one_of(
+    any_text(),
+    st.lists(st.sampled_from(["\x1b[2J", "\x1b]0;t\x07", "\x9b", "\u202e", "\ud800", "\r", "\n", "::", "##[",
+                              "![x](https://e)", "[a](b)", "<script>", "|", "`", "\x00", "=", "@", " "]),
+             max_size=40).map("".join),
+    any_text(min_size=5000, max_size=9000),
+)
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+ROUGH = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def report_of(text: str) -> Report:
+    answer_task = next(t for t in LESSON.tasks if t.answer and t.answer.kind == "number")
+    answered = grade_answer(answer_task, {answer_task.answer.key: text}, None, "answers.toml")
+    failing = CheckResult("c", False, message=f"f(1) raised ValueError: {text}", safe_message=f"f said {text}",
+                          visibility="hidden")
+    visible = CheckResult("d", False, message=text, safe_message=text)
+    return Report(lesson="prefill", title="Prefill", submission=f"class/{text}",
+                  tasks=[TaskResult("causal_mask", "causal_mask(P)", 3.0, [failing, visible]),
+                         TaskResult(answer_task.id, answer_task.title, 1.0, [answered])],
+                  output=text, notes=[f"cell 2 raised {text}"])
+
+
+def written(name: str, report: Report, stream=None) -> str:
+    stream = stream or io.StringIO()
+    formats.create(name).write(report, stream)
+    return stream.getvalue()
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def no_runner_command(text: str, own_commands: bool = False) -> None:
+    for line in text.splitlines():
+        stripped = line.lstrip()
+        if own_commands and re.match(r"::(error|warning|notice) [^\n]*::", stripped):
+            continue  # the github format's own annotation; its data is checked below
+        assert not stripped.startswith("::"), line[:200]
+    assert "##[" not in text
+
+
+@ROUGH
+@given(HOSTILE)
+def test_every_format_stays_valid_and_inert_whatever_the_submission_wrote(text):
+    for audience in ("student", "instructor"):
+        report = report_of(text).for_audience(audience)
+        outputs = {name: written(name, report) for name in formats.names()}
+        for name, output in outputs.items():
+            output.encode("utf-8")  # valid UTF-8: no lone surrogate reaches any format
+            assert not RAW_CONTROL.search(output), name
+        json.loads(outputs["json"])
+        json.loads(outputs["gradescope"])
+        ET.fromstring(outputs["junit"].encode("utf-8"))
+        HTMLParser().feed(outputs["html"])
+        assert "<script>" not in outputs["html"]
+        no_runner_command(outputs["text"])
+        no_runner_command(outputs["markdown"])
+        no_runner_command(outputs["github"], own_commands=True)
+
+
+@ROUGH
+@given(HOSTILE)
+def test_the_coloured_terminal_report_writes_no_escape_but_its_own_colours(text):
+    stream = Terminal()
+    terminal = {"TERM": "xterm-256color", "FORCE_COLOR": "1", "NO_COLOR": "", "TTY_COMPATIBLE": ""}
+    with mock.patch.dict(os.environ, terminal):
+        written("text", report_of(text).for_audience("instructor"), stream)
+    assert "\x1b[" in stream.getvalue()  # it really was the coloured report
+    output = re.sub(r"\x1b\[[0-9;]*m", "", stream.getvalue())  # rich's own colours and styles
+    assert "\x1b" not in output and not RAW_CONTROL.search(output)
+    no_runner_command(output)
+
+
+@ROUGH
+@given(HOSTILE)
+def test_markdown_renders_no_link_image_or_html_from_a_submission(text):
+    output = written("markdown", report_of(text).for_audience("student"))
+    rows = [line for line in output.splitlines() if line.startswith("| ")][2:]  # after the header and its rule
+    assert len(rows) == 2
+    for row in rows:
+        cells = re.split(r"(?<!\\)\|", row.strip().strip("|"))
+        assert len(cells) == 4  # a submission's "|" cannot add a column
+        verdict = cells[3].strip()
+        assert verdict == "" or re.fullmatch(r"(`+) ?.*? ?\1", verdict), verdict  # a code span: nothing renders
+
+
+@ROUGH
+@given(any_text(max_size=200))
+def test_an_answer_typed_as_anything_is_graded_never_raised(text):
+    for task in (t for t in LESSON.tasks if t.answer):
+        check = grade_answer(task, {task.answer.key: text}, None, "answers.toml")
+        assert check.passed in (True, False)
+        check.message.encode("utf-8")
