@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from grader.describe import mask_picture, side_by_side
 from grader.formats import DEFAULT_OPTIONS, FormatOptions
 
@@ -15,6 +18,18 @@ class FormatBase:
 
     def __init__(self, options: FormatOptions = DEFAULT_OPTIONS):
         self.options = options
+
+
+def json_text(data) -> str:
+    """JSON as the formats write it (UTF-8, indented). A CI log may print it, and the GitHub runner's
+    legacy parser obeys ``##[`` anywhere in a line: written ``\\u0023#[``, the same data, never obeyed."""
+    return json.dumps(data, indent=2, ensure_ascii=False).replace("##[", "\\u0023#[") + "\n"
+
+
+def markup_text(text: str) -> str:
+    """XML or HTML that a CI log may print: a line's leading ``::`` as ``&#58;:`` and ``##[`` as ``&#35;#[``,
+    the same text once parsed, never obeyed (the runner trims whitespace, then obeys ``::``)."""
+    return re.sub(r"^(\s*)::", r"\1&#58;:", text, flags=re.M).replace("##[", "&#35;#[")
 
 
 def points(value: float) -> str:

@@ -11,10 +11,9 @@ is the grader's total, never Gradescope's re-summing of rounded test scores.
 
 from __future__ import annotations
 
-import json
 from typing import TextIO
 
-from grader.formats._common import FormatBase, points
+from grader.formats._common import FormatBase, json_text, points
 from grader.result import Report
 
 
@@ -22,8 +21,7 @@ class GradescopeFormat(FormatBase):
     name = "gradescope"
 
     def write(self, report: Report, stream: TextIO) -> None:
-        json.dump(results(report), stream, indent=2, ensure_ascii=False)
-        stream.write("\n")
+        stream.write(json_text(results(report)))
 
 
 def results(report: Report) -> dict:

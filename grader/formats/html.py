@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import TextIO
 
-from grader.formats._common import FormatBase, fraction, points, prose
+from grader.formats._common import FormatBase, fraction, markup_text, points, prose
 from grader.result import Report
 from grader.result.advice import what_to_fix
 
@@ -70,7 +70,7 @@ class HtmlFormat(FormatBase):
     name = "html"
 
     def write(self, report: Report, stream: TextIO) -> None:
-        stream.write(render(report))
+        stream.write(markup_text(render(report)))
 
 
 def render(report: Report) -> str:

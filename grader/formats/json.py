@@ -9,11 +9,10 @@ with the package so that consumers can validate against the version they were wr
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TextIO
 
-from grader.formats._common import FormatBase
+from grader.formats._common import FormatBase, json_text
 from grader.result import Report
 
 FORMAT_VERSION = 1
@@ -24,5 +23,4 @@ class JsonFormat(FormatBase):
     name = "json"
 
     def write(self, report: Report, stream: TextIO) -> None:
-        json.dump({"format_version": FORMAT_VERSION, **report.to_dict()}, stream, indent=2, ensure_ascii=False)
-        stream.write("\n")
+        stream.write(json_text({"format_version": FORMAT_VERSION, **report.to_dict()}))

@@ -12,7 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TextIO
 
-from grader.formats._common import FormatBase, points
+from grader.formats._common import FormatBase, markup_text, points
 from grader.result import Report
 
 # Characters XML 1.0 cannot hold at all (a student's message may contain any of them).
@@ -65,5 +65,5 @@ class JunitFormat(FormatBase):
             ET.SubElement(root[-1], "system-out").text = _clean(report.output)
         ET.indent(root)
         stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        stream.write(ET.tostring(root, encoding="unicode"))
+        stream.write(markup_text(ET.tostring(root, encoding="unicode")))
         stream.write("\n")

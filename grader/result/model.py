@@ -22,11 +22,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from grader.result.text import Shown, shown
+from grader.result.text import shown
 
 STATUSES = ("passed", "partial", "failed", "error")
 PATH_LIMIT = 1000  # characters of the submission's path as a report names it
 OUTPUT_LIMIT = 64 * 1024  # characters of what the submission printed (the worker keeps as many bytes)
+_CHECK_TEXT = frozenset({"message", "safe_message", "description"})
+
+
+class _Notes(list):
+    """The notes about a submission: each one passes the boundary as it is added, however it is added."""
+
+    def __init__(self, notes=()):
+        super().__init__(shown(note) for note in notes)
+
+    def append(self, note) -> None:
+        super().append(shown(note))
+
+    def extend(self, notes) -> None:
+        super().extend(shown(note) for note in notes)
+
+    def insert(self, index, note) -> None:
+        super().insert(index, shown(note))
+
+    def __setitem__(self, index, note) -> None:
+        super().__setitem__(index, [shown(n) for n in note] if isinstance(index, slice) else shown(note))
+
+    def __iadd__(self, notes):
+        self.extend(notes)
+        return self
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")  # Gradescope's, per check
 AUDIENCES = ("student", "instructor")
 
@@ -58,9 +82,9 @@ class CheckResult:
     broken: bool = False  # the check itself failed to run (a bug in the lesson's suite, not the submission)
     unanswered: bool = False  # an answer task's answer was left empty: not started, not wrong
 
-    def __post_init__(self):  # every text a writer may show has passed the boundary (grader.result.text)
-        self.message, self.safe_message = shown(self.message), shown(self.safe_message)
-        self.description = shown(self.description)
+    def __setattr__(self, name: str, value) -> None:
+        # every text a writer may show passes the boundary (grader.result.text), when set and when set again
+        object.__setattr__(self, name, shown(value) if name in _CHECK_TEXT else value)
 
     @property
     def secret(self) -> bool:
@@ -96,8 +120,14 @@ class TaskResult:
         """Whether the student has not begun this task yet: a stub, or every answer left empty."""
         return self.unstarted or (bool(self.checks) and all(c.unanswered for c in self.checks))
 
+    def __setattr__(self, name: str, value) -> None:
+        if name == "note":
+            value = shown(value)
+        elif name == "title":
+            value = shown(value, lines=False)
+        object.__setattr__(self, name, value)
+
     def __post_init__(self):
-        self.note, self.title = shown(self.note), shown(self.title, lines=False)
         if self.note:  # an unstarted task: a stub's None or pass is not a misconception to diagnose
             self.checks = [replace(c, diagnosis=None) if c.diagnosis else c for c in self.checks]
 
@@ -200,11 +230,17 @@ class Report:
     notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
     audience: str = ""  # who this copy is for, once for_audience made it: formats show instructors every detail
 
-    def __post_init__(self):  # the submission's name, output and notes are its own text: through the boundary
-        self.submission = shown(self.submission, lines=False, limit=PATH_LIMIT)
-        self.output = shown(self.output, limit=OUTPUT_LIMIT)
-        self.notes = [note if type(note) is Shown else shown(note) for note in self.notes]
-        self.title = shown(self.title, lines=False)
+    def __setattr__(self, name: str, value) -> None:
+        # the submission's name, output and notes are its own text: through the boundary, whenever set
+        if name == "submission":
+            value = shown(value, lines=False, limit=PATH_LIMIT)
+        elif name == "output":
+            value = shown(value, limit=OUTPUT_LIMIT)
+        elif name == "notes":
+            value = _Notes(value)
+        elif name == "title":
+            value = shown(value, lines=False)
+        object.__setattr__(self, name, value)
 
     @property
     def score(self) -> float:

@@ -20,9 +20,9 @@ accident. What ``shown()`` guarantees:
 - no bidirectional override or isolate (``\\u202e`` and its kind are shown as escapes);
 - at most ``limit`` characters, the rest replaced by a marker saying how many were cut.
 
-Each medium still escapes for itself on top of this (Markdown's links and tables, CSV's
+Each output format still escapes for itself on top of this (Markdown's links and tables, CSV's
 formulas, XML's character set, the GitHub runner's workflow commands: ``ci_safe`` below),
-because what is inert in one medium is syntax in another.
+because what is inert in one format is syntax in another.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ _COMMAND_START = re.compile(r"^(\s*)::", re.M)
 
 
 class Shown(str):
-    """Text that has passed ``shown()``: safe to hand to any writer, which escapes for its medium.
+    """Text that has passed ``shown()``: safe to hand to any writer, which escapes for its own format.
 
     A ``str`` still (formats, JSON and comparisons need nothing new), but of its own type, so
     that the result model can tell text that passed the boundary from text that did not."""
