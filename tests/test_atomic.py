@@ -187,3 +187,27 @@ def test_by_default_a_newline_is_written_as_the_platform_writes_it(tmp_path):
     target = tmp_path / "report.txt"
     atomic.write(target, "one\ntwo\n")
     assert target.read_bytes() == ("one" + os.linesep + "two" + os.linesep).encode()
+
+
+def test_a_target_with_a_name_near_the_limit_gets_a_short_temporary_beside_it(tmp_path, monkeypatch):
+    target = tmp_path / ("x" * 245 + ".json")  # 250 bytes: the file system's limit is 255
+    temporaries = []
+    real_replace = os.replace
+
+    def replace(src, dst):
+        temporaries.append(src)
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    atomic.write(target, "{}\n")
+    assert target.read_text() == "{}\n"
+    assert os.listdir(tmp_path) == [target.name]
+    (temporary,) = temporaries
+    assert os.path.dirname(temporary) == str(tmp_path)  # beside the target: the rename stays on its disk
+    assert os.path.basename(temporary).startswith(".") and len(os.path.basename(temporary).encode()) <= 32
+
+
+def test_a_non_ascii_target_name_gets_a_temporary_of_bounded_bytes(tmp_path):
+    target = tmp_path / ("é" * 122 + ".json")  # 249 bytes of UTF-8, 127 characters
+    atomic.write(target, "{}\n")
+    assert os.listdir(tmp_path) == [target.name]

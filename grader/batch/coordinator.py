@@ -10,11 +10,22 @@ instant (SIGKILL included) has lost at most the grades in flight, and the next r
 every submission whose content hash and suite version match its row. A student's JSON
 report is written (atomically) *before* the row is committed: a kill between the two means
 a regrade next run, never a row without its report.
+
+Every step of one entry (its name, unzipping, hashing, grading, its report, its row) runs
+inside one per-entry boundary (``_Entries``): whatever goes wrong becomes that entry's row
+with a one-line reason and the batch goes on to write the CSV and the summary. What the
+submission is or produced is the student's (``rejected``, final until it changes); a fault
+of the grader or of its environment (an unexpected exception, a disk that cannot be
+written) is ``error``: retried on the next run, never a zero, never replacing a grade. An
+outcome's text is made inert (``grader.batch.jobs.neutralised``) the moment it arrives.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import shutil
+import sqlite3
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -22,14 +33,15 @@ from pathlib import Path
 
 from grader import atomic
 from grader.batch import roster
-from grader.batch.gradebook import Gradebook
-from grader.batch.jobs import Job, Outcome
+from grader.batch.gradebook import Gradebook, Row
+from grader.batch.jobs import Job, Outcome, neutralised
 from grader.batch.progress import BatchProgress
 from grader.batch.snapshot import LessonSnapshot
 from grader.batch.summary import ClassSummary, render, summarize
-from grader.exceptions import UsageError
+from grader.exceptions import GraderError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
+from grader.result.text import shown
 
 EXECUTORS = ("local", "dask")
 SLACK_SECONDS = 60  # on top of the lesson's own import and submission limits, before a worker is stopped
@@ -42,12 +54,15 @@ class BatchResult:
     unchanged: int = 0
     students: set[str] = field(default_factory=set)
     kept: list[tuple[str, str]] = field(default_factory=list)  # (student, reason): failed now, earlier grade kept
+    unrecorded: list[tuple[str, str]] = field(default_factory=list)  # (student, reason): not even recorded
+    notes: list[str] = field(default_factory=list)  # what failed after grading (the CSV export)
     summary: ClassSummary | None = None
 
     @property
     def complete(self) -> bool:
         """True when every student of the folder was graded or finally refused: no grading failed."""
-        return self.summary is not None and not any(p[1] in ("error", "kept") for p in self.summary.problems)
+        return (self.summary is not None and not self.notes
+                and not any(p[1] in ("error", "kept") for p in self.summary.problems))
 
 
 def pick_lesson(course: Course, lesson: str | None) -> Lesson:
@@ -68,33 +83,151 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
     out = out if out is not None else sys.stdout
     _check_options(folder, jobs, executor, scheduler, reports)
     the_lesson = pick_lesson(course, lesson)
-    with Gradebook(gradebook) as book, tempfile.TemporaryDirectory(prefix="grader-batch-") as tmp:
-        scratch = Path(tmp)
+    with Gradebook(gradebook) as book, _scratch() as scratch:
         snapshot = LessonSnapshot.take(course, the_lesson, solutions)
         version = snapshot.version
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
         result = BatchResult(the_lesson.id)
+        entries = _Entries(book, the_lesson.id, version, reports, result)
         ours = {Path(f"{gradebook}{suffix}") for suffix in ("", "-wal", "-shm", "-journal")} | {reports, csv}
-        todo, sources = _plan(folder, scratch, book, the_lesson.id, version, regrade, reports, result,
-                              ignore={p.resolve() for p in ours if p is not None})
+        todo = entries.plan(folder, scratch, regrade, ignore={p.resolve() for p in ours if p is not None})
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
             for outcome in runner.results(todo):
-                source, content_hash = sources[outcome.student]
-                _place(outcome, source)
-                if reports is not None and outcome.student_report:
-                    atomic.write(reports / f"{outcome.student}.json", outcome.student_report)
-                if not book.record(the_lesson.id, version, str(source), content_hash, outcome):
-                    result.kept.append((outcome.student, outcome.reason))
-                result.graded_now += outcome.status == "graded"
-                progress.advance(outcome)
-        result.summary = summarize(the_lesson.id, book.tasks(the_lesson.id), book.rows(the_lesson.id, result.students),
-                                   result.graded_now, result.unchanged, kept=result.kept)
+                progress.advance(entries.finish(outcome))
+        result.summary = _summary(book, result)
         if csv is not None:
-            book.export_csv(csv, the_lesson.id)
+            try:
+                book.export_csv(csv, the_lesson.id)
+            except (GraderError, OSError, sqlite3.Error) as exc:
+                result.notes.append(f"the CSV export was not written: {exc}")
+        result.summary.notes = result.notes
     render(result.summary, out)
     return result
+
+
+class _Entries:
+    """The per-entry boundary: whatever goes wrong with one entry (its name, its zip, its hash, its
+    grade, its report, its row) becomes that entry's row with a one-line reason, and the batch goes on.
+
+    Faults of the grader or its environment are status ``error`` (retried next run, never a
+    student's zero, never replacing a grade); only the submission's own problems are ``rejected``.
+    """
+
+    def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult):
+        self.book, self.lesson, self.version, self.reports, self.result = book, lesson, version, reports, result
+        self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
+
+    def plan(self, folder: Path, scratch: Path, regrade: bool, ignore: set[Path]) -> list[Job]:
+        """The jobs still to grade; refusals found while reading the folder are recorded right away."""
+        known = self.book.known(self.lesson)
+        todo: list[Job] = []
+        for student, found in roster.scan(folder, ignore).items():
+            self.result.students.add(student)
+            self.sources[student] = (roster.shown_path(found[0]), "")
+            try:
+                job = self._plan_one(student, found, scratch, known.get(student), regrade)
+            except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
+                self.record(Outcome(student, "error", reason=_fault("while reading this entry", exc),
+                                    worker="coordinator"))
+                continue
+            if job is not None:
+                todo.append(job)
+        return todo
+
+    def _plan_one(self, student: str, found: list[Path], scratch: Path, before, regrade: bool) -> Job | None:
+        entry = roster.prepare(student, found, scratch)
+        self.sources[student] = (entry.shown_source, entry.content_hash)
+        unchanged = (not regrade and before is not None and entry.content_hash
+                     and before.content_hash == entry.content_hash and before.suite_version == self.version
+                     and before.status in ("graded", "rejected"))
+        if unchanged:
+            self.result.unchanged += 1
+            if self.reports is not None and before.status == "graded":
+                try:
+                    self._restore_report(student)
+                except Exception as exc:  # noqa: BLE001 - the grade stands; its report is missing
+                    self.record(Outcome(student, "error", reason=_fault("while writing its report", exc),
+                                        worker="coordinator"))
+        elif entry.problem:
+            self.record(Outcome(student, "error" if entry.fault else "rejected", reason=entry.problem,
+                                worker="coordinator"))
+        else:
+            return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source)
+        return None
+
+    def finish(self, outcome: Outcome) -> Outcome:
+        """Record one result (its report first, then its row), whatever it holds."""
+        student = outcome.student
+        try:
+            outcome = neutralised(outcome)
+            _place(outcome, self.sources[student][0])
+            if self.reports is not None and outcome.student_report:
+                atomic.write(self.reports / roster.report_name(student), outcome.student_report)
+        except Exception as exc:  # noqa: BLE001 - no report without its row, no row without its report
+            outcome = Outcome(student, "error", reason=_fault("while writing its report", exc),
+                              seconds=outcome.seconds, attempts=outcome.attempts, worker=outcome.worker)
+        if self.record(outcome):
+            self.result.graded_now += outcome.status == "graded"
+        return outcome
+
+    def record(self, outcome: Outcome) -> bool:
+        """Commit ``outcome`` as its student's row; False (and the summary says why) when it could not be."""
+        source, content_hash = self.sources.get(outcome.student, ("", ""))
+        try:
+            if not self.book.record(self.lesson, self.version, source, content_hash, neutralised(outcome)):
+                self.result.kept.append((outcome.student, outcome.reason))
+            return True
+        except Exception as exc:  # noqa: BLE001 - a full disk, a locked file: the batch goes on
+            self.result.unrecorded.append((outcome.student, f"{_first(outcome.reason) or outcome.status}; and the "
+                                           f"gradebook could not record it ({type(exc).__name__}: {exc})"))
+            return False
+
+    def _restore_report(self, student: str) -> None:
+        """An unchanged submission graded by an earlier run without --reports still gets its file."""
+        target = self.reports / roster.report_name(student)
+        if not target.exists():
+            text = self.book.student_report(self.lesson, student)
+            if text:
+                atomic.write(target, text)
+
+
+def _summary(book: Gradebook, result: BatchResult) -> ClassSummary:
+    """The summary of this folder's rows, with the failures that not even the gradebook could keep."""
+    rows = {row.student: row for row in book.rows(result.lesson, result.students)}
+    kept = list(result.kept)
+    for student, reason in result.unrecorded:
+        if student in rows and rows[student].status == "graded":
+            kept.append((student, reason))
+        else:
+            rows[student] = Row(student, "error", None, None, reason, {})
+    return summarize(result.lesson, book.tasks(result.lesson), [rows[s] for s in sorted(rows)], result.graded_now,
+                     result.unchanged, kept=kept)
+
+
+def _fault(doing: str, exc: BaseException) -> str:
+    """The one-line reason of a fault of the grader (an unexpected exception) or of its environment."""
+    if isinstance(exc, (GraderError, OSError)):  # a folder or a disk that cannot be written or read
+        what = f"{exc}" if isinstance(exc, GraderError) else f"{exc.strerror or exc}"
+        return f"failed {doing} ({what}); a fault of the environment, not of the submission: it will be tried again"
+    return (f"internal error {doing} ({type(exc).__name__}: {exc}): a fault of the grader, not of the submission; "
+            "it will be tried again on the next run")
+
+
+def _first(text: str) -> str:
+    return text.split("\n", 1)[0] if text else ""
+
+
+@contextlib.contextmanager
+def _scratch():
+    """A private folder for unzipped submissions and the frozen lesson, removed whatever happens."""
+    path = Path(tempfile.mkdtemp(prefix="grader-batch-"))
+    try:
+        yield path
+    finally:
+        with contextlib.suppress(Exception):  # a tree too odd to remove must not cost the summary
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def _check_options(folder: Path, jobs: int, executor: str, scheduler: str | None, reports: Path | None) -> None:
@@ -115,32 +248,6 @@ def _check_options(folder: Path, jobs: int, executor: str, scheduler: str | None
             raise UsageError(f"--reports {reports}: cannot create the folder ({exc.strerror or exc})") from None
 
 
-def _plan(folder: Path, scratch: Path, book: Gradebook, lesson: str, version: str, regrade: bool,
-          reports: Path | None, result: BatchResult, ignore: set[Path]) -> tuple[list[Job], dict]:
-    """The jobs still to grade; refusals found while reading the folder are recorded right away."""
-    known = book.known(lesson)
-    todo: list[Job] = []
-    sources: dict[str, tuple[Path, str]] = {}
-    for student, entries in roster.scan(folder, ignore).items():
-        entry = roster.prepare(student, entries, scratch)
-        result.students.add(student)
-        sources[student] = (entry.source, entry.content_hash)
-        before = known.get(student)
-        unchanged = (not regrade and before is not None and entry.content_hash
-                     and before.content_hash == entry.content_hash and before.suite_version == version
-                     and before.status in ("graded", "rejected"))
-        if unchanged:
-            result.unchanged += 1
-            if reports is not None and before.status == "graded":
-                _restore_report(book, lesson, student, reports)
-        elif entry.problem:
-            book.record(lesson, version, str(entry.source), entry.content_hash,
-                        Outcome(student, "rejected", reason=entry.problem, worker="coordinator"))
-        else:
-            todo.append(Job(student, entry.path, entry.content_hash, shown_as=str(entry.source)))
-    return todo, sources
-
-
 def _executor(name: str, scheduler: str | None, snapshot: LessonSnapshot, scratch: Path, lesson: Lesson,
               jobs: int, session: str | None):
     if name == "dask":
@@ -156,30 +263,21 @@ def _executor(name: str, scheduler: str | None, snapshot: LessonSnapshot, scratc
     return LocalExecutor(config, jobs, timeout=lesson.import_seconds + lesson.submission_seconds + SLACK_SECONDS)
 
 
-def _place(outcome: Outcome, source: Path) -> None:
+def _place(outcome: Outcome, source: str) -> None:
     """Name the entry in the submissions folder in both reports, not the temporary copy that was graded.
 
     Executors that passed ``Job.shown_as`` on have done so already; decoding and re-encoding
     the student's report here cost the coordinator a core's worth of a big batch.
     """
-    if outcome.report is not None and outcome.report.get("submission") == str(source):
+    if outcome.report is not None and outcome.report.get("submission") == source:
         return
     if outcome.report is not None:
-        outcome.report["submission"] = str(source)
+        outcome.report["submission"] = source
     if outcome.student_report:
         try:
             data = json.loads(outcome.student_report)
         except ValueError:
             return
         if isinstance(data, dict) and "submission" in data:
-            data["submission"] = source.name
+            data["submission"] = shown(Path(source).name, lines=False)
             outcome.student_report = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-def _restore_report(book: Gradebook, lesson: str, student: str, reports: Path) -> None:
-    """An unchanged submission graded by an earlier run without --reports still gets its file."""
-    target = reports / f"{student}.json"
-    if not target.exists():
-        text = book.student_report(lesson, student)
-        if text:
-            atomic.write(target, text)

@@ -14,13 +14,19 @@ scores and feedback are rows of ``task_scores`` so they can be queried and expor
 
 A failure of the grader never overwrites a grade: an ``error`` outcome replaces only an
 earlier ``error``. Nothing already graded is lost to a crash on a later run.
+
+The CSV export is read by spreadsheets, which run a cell that starts with ``=``, ``+``,
+``-`` or ``@`` (after blanks, for some) and split cells on ``,`` or, in many locales, ``;``.
+Student names and notes come from the class folder, so each passes ``shown`` (one inert
+line), a cell that would start a formula gets a leading ``'``, and any cell holding a
+separator, a quote or a line break is quoted, whichever separator the reader assumes.
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as _dt
 import json
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +34,7 @@ from pathlib import Path
 from grader import atomic
 from grader.batch.jobs import Outcome
 from grader.exceptions import UsageError
+from grader.result.text import shown
 
 APPLICATION_ID = 0x47524442  # "GRDB": marks an SQLite file as a gradebook
 SCHEMA_VERSION = 1
@@ -256,9 +263,10 @@ class Gradebook:
             else:
                 cells = ["0" if row.status == "rejected" else "" for _ in task_ids]
                 total, top = ("0" if row.status == "rejected" else ""), max_total
-            note = row.reason.splitlines()[0] if row.reason else ""
-            lines.append([_text(row.student), *cells, total, top, row.status, _text(note)])
-        atomic.write(Path(target), lambda stream: csv.writer(stream).writerows(lines), newline="")
+            lines.append([_text(row.student, first=True), *cells, total, top, row.status,
+                          _text(_first_line(row.reason))])
+        text = "".join(",".join(_cell(cell) for cell in line) + "\r\n" for line in lines)
+        atomic.write(Path(target), text, newline="")
         return len(rows)
 
 
@@ -271,6 +279,30 @@ def _number(value: float | None) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _text(value: str) -> str:
-    """A text cell a spreadsheet will not run: names and reasons come from students' file names."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+# where a spreadsheet may start reading a cell (the start, or after a , or ; it splits on), then
+# blanks or quotes, then what makes it a formula: a ' goes right after that start
+_FORMULA_START = re.compile(r"(^|[,;])(?=[\s\"]*[=+\-@\t\r])")
+_QUOTED = (",", ";", '"', "\n", "\r")  # what makes a cell need quotes, for a , or a ; reader
+
+
+def _text(value: str, first: bool = False) -> str:
+    """A text cell a spreadsheet will not run: names and reasons come from students' file names.
+
+    One inert line first; then a ``'`` before a formula, even one after blanks (`` =2+3``), and,
+    but in a row's ``first`` cell, after every , or ; in it: a reader splitting on ; sees the
+    inside of a quoted cell further along the row as cells too (the first one it reads quoted)."""
+    value = shown(value, lines=False, limit=1000)
+    if first:
+        return "'" + value if _FORMULA_START.match(value) else value
+    return _FORMULA_START.sub(r"\1'", value)
+
+
+def _first_line(reason: str) -> str:
+    return reason.split("\n", 1)[0] if reason else ""
+
+
+def _cell(value: str) -> str:
+    """One CSV cell, RFC 4180 style, quoted when it holds a separator either reader splits on."""
+    if any(char in value for char in _QUOTED):
+        return '"' + value.replace('"', '""') + '"'
+    return value

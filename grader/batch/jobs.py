@@ -4,12 +4,22 @@ Both cross process and machine boundaries (a local grading process's pipe, a Das
 so they hold only strings, numbers, paths and the report as a dict: an Outcome becomes
 JSON on the way back, never a pickle of grader objects. The gradebook stores Outcomes;
 executors (``grader.batch.executors``) produce them.
+
+Whatever an Outcome says came, in the end, from a submission: its report quotes what student
+code returned and raised, its reason may quote a file name. ``neutralised`` passes every text
+of it through ``grader.result.text.shown`` where it arrives in the coordinator, once, so that
+the gradebook (SQLite takes only valid UTF-8), the JSON reports, the CSV and the summary never
+receive a lone surrogate, an ESC or a bidi override, whatever a worker sent.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from grader.result.text import LIMIT, shown
 
 STATUSES = ("graded", "rejected", "error")
 # graded:   the submission was graded (whatever its score)
@@ -46,3 +56,38 @@ class Outcome:
     @property
     def score(self) -> float | None:
         return self.report["score"] if self.report else None
+
+
+# what, in JSON text written with ensure_ascii=False, may stand for a character shown() escapes:
+# the character itself (a surrogate, C1, a bidi control) or an escape sequence (\u001b, \r, \b, \f)
+_RISKY_JSON = re.compile(r"[\ud800-\udfff\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]"
+                         r"|\\[ubfr]")
+
+
+def neutralised(outcome: Outcome) -> Outcome:
+    """``outcome`` with every text inert (``shown``: nothing cut, only escaped); clean text is unchanged."""
+    outcome.student = shown(outcome.student, lines=False, limit=max(LIMIT, len(outcome.student)))
+    outcome.reason = _inert(outcome.reason)
+    outcome.worker = shown(outcome.worker, lines=False)
+    if outcome.report is not None:
+        outcome.report = _inert(outcome.report)
+    if outcome.student_report and _RISKY_JSON.search(outcome.student_report):
+        try:
+            data = json.loads(outcome.student_report)
+        except ValueError:
+            data = None
+        if data is None:  # not JSON after all: then it is only text, kept inert
+            outcome.student_report = _inert(outcome.student_report)
+        else:
+            outcome.student_report = json.dumps(_inert(data), indent=2, ensure_ascii=False) + "\n"
+    return outcome
+
+
+def _inert(value):
+    if isinstance(value, str):
+        return shown(value, limit=max(LIMIT, len(value)))
+    if isinstance(value, dict):
+        return {_inert(k): _inert(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_inert(v) for v in value]
+    return value

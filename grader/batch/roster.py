@@ -6,80 +6,167 @@ students: a folder, a ``.py``, an ``.ipynb`` or a ``.zip`` of one of those. The 
 (``grader.submission.unzip``), so that the content hash is of the files that will be graded and a zip
 bomb is a refused entry, not a full disk. Nothing here runs or imports student code.
 
+A file name is the student's text, not the grader's: it may not be UTF-8, may hold a newline,
+an ESC or a bidi override, may be 250 bytes long, or may be ``José`` in one of the two forms
+Unicode allows. So the student id is the name normalised (NFC: both forms of ``José`` are one
+student, so two such entries are a conflict, like any two entries of one student) and then
+made inert by ``grader.result.text.shown`` (two names that read the same once shown, such
+as a Latin-1 ``café`` and a literal ``caf\\xe9``, are a conflict too: never one merged grade);
+every reason quotes names through it, and ``report_name`` gives each student a file name of
+its own that is safe on any disk.
+
 A refused entry still becomes a row with its reason: one student's bad upload must never
-stop the batch, and the instructor must see that it was refused, and why.
+stop the batch, and the instructor must see that it was refused, and why. A problem of the
+environment (a file the grader may not read) is marked ``fault``: retried, never a refusal.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from grader.batch.snapshot import content_hash
 from grader.exceptions import SubmissionError, UsageError
+from grader.result.text import shown
 from grader.submission import unzip
 from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
 SUFFIXES = (".py", ".ipynb", ".zip")
+STUDENT_LIMIT = 1100  # characters of a student id: a 255-byte name with every byte escaped still fits
+SOURCE_LIMIT = 1000  # characters of an entry's path as reports name it (grader.result.model.PATH_LIMIT)
+REPORT_NAME_BYTES = 100
+# a name kept as it is for its report file: printable ASCII but what some file system refuses or
+# what marks a made-up name (~), not starting with a dot, dash or blank, not ending with a dot or blank
+_KEPT = r"A-Za-z0-9_@+=,;'()\[\]{}!#$%&^"
+_PLAIN = re.compile(f"[{_KEPT}]([{_KEPT}. -]*[{_KEPT}-])?")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+_NAME_ERRNOS = (errno.ENAMETOOLONG, errno.ELOOP, errno.EILSEQ)  # the entry's own names made reading fail
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One student's submission: ``path`` is what to grade (None when refused, then ``problem`` says why)."""
+    """One student's submission: ``path`` is what to grade (None when refused, then ``problem`` says why).
+
+    ``fault``: the problem is the grader's or its environment's (status ``error``, retried next
+    run), not the submission's (status ``rejected``, final until it changes)."""
 
     student: str
     source: Path  # the entry in the submissions folder
     path: Path | None
     content_hash: str  # "" when it could not be computed
     problem: str = ""
+    fault: bool = False
+
+    @property
+    def shown_source(self) -> str:
+        """The entry's path as every report and the gradebook name it: inert, one line, bounded."""
+        return shown_path(self.source)
+
+
+def shown_path(path: Path) -> str:
+    return shown(str(path), lines=False, limit=SOURCE_LIMIT)
 
 
 def student_of(entry: Path) -> str:
-    """The student id an entry stands for: its name without a submission suffix."""
-    return entry.name if entry.is_dir() else (entry.stem if entry.suffix in SUFFIXES else entry.name)
+    """The student id an entry stands for: its name without a submission suffix, normalised and inert."""
+    name = entry.name if _is_dir(entry) else (entry.stem if entry.suffix in SUFFIXES else entry.name)
+    return shown(unicodedata.normalize("NFC", name), lines=False, limit=STUDENT_LIMIT)
+
+
+def report_name(student: str) -> str:
+    """The file name of a student's report: ``alice.json`` for a plain name, else a safe, bounded
+    name of its own (``Jose~1a2b….json``): ASCII, no separator, at most REPORT_NAME_BYTES bytes.
+    A made-up name holds a ``~``, which no plain name does, so no student can take another's."""
+    if _PLAIN.fullmatch(student) and len(student) <= REPORT_NAME_BYTES - len(".json"):
+        return f"{student}.json"
+    return f"{safe_stem(student)}.json"
+
+
+def safe_stem(student: str) -> str:
+    """A file-name stem for ``student`` that any disk accepts, unique per student: the student id
+    when plain, else its letters in ASCII, a ``~`` and a hash of the whole id."""
+    if _PLAIN.fullmatch(student) and len(student) <= REPORT_NAME_BYTES - len(".json"):
+        return student
+    ascii_form = unicodedata.normalize("NFKD", student).encode("ascii", "ignore").decode()
+    readable = _UNSAFE.sub("_", ascii_form).strip("._-")[:60].rstrip("._-") or "student"
+    return f"{readable}~{hashlib.sha256(student.encode('utf-8', 'surrogatepass')).hexdigest()[:16]}"
 
 
 def scan(folder: Path, ignore: set[Path] = frozenset()) -> dict[str, list[Path]]:
     """Student id -> the entries named after them (more than one is a conflict), sorted by id.
     ``ignore``: resolved paths that are not submissions (the gradebook, if kept in the folder)."""
     if not folder.is_dir():
-        raise UsageError(f"{folder}: not a folder of submissions")
+        raise UsageError(f"{shown_path(folder)}: not a folder of submissions")
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError as exc:
+        raise UsageError(f"{shown_path(folder)}: cannot be listed ({exc.strerror or exc})") from None
     found: dict[str, list[Path]] = {}
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith(".") or entry.name in unzip.JUNK or entry.resolve() in ignore:
+    for entry in entries:
+        if entry.name.startswith(".") or entry.name in unzip.JUNK or _resolved(entry) in ignore:
             continue
         found.setdefault(student_of(entry), []).append(entry)
     return dict(sorted(found.items()))
 
 
 def prepare(student: str, sources: list[Path], scratch: Path) -> Entry:
-    """Unzip (into ``scratch``) and hash one student's entry; refusals become ``problem``."""
+    """Unzip (into ``scratch``) and hash one student's entry; refusals and faults become ``problem``."""
     source = sources[0]
     if len(sources) > 1:
-        names = ", ".join(s.name for s in sources)
-        return Entry(student, source, None, "", f"{len(sources)} entries for this student ({names}); keep one")
+        return Entry(student, source, None, "", f"{len(sources)} entries for this student ({_names(sources)}); "
+                                                "keep one")
+    name = _names([source])
     try:
-        if source.is_dir():
+        if _is_dir(source):
             return Entry(student, source, source, content_hash(source, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
         if not source.is_file():
-            raise SubmissionError(f"{source.name}: not a regular file or folder")
+            raise SubmissionError(f"{name}: not a regular file or folder")
         if source.suffix not in SUFFIXES:
-            raise SubmissionError(f"{source.name}: expected a folder, a .py, an .ipynb or a .zip")
+            raise SubmissionError(f"{name}: expected a folder, a .py, an .ipynb or a .zip")
         if source.suffix == ".zip":
             return _prepare_zip(student, source, scratch)
         if source.stat().st_size > MAX_SUBMISSION_BYTES:
-            raise SubmissionError(f"{source.name}: larger than {MAX_SUBMISSION_BYTES / 2**20:g} MiB")
+            raise SubmissionError(f"{name}: larger than {MAX_SUBMISSION_BYTES / 2**20:g} MiB")
         return Entry(student, source, source, content_hash(source))
     except SubmissionError as exc:
-        return Entry(student, source, None, _raw_hash(source), str(exc))
+        return Entry(student, source, None, _raw_hash(source), shown(str(exc)))
     except OSError as exc:
-        return Entry(student, source, None, "", f"{source.name}: cannot be read ({exc.strerror or exc})")
+        why = f"{name}: cannot be read ({shown(exc.strerror or exc, lines=False)})"
+        if exc.errno in _NAME_ERRNOS:  # a path too long or looping: how the submission is made
+            return Entry(student, source, None, _raw_hash(source), why)
+        return Entry(student, source, None, "", f"{why}; it will be tried again on the next run", fault=True)
 
 
 def _prepare_zip(student: str, source: Path, scratch: Path) -> Entry:
-    root = unzip.extract(source, scratch / "unzipped" / student)
+    root = unzip.extract(source, scratch / "unzipped" / safe_stem(student))
     return Entry(student, source, root, content_hash(root, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
+
+
+def _names(sources: list[Path]) -> str:
+    """The entries' names, inert; names that would look alike are spelled out in ASCII escapes."""
+    names = [shown(s.name, lines=False, limit=200) for s in sources]
+    if len(set(names)) < len(names) or any(unicodedata.normalize("NFC", s.name) != s.name for s in sources):
+        names = [shown(s.name.encode("ascii", "backslashreplace").decode(), lines=False, limit=200)
+                 for s in sources]
+    return ", ".join(names)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _resolved(path: Path) -> Path | None:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # a link loop (RuntimeError in 3.11): not ours to ignore
+        return None
 
 
 def _raw_hash(source: Path) -> str:

@@ -8,7 +8,10 @@ version that did not grade them), and the same snapshot is what a Dask worker on
 machine receives, so a remote grade uses the very bytes the coordinator hashed.
 
 Both hashes are over relative paths and contents only: timestamps, permissions, the
-folder's own name and the zip that carried the files do not change them.
+folder's own name and the zip that carried the files do not change them. A path is hashed
+as the bytes the disk holds (a name that is not UTF-8 included), and a folder is walked
+without recursion and no deeper than a zip may nest (``grader.submission.unzip.MAX_DEPTH``):
+a class entry 1500 folders deep is a refusal, not a RecursionError that stops the batch.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path, PurePosixPath
 from grader.exceptions import SubmissionError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
+from grader.submission.unzip import MAX_DEPTH
 
 IGNORED = ("__pycache__", ".git", ".ipynb_checkpoints")  # what the engine leaves out of its copy, too
 _CHUNK = 1 << 16
@@ -111,7 +115,8 @@ class _Hasher:
     def file(self, rel: str, size: int, chunks) -> None:
         if self._single:  # a lone module is named after the student: only its kind (.py, .ipynb) counts
             rel = PurePosixPath(rel).suffix
-        self._h.update(f"f {len(rel.encode())} {rel} {size}\0".encode())
+        name = _encoded(rel)
+        self._h.update(f"f {len(name)} ".encode() + name + f" {size}\0".encode())
         seen = 0
         for chunk in chunks:
             seen += len(chunk)
@@ -120,32 +125,52 @@ class _Hasher:
             self._h.update(f"\0resized {seen}".encode())
 
     def link(self, rel: str, target: str) -> None:
-        self._h.update(f"l {len(rel.encode())} {rel} {len(target.encode())} {target}\0".encode())
+        name, to = _encoded(rel), _encoded(target)
+        self._h.update(f"l {len(name)} ".encode() + name + f" {len(to)} ".encode() + to + b"\0")
 
     def hexdigest(self) -> str:
         return self._h.hexdigest()
 
 
+def _encoded(name: str) -> bytes:
+    """A name as the disk holds it: UTF-8, and the bytes a name that is not UTF-8 was decoded from."""
+    return name.encode("utf-8", "surrogateescape")
+
+
 def _walk(path: Path, skip: tuple[str, ...], max_files: int | None):
-    """(relative posix path, Path) of every file and link below ``path`` (or of ``path`` itself)."""
+    """(relative posix path, Path) of every file and link below ``path`` (or of ``path`` itself).
+
+    Iterative, folders in sorted order, links to folders listed and not followed; a folder
+    nested deeper than MAX_DEPTH is a SubmissionError before anything below it is opened.
+    """
     if not path.is_dir():
         if not path.is_file():
             raise SubmissionError(f"{path}: not a regular file or folder")
         yield path.name, path
         return
     count = 0
-    for folder, dirs, files in os.walk(path):  # links to folders are listed, not followed
-        here = Path(folder)
-        linked = [d for d in dirs if (here / d).is_symlink()]
-        dirs[:] = sorted(d for d in dirs if d not in IGNORED and d not in skip and d not in linked)
-        for name in sorted(files + linked):
-            item = here / name
-            if not (item.is_symlink() or item.is_file()):
+    stack = [(path, 0)]
+    while stack:
+        here, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise SubmissionError(f"{path}: folders are nested more than {MAX_DEPTH} levels deep; "
+                                  "hand in only your exercise files")
+        with os.scandir(here) as found:
+            entries = sorted(found, key=lambda e: e.name)
+        folders = []
+        for entry in entries:
+            item = here / entry.name
+            if not entry.is_symlink() and entry.is_dir():
+                if entry.name not in IGNORED and entry.name not in skip:
+                    folders.append((item, depth + 1))
+                continue
+            if not (entry.is_symlink() or entry.is_file()):
                 continue  # sockets, fifos: nothing the engine would copy as a file
             count += 1
             if max_files is not None and count > max_files:
                 raise SubmissionError(f"{path}: more than {max_files} files; hand in only your exercise files")
             yield item.relative_to(path).as_posix(), item
+        stack.extend(reversed(folders))
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,12 @@ class found hardest (the lowest mean share of its points is marked) and how tota
 and which submissions were refused or failed, with the reason. Rendered with rich tables
 on a terminal (``grader.terminal``) and as plain aligned text elsewhere (CI logs, files,
 pipes).
+
+Student names and reasons come from the class folder (a file name may hold a newline, an
+ESC, a bidi override) and from what a submission raised, so each is shown through
+``grader.result.text.shown`` as one inert line, and the whole text, plain or rich, through
+``ci_safe``: a CI log that prints the summary must not obey a line a student wrote (rich
+drops BEL and CR, but would pass ESC and ``::error::`` through).
 """
 
 from __future__ import annotations
@@ -15,12 +21,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
 from grader import terminal
+from grader.result.text import ci_safe, shown
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 MAX_LISTED = 10  # refused or failed submissions named one by one; the rest are counted
 BAR_WIDTH = 40
+NAME_LIMIT = 120  # characters of a student's name in the list of problems
+REASON_LIMIT = 300  # characters of the first line of a reason
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,7 @@ class ClassSummary:
     unchanged: int = 0
     problems: list[tuple[str, str, str]] = field(default_factory=list)  # (student, status, reason)
     # status "kept": grading failed this run but an earlier grade of the student stays in the gradebook
+    notes: list[str] = field(default_factory=list)  # what went wrong after grading (the CSV could not be written)
 
     @property
     def hardest(self) -> list[TaskSummary]:
@@ -103,8 +113,10 @@ def headline(summary: ClassSummary) -> str:
 
 
 def render_plain(summary: ClassSummary, stream) -> None:
-    def write(line=""):
-        return stream.write(line + "\n")
+    lines: list[str] = []
+
+    def write(line: str = "") -> None:
+        lines.append(line)
     write(headline(summary))
     if summary.totals:
         width = max(len(t.id) for t in summary.tasks)
@@ -124,9 +136,18 @@ def render_plain(summary: ClassSummary, stream) -> None:
         for label, count in bins:
             write(f"{label:>{label_width}} | {'█' * round(BAR_WIDTH * count / peak):<{BAR_WIDTH}} {count}")
     _problems(summary, write)
+    stream.write(ci_safe("".join(line + "\n" for line in lines)))
 
 
 def render_rich(summary: ClassSummary, console: Console) -> None:
+    """The summary as rich tables, captured and written through ``ci_safe`` as a whole."""
+    with console.capture() as captured:
+        _rich(summary, console)
+    console.file.write(ci_safe(captured.get()))
+    console.file.flush()
+
+
+def _rich(summary: ClassSummary, console: Console) -> None:
     from rich.table import Table
 
     console.print(f"[bold]{headline(summary)}[/bold]")
@@ -149,20 +170,29 @@ def render_rich(summary: ClassSummary, console: Console) -> None:
         for label, count in bins:
             histogram.add_row(label, f"[cyan]{'█' * round(BAR_WIDTH * count / peak)}[/cyan]", str(count))
         console.print(histogram)
-    _problems(summary, lambda line="": console.print(line, markup=False, highlight=False))
+    _problems(summary, lambda line: console.print(line, markup=False, highlight=False))
 
 
 def _problems(summary: ClassSummary, write) -> None:
-    if not summary.problems:
-        return
-    write()
-    write("not graded:")
+    """Every refused or failed submission, one inert line each (``write(line)``); then the notes."""
+    if summary.problems:
+        write("")
+        write("not graded:")
     for student, status, reason in summary.problems[:MAX_LISTED]:
-        first = reason.splitlines()[0] if reason else ""
         label = {"rejected": "refused", "error": "failed", "kept": "failed, earlier grade kept"}[status]
-        write(f"  {student} ({label}): {first}")
+        write(f"  {shown(student, lines=False, limit=NAME_LIMIT)} ({label}): {first_line(reason)}")
     if len(summary.problems) > MAX_LISTED:
         write(f"  ... and {len(summary.problems) - MAX_LISTED} more (see the gradebook)")
+    if summary.notes:
+        write("")
+    for note in summary.notes:
+        write(shown(note, lines=False, limit=REASON_LIMIT))
+
+
+def first_line(reason: str, limit: int = REASON_LIMIT) -> str:
+    """A reason's first line as one inert line: what a summary or a CSV cell shows of it."""
+    text = shown(reason, limit=limit * 4)  # CR, U+2028 and their kind become escapes: only a newline splits
+    return shown(text.split("\n", 1)[0], lines=False, limit=limit)
 
 
 def render(summary: ClassSummary, stream: TextIO) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import io
+import re
 import sqlite3
 
 import pytest
@@ -128,3 +130,39 @@ def test_the_lesson_to_export_must_be_known_or_unique(tmp_path, book):
     with pytest.raises(UsageError, match="pass --lesson"):
         book.export_csv(tmp_path / "g.csv")
     assert not (tmp_path / "g.csv").exists()
+
+
+# -- the export a spreadsheet opens: nothing in a cell runs, whatever separator it reads with (issue 14) --
+
+HOSTILE = [" =2+3", "\n@SUM(1+1)", "x;=1+2", "\t-3", "a,b", 'say "hi"', "esc\x1b[31mred", "bidi\u202eevil",
+           "\r=1", "  +1", "ok"]
+RAW = re.compile(r"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def hostile_export(tmp_path, book) -> str:
+    for i, name in enumerate(HOSTILE):
+        book.record("prefill", "v1", f"{i}.zip", "h", Outcome(name, "rejected", reason=f"{name} is odd\nline two"))
+    book.export_csv(tmp_path / "g.csv")
+    return (tmp_path / "g.csv").read_bytes().decode("utf-8")
+
+
+def test_no_cell_starts_a_formula_after_blanks_and_no_raw_control_character_is_written(tmp_path, book):
+    text = hostile_export(tmp_path, book)
+    assert not RAW.search(text) and text.count("\r\n") == len(HOSTILE) + 1 and "\n" not in text.replace("\r\n", "")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert len(rows) == len(HOSTILE) + 1
+    for row in rows[1:]:
+        for cell in (row[0], row[-1]):  # the student and the note
+            assert cell.lstrip()[:1] not in ("=", "+", "-", "@") or cell.startswith("'"), row
+    students = {row[0] for row in rows[1:]}
+    assert "' =2+3" in students and "\\n@SUM(1+1)" in students and "x;=1+2" in students
+    assert "x;'=1+2 is odd" in {row[-1] for row in rows}  # further along a row, ; starts a cell for some readers
+
+
+def test_cells_holding_a_separator_a_quote_or_a_line_break_are_quoted(tmp_path, book):
+    text = hostile_export(tmp_path, book)
+    assert '"x;=1+2",' in text and '"a,b",' in text and '"say ""hi""",' in text
+    for delimiter in (",", ";"):  # a spreadsheet whose list separator is ; must not find a formula either
+        for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter):
+            for cell in row:
+                assert cell.lstrip()[:1] not in ("=", "+", "@") or cell.startswith("'"), (delimiter, row)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import zipfile
 from pathlib import Path
 
@@ -80,3 +82,70 @@ def test_a_zip_bomb_is_a_refused_entry(tmp_path, monkeypatch):
 def test_a_missing_folder_is_a_usage_error(tmp_path):
     with pytest.raises(UsageError, match="not a folder of submissions"):
         scan(tmp_path / "nowhere")
+
+
+# -- names a class folder may hold: each a safe student id, a conflict when two are one student (issue 14) --
+
+RAW = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+ODD = {os.fsdecode(b"caf\xe9"): "caf\\xe9", "zed\nfake line": "zed\\nfake line", "ev\u202eil": "ev\\u202eil",
+       "esc\x1b]0;owned\x07": "esc\\x1b]0;owned\\x07", "x" * 248: "x" * 248, "Jose\u0301": "Jos\u00e9"}
+
+
+def test_odd_file_names_become_safe_student_ids(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in ODD:
+        (folder / f"{name}.py").write_text("x = 1\n")
+    found = scan(folder)
+    assert sorted(found) == sorted(ODD.values())
+    for student in found:
+        assert not RAW.search(student), ascii(student)
+        student.encode("utf-8")  # storable: no lone surrogate
+
+
+def test_two_names_equal_after_unicode_normalisation_are_one_student_in_conflict(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "Jos\u00e9.py").write_text("x = 1\n")  # NFC, as macOS or a LMS may not write it
+    (folder / "Jose\u0301.py").write_text("x = 2\n")  # NFD
+    found = scan(folder)
+    assert list(found) == ["Jos\u00e9"] and len(found["Jos\u00e9"]) == 2
+    entry = prepare("Jos\u00e9", found["Jos\u00e9"], tmp_path / "scratch")
+    assert entry.path is None and "2 entries for this student" in entry.problem
+    assert "Jose\\u0301.py" in entry.problem  # two names that look alike are told apart
+
+
+def test_a_symbolic_link_loop_in_the_folder_is_an_entry_not_a_crash(tmp_path):
+    folder = class_folder(tmp_path)
+    os.symlink("loop", folder / "loop")
+    found = scan(folder, ignore={tmp_path / "gb.sqlite"})
+    entry = prepare("loop", found["loop"], tmp_path / "scratch")
+    assert entry.path is None and "not a regular file or folder" in entry.problem
+
+
+def test_report_names_are_the_student_when_plain_and_safe_bounded_and_unique_otherwise():
+    from grader.batch.roster import report_name
+
+    assert [report_name(s) for s in ("alice", "s000", "bob.smith", "x;=1+2")] == \
+        ["alice.json", "s000.json", "bob.smith.json", "x;=1+2.json"]
+    odd = [*ODD.values(), "x" * 247 + "y", "..", "-rf", "a/b", "a\\b", "con:x", "Jose~1"]
+    names = [report_name(s) for s in odd]
+    assert len(set(names)) == len(odd)
+    for name in names:
+        assert name.endswith(".json") and not name.startswith((".", "-"))
+        assert len(name.encode()) <= 100 and not RAW.search(name)
+        assert re.fullmatch(r"[A-Za-z0-9._~+@;=-]+", name), name
+    assert report_name("Jos\u00e9").startswith("Jose~")  # still readable
+    assert report_name(report_name("Jos\u00e9")[:-5]) != report_name("Jos\u00e9")  # no plain name takes its place
+
+
+def test_a_folder_that_cannot_be_read_is_the_environments_fault_not_the_students(tmp_path, monkeypatch):
+    from grader.batch import roster
+
+    def denied(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    folder = class_folder(tmp_path)
+    monkeypatch.setattr(roster, "content_hash", denied)
+    entry = prepare("alice", scan(folder)["alice"], tmp_path / "scratch")
+    assert entry.path is None and entry.fault and "Permission denied" in entry.problem

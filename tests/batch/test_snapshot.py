@@ -116,3 +116,27 @@ def test_other_solutions_give_another_version_and_a_missing_folder_is_a_usage_er
     assert LessonSnapshot.take(course, lesson, mine).version != LessonSnapshot.take(course, lesson).version
     with pytest.raises(UsageError, match="does not exist"):
         LessonSnapshot.take(course, lesson, tmp_path / "nowhere")
+
+
+def test_a_folder_nested_1500_levels_deep_is_a_submission_error_not_a_recursion_error(tmp_path, deep_folder):
+    deep = deep_folder(tmp_path / "bob", 1500, {"prefill.py": b"x = 1\n"})
+    with pytest.raises(SubmissionError, match="nested"):
+        content_hash(deep)
+    with pytest.raises(SubmissionError, match="nested"):
+        Tree.read(deep)
+
+
+def test_a_folder_as_deep_as_the_limit_is_hashed(tmp_path, deep_folder):
+    from grader.submission.unzip import MAX_DEPTH
+
+    deep = deep_folder(tmp_path / "bob", MAX_DEPTH - 1, {"prefill.py": b"x = 1\n"})
+    assert content_hash(deep) == Tree.read(deep).digest
+
+
+def test_file_names_that_are_not_utf8_are_hashed_exactly(tmp_path):
+    a = folder(tmp_path / "a", {"prefill.py": "x = 1\n"})
+    b = folder(tmp_path / "b", {"prefill.py": "x = 1\n"})
+    (a / os.fsdecode(b"caf\xe9.txt")).write_text("notes")
+    (b / os.fsdecode(b"caf\xe8.txt")).write_text("notes")
+    assert content_hash(a) == Tree.read(a).digest
+    assert content_hash(a) != content_hash(b)  # the bytes of the name count, as the disk holds them

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from grader.batch.gradebook import Row
 from grader.batch.summary import render, render_plain, render_rich, summarize
@@ -77,3 +78,42 @@ def test_a_class_with_no_grades_prints_only_what_happened():
     stream = io.StringIO()
     render_plain(summarize("prefill", TASKS, [row("e", 0, 0, "rejected", "bad")]), stream)
     assert "totals" not in stream.getvalue() and "e (refused): bad" in stream.getvalue()
+
+
+# -- names and reasons from a class folder: one inert line each, nothing a CI runner obeys (issue 14) --
+
+HOSTILE_ROWS = [row("alice", 2, 3),
+                row("zed\nfake line", 0, 0, "rejected", "zed\nfake line.py: expected a folder"),
+                row("::error::owned", 0, 0, "rejected", "::warning file=x::y\n::error::second line"),
+                row("x##[error]y", 0, 0, "error", "internal error (ValueError: \ud800)"),
+                row("esc\x1b]0;title\x07\x1b[31m", 0, 0, "rejected", "\x1b[2J\r##[group]reason\u202etxt.py")]
+RAW = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def assert_inert(text: str) -> None:
+    assert not RAW.search(text), ascii(text)
+    for line in text.splitlines():
+        assert not line.lstrip().startswith("::") and "##[" not in line, line
+    assert not any(line.startswith("fake line") for line in text.splitlines())
+
+
+def test_plain_text_shows_hostile_names_and_reasons_as_one_inert_line_each():
+    stream = io.StringIO()
+    render_plain(summarize("prefill", TASKS, HOSTILE_ROWS, kept=[("::kept::", "::error::a\nb")]), stream)
+    text = stream.getvalue()
+    assert_inert(text)
+    assert "  zed\\nfake line (refused): zed\n" in text  # the name one line; a reason, its first line
+    assert "esc\\x1b]0;title\\x07\\x1b[31m (refused)" in text
+
+
+def test_rich_tables_show_them_as_inert_too():
+    from rich.console import Console
+
+    stream = io.StringIO()
+    render_rich(summarize("prefill", TASKS, HOSTILE_ROWS), Console(file=stream, color_system=None, width=200))
+    assert_inert(stream.getvalue())
+    coloured = io.StringIO()
+    render_rich(summarize("prefill", TASKS, HOSTILE_ROWS), Console(file=coloured, force_terminal=True, width=200))
+    text = coloured.getvalue()
+    assert "\x1b]" not in text and "\x1b[2J" not in text and "\x1b[31m" not in text  # only rich's own styles
+    assert all(not line.lstrip().startswith("::") and "##[" not in line for line in text.splitlines())

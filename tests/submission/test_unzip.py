@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import stat
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -116,3 +117,84 @@ def test_extracted_files_are_plain_and_readable(tmp_path):
     mode = stat.S_IMODE(path.stat().st_mode)
     assert not mode & (stat.S_ISUID | stat.S_IWOTH | stat.S_IXUSR)
     assert mode & stat.S_IRUSR
+
+
+# -- damaged and hostile archives: each a refusal naming the zip in one line, never a traceback (issue 14) --
+
+SOURCE = b"def prefill_flops(n, p):\n    return 2 * n * p\n" * 40
+
+# where flipping eight bytes of the member's compressed data breaks each decompressor (found by trying)
+DAMAGE = {zipfile.ZIP_DEFLATED: 9, zipfile.ZIP_LZMA: 6, zipfile.ZIP_BZIP2: 0}
+
+
+def damaged_zip(path: Path, compression: int) -> Path:
+    make_zip(path, {"prefill.py": SOURCE}, compression=compression)
+    data = bytearray(path.read_bytes())
+    start = 30 + len("prefill.py") + DAMAGE[compression]  # past the local header
+    for i in range(start, start + 8):
+        data[i] ^= 0xA5
+    path.write_bytes(bytes(data))
+    return path
+
+
+def one_line_refusal(archive: Path, dest: Path) -> str:
+    with pytest.raises(SubmissionError) as caught:
+        extract(archive, dest)
+    message = str(caught.value)
+    assert archive.name in message and "\n" not in message
+    assert not re.search(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", message), message
+    return message
+
+
+@pytest.mark.parametrize("compression", [zipfile.ZIP_DEFLATED, zipfile.ZIP_LZMA, zipfile.ZIP_BZIP2],
+                         ids=["deflate", "lzma", "bzip2"])
+def test_a_member_with_damaged_compressed_data_is_refused(tmp_path, compression):
+    archive = damaged_zip(tmp_path / "bob.zip", compression)
+    assert "damaged" in one_line_refusal(archive, tmp_path / "out")
+
+
+def test_a_member_flagged_utf8_whose_name_is_not_utf8_is_refused(tmp_path):
+    archive = make_zip(tmp_path / "bob.zip", {"prefill.py": SOURCE})
+    data = archive.read_bytes().replace(b"prefill.py", b"pref\xffll.py")
+    data = bytearray(data)
+    central = data.rindex(b"PK\x01\x02")
+    data[central + 9] |= 0x08  # general purpose flag bit 11: the name is UTF-8
+    data[7] |= 0x08  # the same bit in the local header
+    archive.write_bytes(bytes(data))
+    assert "UTF-8" in one_line_refusal(archive, tmp_path / "out")
+
+
+def test_a_folder_nested_1500_levels_deep_is_refused_before_anything_is_written(tmp_path):
+    archive = make_zip(tmp_path / "bob.zip", {"/".join(["d"] * 1500) + "/prefill.py": SOURCE})
+    try:
+        assert "nested" in one_line_refusal(archive, tmp_path / "out")
+        assert not (tmp_path / "out").exists()
+    finally:  # had it been extracted, pytest's own (recursive) clean-up of tmp_path would overflow
+        subprocess.run(["rm", "-rf", str(tmp_path / "out")], check=True)
+
+
+def test_a_member_name_too_long_for_the_disk_is_refused(tmp_path):
+    archive = make_zip(tmp_path / "bob.zip", {"x" * 300 + ".py": SOURCE})
+    one_line_refusal(archive, tmp_path / "out")
+
+
+def test_member_names_quoted_in_a_reason_are_inert(tmp_path):
+    name = "evil\x1b]0;owned\x07\n::error::fake\u202etxt.py"
+    archive = make_zip(tmp_path / "bob.zip", {"prefill.py": SOURCE}, links={name: "/etc/passwd"})
+    message = one_line_refusal(archive, tmp_path / "out")
+    assert "symbolic link" in message and "\\x1b" in message
+
+
+def test_a_disk_that_cannot_be_written_is_not_the_students_fault(tmp_path, monkeypatch):
+    import errno
+
+    from grader.submission import unzip
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    archive = make_zip(tmp_path / "bob.zip", {"prefill.py": SOURCE})
+    monkeypatch.setattr(unzip.os, "open", full)
+    with pytest.raises(OSError, match="No space left") as caught:
+        extract(archive, tmp_path / "out")
+    assert not isinstance(caught.value, SubmissionError)

@@ -50,14 +50,21 @@ def grade_one(session: Session, student: str, path: Path, shown_as: str = "") ->
     """Grade one submission in ``session``; return its Outcome and whether the session is still sound.
 
     A SubmissionError is the student's (a row saying why, kept until the content changes);
-    any other failure is the grader's (a row saying why, retried next run). An unexpected
-    exception may have left the session half-way through a run, so the caller replaces it.
+    any other failure is the grader's (a row saying why, retried next run), and so is one while
+    the reports are written. An unexpected exception may have left the session half-way
+    through a run, so the caller replaces it.
     """
     from grader.exceptions import GraderError, StudentCodeError, SubmissionError
 
     started = time.monotonic()
     try:
         report = session.grade(path)
+        if shown_as:  # named here, where the reports are written, not re-encoded by the coordinator
+            report.submission = shown_as
+        full = report.to_dict()
+        if shown_as:
+            report.submission = Path(shown_as).name  # a student's copy does not show the instructor's folders
+        student_report = _student_json(report)
     except SubmissionError as exc:
         return Outcome(student, "rejected", reason=str(exc), seconds=time.monotonic() - started), True
     except GraderError as exc:
@@ -65,12 +72,7 @@ def grade_one(session: Session, student: str, path: Path, shown_as: str = "") ->
     except (Exception, StudentCodeError) as exc:  # noqa: BLE001 - whatever it is, it must become a row
         reason = f"internal error while grading ({type(exc).__name__}: {exc}); tell whoever runs the grader"
         return Outcome(student, "error", reason=reason, seconds=time.monotonic() - started), False
-    if shown_as:  # named here, where the reports are written, not re-encoded by the coordinator
-        report.submission = shown_as
-    full = report.to_dict()
-    if shown_as:
-        report.submission = Path(shown_as).name  # a student's copy does not show the instructor's folders
-    return Outcome(student, "graded", report=full, student_report=_student_json(report),
+    return Outcome(student, "graded", report=full, student_report=student_report,
                    seconds=time.monotonic() - started), True
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from grader.batch.executors.base import grade_one
 from grader.batch.jobs import Job, Outcome
+from grader.batch.roster import safe_stem
 from grader.batch.snapshot import LessonSnapshot, Tree
 from grader.exceptions import SubmissionError, UsageError
 from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
@@ -77,12 +78,16 @@ class DaskExecutor:
             job = queue.popleft()
             try:
                 tree = Tree.read(job.path, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES)
+                future = client.submit(grade_remote, lesson, self.snapshot.version, job.student, tree, job.shown_as,
+                                       pure=False, key=f"grade-{safe_stem(job.student)}-{uuid.uuid4().hex[:8]}")
             except SubmissionError as exc:
                 yield Outcome(job.student, "rejected", reason=str(exc), worker="coordinator")
                 continue
-            future = client.submit(grade_remote, lesson, self.snapshot.version, job.student, tree, job.shown_as,
-                                   pure=False,
-                                   key=f"grade-{job.student}-{uuid.uuid4().hex[:8]}")
+            except Exception as exc:  # noqa: BLE001 - unreadable here, or refused by the client: this job's row
+                yield Outcome(job.student, "error", worker="coordinator",
+                              reason=f"could not be sent to the cluster ({type(exc).__name__}: {exc}); "
+                                     "it will be tried again on the next run")
+                continue
             futures[future] = (job, time.monotonic())
             finished.add(future)
 
