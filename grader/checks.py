@@ -1,7 +1,9 @@
 """Helpers for writing checks: turn a returned value into a number or array, or fail clearly.
 
-Checks must look at a student's value before computing with it: a None or a string that
-reaches arithmetic would be reported as a bug in the suite, not as the student's mistake.
+Checks must look at a student's value before computing with it: a None, a string or an int
+of 400 digits that reaches arithmetic would raise in the check, not in the student's code.
+(The suite then asks whether the same check passes with the reference solution in the
+student's place, and blames the value if it does: ``grader.grading.suite``.)
 
 A failure says two things: the *property* that does not hold ("the mask must include the
 diagonal"), which any student may read, and the *detail* (the call, its inputs, what came
@@ -69,12 +71,19 @@ def _by_type(value, by_type: dict | None) -> str | None:
 
 
 def number(value, call: str, *, by_type: dict | None = None) -> float:
-    """The value as a float if it is a real number (bool excluded), else fail naming the call.
+    """The value as a float if it is a real number (bool excluded), else fail naming the call;
+    an int beyond float range fails too (a check could not compare it, and ``float()`` raises).
     ``by_type``: {type: diagnosis code} for wrong types that point to a misconception."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         fail(f"{_function(call)} returned {describe_type(value)}; expected a number",
              f"{call} returned {describe(value)}; expected a number", diagnosis=_by_type(value, by_type))
-    return float(value)
+    try:
+        return float(value)
+    except OverflowError:  # an int beyond float range (above about 1.8e308): no comparison could use it
+        fail(f"{_function(call)} returned {describe_type(value)} too large to compare; expected a number of "
+             f"float range (below about 1.8e308)",
+             f"{call} returned {describe(value)}, too large to compare; expected a number of float range "
+             "(below about 1.8e308)")
 
 
 def array(value, call: str, *, by_type: dict | None = None) -> np.ndarray:

@@ -2,12 +2,23 @@
 
 Checks use these so that every message describes values the same way ("a float64 array of
 shape (5, 5)") and a wrong mask is drawn the way the lesson draws it.
+
+What came back is the submission's: any size, any nesting the codec lets through. So no
+value is ever written out in full: an int of 400 digits is "10**400, an int with 401
+digits", never its digits (Python refuses to write more than 4300 of them at all, and
+dividing a huge one costs quadratic time, so its size is read from its bits), and a list is
+written only as far as MAX_REPR characters go, never built whole and then cut.
 """
 
 from __future__ import annotations
 
+import math
+
 MAX_REPR = 120
 MAX_PICTURE = 12
+MAX_INT_DIGITS = 30  # an int with more digits is written by its size, not its digits
+_EXACT_BITS = 1 << 20  # up to here an int's digits are counted exactly (10**d then costs well under 0.1 s)
+_STR_BITS = 14_000  # up to here str() writes an int (Python's limit is 4300 digits, about 14 285 bits)
 
 
 def format_value(value) -> str:
@@ -17,7 +28,7 @@ def format_value(value) -> str:
         return f"array(shape={tuple(value.shape)}, dtype={value.dtype})"
     if isinstance(value, float):
         return _short(format_number(value))
-    return _short(repr(value))
+    return bounded_repr(value)
 
 
 def format_number(value: float) -> str:
@@ -29,6 +40,44 @@ def format_number(value: float) -> str:
         mantissa = mantissa.rstrip("0").rstrip(".")
         return f"{mantissa}e{int(exponent)}"
     return repr(value)
+
+
+def format_int(value: int) -> str:
+    """An int as itself, or by its size when it has more than MAX_INT_DIGITS digits:
+    ``10**400`` for a power of ten, else its first digits (``≈7.5e400``)."""
+    value = int(value)
+    digits, exact = int_digits(value)
+    if digits <= MAX_INT_DIGITS:
+        return repr(value)
+    sign = "-" if value < 0 else ""
+    if exact and abs(value) == 10 ** (digits - 1):
+        return f"{sign}10**{digits - 1}"
+    exponent = digits - 1
+    mantissa = round(max(10 ** (_log10(abs(value)) - exponent), 1.0), 6)  # its first digits
+    if mantissa >= 10:  # 9.9999996… rounds up to the next power
+        mantissa, exponent = 1.0, exponent + 1
+    return f"≈{sign}{f'{mantissa:.6f}'.rstrip('0').rstrip('.')}e{exponent}"
+
+
+def int_digits(value: int) -> tuple[int, bool]:
+    """(how many decimal digits ``value`` has, whether that count is exact), in linear time."""
+    n = abs(int(value))
+    bits = n.bit_length()
+    if bits <= _STR_BITS:
+        try:
+            return len(str(n)), True
+        except ValueError:  # sys.set_int_max_str_digits lowered the limit: count as for larger ints
+            pass
+    if bits <= _EXACT_BITS:
+        estimate = int((bits - 1) * math.log10(2)) + 1  # the digits of 2**(bits-1): n has these or one more
+        return estimate + (n >= 10 ** estimate), True
+    return math.floor(_log10(n)) + 1, False
+
+
+def _log10(n: int) -> float:
+    """log10 of a positive int of any size, from its 64 leading bits (math.log10 would convert it whole)."""
+    shift = max(0, n.bit_length() - 64)
+    return math.log10(n >> shift) + shift * math.log10(2)
 
 
 def format_call(function: str, args: tuple = (), kwargs: dict | None = None) -> str:
@@ -48,12 +97,14 @@ def describe(value) -> str:
         return f"{type(value).__name__} {value}"
     if isinstance(value, (list, tuple)):
         kind = "nested lists" if value and isinstance(value[0], (list, tuple)) else f"a {type(value).__name__}"
-        return f"{kind} ({_short(repr(value))}), not a numpy array"
+        return f"{kind} ({bounded_repr(value)}), not a numpy array"
+    if isinstance(value, int) and (size := int_digits(value))[0] > MAX_INT_DIGITS:
+        return f"{format_int(value)}, an int with {'' if size[1] else 'about '}{size[0]} digits"
     if isinstance(value, (int, float, np.integer, np.floating)):
         plain = float(value) if isinstance(value, np.floating) else \
             int(value) if isinstance(value, np.integer) else value
         return f"{format_value(plain)} ({type(value).__name__})"
-    return f"{_short(repr(value))} ({type(value).__name__})"
+    return f"{bounded_repr(value)} ({type(value).__name__})"
 
 
 def describe_type(value) -> str:
@@ -67,7 +118,8 @@ def describe_type(value) -> str:
         return f"a {type(value).__name__}"
     if isinstance(value, (list, tuple)):
         return f"a {type(value).__name__}, not a numpy array"
-    return f"a {type(value).__name__}"
+    name = type(value).__name__
+    return f"{'an' if name[:1] in 'aeio' else 'a'} {name}"  # an int, an int64; a uint8, a float
 
 
 def mask_picture(mask) -> str:
@@ -93,5 +145,54 @@ def side_by_side(left: str, right: str, titles: tuple[str, str] = ("yours", "exp
     return "\n".join(rows)
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= MAX_REPR else text[: MAX_REPR - 1] + "…"
+def bounded_repr(value, limit: int = MAX_REPR) -> str:
+    """``repr(value)`` cut to ``limit`` characters, written only as far as that: a huge list, a
+    long string or a huge int inside a list costs ``limit`` characters of work, not its size."""
+    parts: list[str] = []
+    _write(value, parts, limit + 1, 0)
+    return _short("".join(parts), limit)
+
+
+def _write(value, parts: list[str], room: int, depth: int) -> int:
+    """Append pieces of ``value``'s repr to ``parts`` until ``room`` characters are used; the room left."""
+    if room <= 0:
+        return room
+    if isinstance(value, (list, tuple, dict)) and type(value) in (list, tuple, dict) and depth < 8:
+        opening, closing = {list: "[]", tuple: "()", dict: "{}"}[type(value)]
+        items = value.items() if isinstance(value, dict) else value
+        parts.append(opening)
+        room -= 1
+        for i, item in enumerate(items):
+            if room <= 0:
+                return room
+            if i:
+                parts.append(", ")
+                room -= 2
+            if isinstance(value, dict):
+                room = _write(item[0], parts, room, depth + 1)
+                parts.append(": ")
+                room = _write(item[1], parts, room - 2, depth + 1)
+            else:
+                room = _write(item, parts, room, depth + 1)
+        if type(value) is tuple and len(value) == 1:
+            parts.append(",")
+            room -= 1
+        parts.append(closing)
+        return room - 1
+    if isinstance(value, str):
+        text = repr(value[:room])  # no more of a long string than could be shown
+    elif isinstance(value, int) and not isinstance(value, bool):
+        text = format_int(value)
+    elif isinstance(value, (list, tuple, dict)):
+        text = f"<a {type(value).__name__}>"
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # noqa: BLE001 - e.g. a numpy scalar's repr refusing its value
+            text = f"<a {type(value).__name__}>"
+    parts.append(text[:room])
+    return room - len(text)
+
+
+def _short(text: str, limit: int = MAX_REPR) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

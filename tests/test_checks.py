@@ -44,6 +44,22 @@ def test_number_refuses_other_values_naming_the_call(value, shown):
     assert message.endswith("expected a number")
 
 
+def test_number_refuses_an_int_beyond_float_range_by_its_size():
+    with pytest.raises(CheckFailed) as info:
+        number(10**400, "causal_pairs(4)")
+    assert str(info.value).startswith("causal_pairs(4) returned 10**400, an int with 401 digits, too large to compare")
+    assert info.value.property.startswith("causal_pairs returned an int too large to compare")
+    assert "10**400" not in info.value.property and "401" not in info.value.property
+
+
+@pytest.mark.parametrize("helper", [number, array])
+@pytest.mark.parametrize("value", [10**5000, [10**5000], {"n": [10**5000]}], ids=["int", "list", "dict"])
+def test_values_no_repr_can_show_still_fail_as_the_students(helper, value):
+    with pytest.raises(CheckFailed) as info:  # repr(10**5000) raises ValueError: no message may use it
+        helper(value, "causal_pairs(4)")
+    assert str(info.value).startswith("causal_pairs(4) returned ") and len(str(info.value)) < 400
+
+
 def test_check_failed_is_an_assertion_error():
     assert issubclass(CheckFailed, AssertionError)
     with pytest.raises(CheckFailed, match=r"^exact message$"):

@@ -8,10 +8,13 @@ import pytest
 from grader.describe import (
     MAX_PICTURE,
     MAX_REPR,
+    bounded_repr,
     describe,
+    describe_type,
     format_call,
     format_number,
     format_value,
+    int_digits,
     mask_picture,
     side_by_side,
 )
@@ -98,6 +101,56 @@ def test_describe_numpy_integer():
 
 def test_describe_shortens_long_lists():
     assert len(describe(list(range(1000)))) < MAX_REPR + 40
+
+
+# ---------------------------------------------------------------------------- what a submission may return
+
+HUGE_INTS = [
+    (10**400, "10**400, an int with 401 digits"),
+    (-(10**400), "-10**400, an int with 401 digits"),
+    (7 * 10**400 + 12345, "≈7e400, an int with 401 digits"),
+    (123456789 * 10**40, "≈1.234568e48, an int with 49 digits"),
+    (10**5000, "10**5000, an int with 5001 digits"),  # past the 4300 digits Python writes at all
+    (10**5000 - 1, "≈1e5000, an int with 5000 digits"),
+    (10**30, "10**30, an int with 31 digits"),
+]
+
+
+@pytest.mark.parametrize("value, text", HUGE_INTS, ids=[text for _, text in HUGE_INTS])  # str(10**5000) raises
+def test_a_huge_int_is_described_by_its_size_not_its_digits(value, text):
+    assert describe(value) == text
+
+
+def test_an_int_of_millions_of_digits_is_described_at_once():
+    text = describe(1 << 10_000_000)  # 3 010 300 digits: str() would refuse, dividing would take minutes
+    assert text == "≈9.049817e3010299, an int with about 3010300 digits"
+
+
+def test_int_digits_counts_exactly_up_to_a_million_bits():
+    powers = (0, 1, 4299, 4300, 40_000, 300_000)
+    assert [int_digits(10**k) for k in powers] == [(k + 1, True) for k in powers]
+    assert [int_digits(-(10**k) + 1) for k in powers[1:]] == [(k, True) for k in powers[1:]]
+
+
+@pytest.mark.parametrize("value", [[10**5000], [1, [2, (3, {"k": 10**400})]], [10**400] * 1000],
+                         ids=["past-the-limit", "nested", "many"])
+def test_containers_are_written_only_as_far_as_shown(value):
+    text = format_value(value)
+    assert len(text) <= MAX_REPR
+    assert "1111" not in text and "0000000000" not in text
+    assert len(describe(value)) < MAX_REPR + 40
+
+
+def test_bounded_repr_is_repr_when_it_fits():
+    for value in ([1, 2.5, "a", None, True], (1,), {"a": [1, (2,)]}, [], (), {}, "quote'd"):
+        assert bounded_repr(value) == repr(value)
+    assert describe(10**29) == "100000000000000000000000000000 (int)"  # 30 digits: itself
+    assert format_call("causal_pairs", (10**400,)) == "causal_pairs(10**400)"
+
+
+def test_describe_type_uses_the_right_article():
+    assert (describe_type(3), describe_type(np.int64(3)), describe_type(2.5), describe_type("s")) == \
+        ("an int", "an int64", "a float", "a str")
 
 
 # ---------------------------------------------------------------------------- pictures

@@ -14,18 +14,26 @@ call that was never recorded fails its check with a plain explanation; it never 
 
 Values are stored exactly: floats by ``repr``, arrays and numpy scalars as dtype, shape
 and raw bytes. Only the functions of the solution module can be replayed.
+
+``InStudentsPlace`` puts the solution module where a check expects the student: when a
+check breaks on what a submission returned, the suite runs it once more with the solution
+answering its ``student`` calls, so that a check that works there is known to be sound and
+the unusual value is the submission's (``grader.grading.suite``). A Replay cannot stand in:
+it knows only the calls the public checks made on the solution, not a check's every call.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import json
+import types
 from pathlib import Path
 
 import numpy as np
 
 from grader.checks import fail
-from grader.exceptions import ConfigError
+from grader.exceptions import ConfigError, MissingFunction
 from grader.lesson.manifest import Lesson
 
 FILENAME = "reference_calls.json"
@@ -132,6 +140,49 @@ class Replay:
                      "in full when you hand in.")
             return decode(self._table[key])
         return replayed
+
+
+class InStudentsPlace:
+    """The solution module answering a check's ``student`` calls in this process, as the worker
+    would: on copies of the arguments (the worker's function never sees the check's own)."""
+
+    def __init__(self, module: types.ModuleType):
+        self._module = module
+
+    def call(self, function: str, *args, **kwargs):
+        return self.call_echo(function, *args, **kwargs)[0]
+
+    def call_echo(self, function: str, *args, **kwargs):
+        """The result and the arguments as the function left them (see ``StudentModule.call_echo``)."""
+        target = getattr(self._module, function, None)
+        if function.startswith("_") or not callable(target):
+            raise MissingFunction(f"the reference solution does not define a function named {function}")
+        args, kwargs = copy.deepcopy((list(args), dict(kwargs)))
+        return target(*args, **kwargs), args
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: self.call(name, *args, **kwargs)
+
+
+def in_students_place(reference, check, arguments: dict, unknown: tuple = ()) -> str:
+    """How ``check(**arguments)`` ends with the solution answering its ``student`` calls:
+    "passes", "raises", or "unknown" where the solution is not here (a Replay, None) or the
+    check raises one of ``unknown`` (it skipped itself)."""
+    if not isinstance(reference, types.ModuleType):
+        return "unknown"
+    if "student" in arguments:
+        arguments = {**arguments, "student": InStudentsPlace(reference)}
+    try:
+        check(**arguments)
+    except KeyboardInterrupt:
+        raise
+    except unknown:
+        return "unknown"
+    except BaseException:  # noqa: BLE001 - whatever it raises, the check fails with the solution
+        return "raises"
+    return "passes"
 
 
 def load_replay(lesson: Lesson) -> Replay | None:

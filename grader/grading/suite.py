@@ -10,10 +10,18 @@ check's name so the same submission always gets the same inputs.
 pytest is started with plugin autoloading off, its configuration files ignored and its
 root and conftest search pinned to the suite folder, so nothing from the submission's
 folder (a ``conftest.py``, a ``pytest.ini``) is ever collected or loaded.
+
+What a failing check raised decides whose failure it is (``_check``). A verdict (CheckFailed,
+an assertion) or a call that raised, hung or died is the submission's; anything else is
+the suite's bug only if the check raises with the reference solution in the student's place
+too: if it passes there, it is the submission's value the check could not handle. A secret
+check's safe message says its property and at most the built-in type a call raised, never
+what the submission chose (its class names, messages, lines): those could carry hidden inputs.
 """
 
 from __future__ import annotations
 
+import builtins
 import os
 import re
 import sys
@@ -24,15 +32,18 @@ import pytest
 from _pytest.runner import runtestprotocol  # stable since pytest 3; no public twin
 
 from grader.checks import CheckFailed
+from grader.describe import describe, describe_type, format_call
 from grader.exceptions import (
     CallTimeout,
     ConfigError,
     ImportFailed,
     MissingFunction,
+    StudentBaseException,
     StudentCodeError,
     UnsupportedResult,
     WorkerDied,
 )
+from grader.grading.reference import InStudentsPlace, in_students_place
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
 from grader.result import CheckResult
@@ -221,32 +232,63 @@ class SuitePlugin:
         if excinfo is None:
             return check
         exc = excinfo.value
-        watched = getattr(item, "funcargs", {}).get("student")
-        function = watched.last if isinstance(watched, _Watched) else ""
+        watched = (getattr(item, "funcargs", None) or {}).get("student")
+        watched = watched if isinstance(watched, _Watched) else _Watched(None)
         if excinfo.errisinstance(pytest.skip.Exception):
-            check.weight = 0.0
-            check.passed = True
-            check.message = ""
+            check.weight, check.passed, check.message = 0.0, True, ""
         elif isinstance(exc, StudentCodeError):
             check.message = str(exc)
-            check.safe_message = _student_property(exc, function)
+            check.safe_message = _student_property(exc, watched)
             check.error = isinstance(exc, ImportFailed)
         elif (raised := student_raise(exc)) is not None:  # a built-in exception raised by student code
             check.message = raised
-            check.safe_message = f"{function or 'your code'} raised {type(exc).__name__}" + _where(raised)
+            check.safe_message = f"{watched.last or 'your code'} raised {type(exc).__name__}"  # no line: it is chosen
         elif isinstance(exc, CheckFailed):
             check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
             check.diagnosis = self._diagnosis(item, exc.diagnosis)
-        elif isinstance(exc, AssertionError):
+        elif isinstance(exc, (AssertionError, pytest.fail.Exception)):  # pytest.raises' "DID NOT RAISE" too
             check.message = str(exc) or f"check '{name}' failed"
             check.safe_message = check.description or f"check '{name}' failed"  # its text may hold inputs
         else:
-            check.safe_message = (f"internal error in check '{name}'; this is a bug in the grader's suite, "
-                              "not in your code: tell your instructor")
-            check.message = (f"internal error in check '{name}' ({type(exc).__name__}: {exc}); "
-                             "this is a bug in the grader's suite, not in your code: tell your instructor")
-            check.error = check.broken = True
+            self._unexpected(item, check, exc, watched)
         return check
+
+    def _unexpected(self, item, check: CheckResult, exc: BaseException, watched: _Watched) -> None:
+        """A check raised what no check means to raise: its own bug, or a value it did not foresee.
+
+        It runs once more with the reference solution in the student's place: if it passes
+        there, the check is sound and what it could not handle is the submission's value; if
+        it raises there too, the suite is broken. Without the solution (a student bundle's
+        Replay) nobody can tell, and the message says both.
+        """
+        name, error, verdict = check.name, f"{type(exc).__name__}: {_first_line(exc)}", self._on_reference(item)
+        if verdict == "passes":
+            who, got = watched.last or "your code", watched.returned
+            kind, value = (describe_type(got), describe(got)) if got is not _NOTHING else ("a value", "a value")
+            check.safe_message = (f"{who} returned {kind} that check '{name}' cannot handle; the check works for "
+                                  "the lesson's solution, so look at what your function returns")
+            check.message = (f"{watched.call_text or who} returned {value}, which check '{name}' cannot handle "
+                             f"({error}); the check works for the reference solution, so it is this value that is "
+                             "unusual, not the grader")
+            return
+        why = ("this is a bug in the grader's suite, not in your code (it breaks with the reference solution too)"
+               if verdict == "raises" else
+               "this may be a bug in the grader's suite, or a value from your code that it did not foresee (without "
+               "the reference solution the grader cannot tell which)")
+        check.safe_message = f"internal error in check '{name}'; {why}: tell your instructor"
+        check.message = f"internal error in check '{name}' ({error}); {why}: tell your instructor"
+        check.error = check.broken = True
+
+    def _on_reference(self, item) -> str:
+        """How the check ends with the reference solution as ``student`` (reference.in_students_place)."""
+        funcargs = dict(getattr(item, "funcargs", None) or {})
+        arguments = getattr(getattr(item, "_fixtureinfo", None), "argnames", None)
+        if arguments is None or not set(arguments) <= set(funcargs):
+            return "unknown"  # a fixture failed: there is nothing to run again
+        if "rng" in funcargs:  # the inputs the submission had
+            funcargs["rng"] = _seeded_rng(item)
+        return in_students_place(self._reference, item.obj, {name: funcargs[name] for name in arguments},
+                                 unknown=(pytest.skip.Exception,))
 
     def _diagnosis(self, item, code: str | None):
         """The catalogue's diagnosis for a check's code; an unknown code is the suite's mistake."""
@@ -272,21 +314,31 @@ class SuitePlugin:
         return unknown
 
 
-class _Watched:
-    """The ``student`` fixture: forwards every call to the worker and remembers the function
-    of the last one, so a failure in a secret check can be told by function name alone."""
+_NOTHING = object()  # what _Watched.returned holds when the last call returned nothing (it raised)
 
-    def __init__(self, module: StudentModule):
+
+class _Watched:
+    """The ``student`` fixture: forwards every call to the worker and remembers the last one
+    (function, arguments, value), so a failure can be told by function name alone."""
+
+    def __init__(self, module: StudentModule | InStudentsPlace | None):
         self._module = module
-        self.last = ""
+        self.last, self._call, self.returned = "", None, _NOTHING
 
     def call(self, function: str, *args, **kwargs):
-        self.last = function
-        return self._module.call(function, *args, **kwargs)
+        self.last, self._call, self.returned = function, (function, args, kwargs), _NOTHING
+        self.returned = self._module.call(function, *args, **kwargs)
+        return self.returned
 
     def call_echo(self, function: str, *args, **kwargs):
-        self.last = function
-        return self._module.call_echo(function, *args, **kwargs)
+        self.last, self._call, self.returned = function, (function, args, kwargs), _NOTHING
+        self.returned, after = self._module.call_echo(function, *args, **kwargs)
+        return self.returned, after
+
+    @property
+    def call_text(self) -> str:
+        """The last call as the worker's messages write it: ``causal_pairs(4)``."""
+        return format_call(*self._call) if self._call else ""
 
     def __getattr__(self, name: str):
         if name.startswith("_"):
@@ -294,28 +346,36 @@ class _Watched:
         return lambda *args, **kwargs: self.call(name, *args, **kwargs)
 
 
-_RAISED = re.compile(r" raised (\w+)((?: \([^()]*line \d+\))?)")
+# What a StudentBaseException may be called: built-in names only (its class and name are the submission's).
+_BASE_ONLY = tuple(sorted((n for n, c in vars(builtins).items() if isinstance(c, type) and
+                           issubclass(c, BaseException) and not issubclass(c, Exception)), key=len, reverse=True))
 
 
-def _where(text: str) -> str:
-    """The student's own file and line of a raised exception, without the call's arguments."""
-    match = _RAISED.search(text)
-    return match.group(2) if match else ""
+def _first_line(exc: BaseException) -> str:
+    try:
+        line = (str(exc).strip().splitlines() or [""])[0]
+    except Exception:  # noqa: BLE001 - an exception whose message cannot be read still has a type
+        return ""
+    return line if len(line) <= 200 else line[:199] + "…"
 
 
-def _student_property(exc: StudentCodeError, function: str) -> str:
-    """What went wrong in a call into student code, said without the call's arguments."""
+def _student_property(exc: StudentCodeError, watched: _Watched) -> str:
+    """What went wrong in a call into student code, said without the call's arguments and
+    without anything the submission chose (a class name, a message, a line, an exit status)."""
     if isinstance(exc, (ImportFailed, MissingFunction)):
-        return str(exc)  # about the module as a whole: no inputs in it
-    who = function or "your code"
+        return str(exc)  # about the module as a whole, the same for every check: no input of any check in it
+    who = watched.last or "your code"
     if isinstance(exc, CallTimeout):
         return f"{who} did not return within its time limit (an endless loop, or far too much work?)"
     if isinstance(exc, WorkerDied):
         return f"{who} never returned: the process running it ended"
     if isinstance(exc, UnsupportedResult):
         return f"{who} returned a value of an unsupported type (return numbers, lists, dicts or numpy arrays)"
-    match = _RAISED.search(str(exc))
-    return f"{who} raised {match.group(1)}{match.group(2)}" if match else f"{who} failed"
+    if isinstance(exc, StudentBaseException):  # "<call> raised <the submission's class name>…"
+        said = str(exc).removeprefix(f"{watched.call_text} raised ") if watched.call_text else ""
+        name = next((n for n in _BASE_ONLY if re.match(rf"{n}(?:$| \(|:)", said)), None)
+        return f"{who} raised {name or 'BaseException'}"
+    return f"{who} failed"
 
 
 def _direct_plan(item) -> tuple[tuple, dict] | None:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import re
+import shutil
 import tomllib
 
 import pytest
 
 from grader.exceptions import AnswerFormatError
 from grader.grading.answers import grade_answer, load_answers, parse_choice, parse_number
+from grader.lesson.course import Course
 from grader.lesson.manifest import AnswerSpec, Hint, Task
 from grader.result import Diagnosis
+
+from paths import ROOT
 
 SECONDS = ("seconds", "s")
 YES_NO = {"A": "Yes", "B": "No"}
@@ -83,6 +87,25 @@ def test_parse_number_refusal_names_the_allowed_units():
         parse_number("0.28 minutes", units=SECONDS)
     assert "seconds, s" in str(info.value)
     assert "'0.28 minutes'" in str(info.value)
+
+
+BEYOND = "not a number the grader can compare"
+
+
+@pytest.mark.parametrize("value", ["1.4 × 10^400", "1.4*10**400", "1e400", "1" * 5000, "1.4 × 10^" + "9" * 5000,
+                                   "1.4e-400", "1.4 × 10^-400", 10**400, 10**5000],
+                         ids=["power", "stars", "e", "digits", "huge-exponent", "tiny", "tiny-power", "int",
+                              "int-past-the-digit-limit"])
+def test_parse_number_refuses_what_no_float_can_hold(value):
+    with pytest.raises(AnswerFormatError) as info:
+        parse_number(value)
+    message = str(info.value)
+    assert message.startswith(BEYOND) and "power of ten" in message and len(message) < 300
+
+
+def test_parse_number_names_a_huge_int_by_its_size():
+    with pytest.raises(AnswerFormatError, match=re.escape("10**400, a whole number with 401 digits")):
+        parse_number(10**400)
 
 
 # ---------------------------------------------------------------------------- parse_choice
@@ -164,6 +187,30 @@ def test_load_answers_accepts_a_utf8_byte_order_mark(tmp_path):
     path = tmp_path / "answers.toml"
     path.write_bytes(b"\xef\xbb\xbf" + b'flops = "1.4e13"\n')
     assert load_answers(path, "answers.toml") == ({"flops": "1.4e13"}, None)
+
+
+def _written(tmp_path, text: str):
+    path = tmp_path / "answers.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_answers(path, "answers.toml")
+
+
+@pytest.mark.parametrize("flops", ["1" * 400, "1" * 5000, "-" + "9" * 10_000, "1e400", "1.4e-400"],
+                         ids=["400-digits", "5000-digits", "10000-digits", "float-beyond", "float-below"])
+def test_load_answers_keeps_every_other_answer_beside_a_number_no_float_holds(tmp_path, flops):
+    answers, problem = _written(tmp_path, f'flops = {flops}\npairs = 10\nquiz = "B"\n')
+    assert problem is None and (answers["pairs"], answers["quiz"]) == (10, "B")
+    assert not grade(number_task(), answers).passed
+    assert BEYOND in grade(number_task(), answers).message
+
+
+def test_load_answers_leaves_long_digits_in_strings_and_comments_alone(tmp_path):
+    digits = "7" * 5000
+    answers, problem = _written(tmp_path, f'note = "{digits}"\n# {digits}\nlit = \'{digits}\'\n'
+                                          f'flops = {digits}\nnested = [1, {{ x = {digits} }}]\npairs = 10\n')
+    assert problem is None
+    assert answers["note"] == answers["lit"] == digits and answers["pairs"] == 10
+    assert repr(answers["flops"]) == repr(answers["nested"][1]["x"]) == "a whole number with 5000 digits"
 
 
 # ---------------------------------------------------------------------------- grade_answer
@@ -273,6 +320,23 @@ def test_grade_answer_zero_expected_does_not_crash():
     assert not grade(task, {"flops": "1"}).passed
 
 
+ANYTHING = {"int": 10**400, "int-past-the-digit-limit": 10**5000, "in-a-list": [10**5000],
+            "in-a-table": {"a": [-(10**5000)]}, "long-text": "x" * 10**6, "long-digits": "1" * 10**6,
+            "long-exponent": "1.4 × 10^" + "9" * 10**5}
+
+
+@pytest.mark.parametrize("task", [number_task, choice_task], ids=["number", "choice"])
+@pytest.mark.parametrize("value", ANYTHING.values(), ids=ANYTHING.keys())
+def test_grade_answer_gives_short_feedback_on_any_value(task, value):
+    result = grade(task(), {"flops": value, "quiz": value})
+    assert not result.passed and result.message and len(result.message) < 300
+
+
+def test_an_answer_out_of_range_is_no_misconception_of_notation():
+    result = grade(diagnosed_task(), {"flops": "1.4 × 10^400"})
+    assert result.message.startswith(f"flops: {BEYOND}: '1.4 × 10^400'") and result.diagnosis is None
+
+
 # ---------------------------------------------------------------------------- diagnoses
 
 HALF = Diagnosis("hand-flops.missing-factor-2", "that is N · P, prefill is 2 · N · P.", reveals=True)
@@ -306,3 +370,18 @@ def test_a_secret_answer_task_keeps_its_answer_giving_hint_from_students():
     student = result.for_audience("student")
     assert student.diagnosis is None and HALF.hint not in student.message
     assert grade(diagnosed_task(), {"flops": "ten"}).for_audience("student").diagnosis == UNREADABLE
+
+
+# ---------------------------------------------------------------------------- a whole grade
+
+def test_a_folder_whose_answers_no_float_holds_is_graded_with_feedback_on_each(tmp_path):
+    from grader.grading.engine import grade as grade_folder
+
+    folder = tmp_path / "prefill"
+    shutil.copytree(ROOT / "solutions" / "prefill", folder)
+    (folder / "answers.toml").write_text(f'flops = "1.4 × 10^400"\nseconds = {"2" * 5000}\npairs = {"1" * 400}\n'
+                                         'quiz = "B"\n', encoding="utf-8")
+    report = grade_folder(folder, course=Course(ROOT))
+    for task in ("hand_flops", "hand_seconds", "hand_pairs"):
+        assert report.task(task).score == 0 and BEYOND in report.task(task).feedback
+    assert report.task("quiz").status == "passed" and report.task("causal_mask").status == "passed"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -109,9 +110,8 @@ def test_a_student_exception_in_a_secret_check_says_only_function_and_type(cours
     (folder / "prefill.py").write_text(source.replace(
         "def causal_pairs(P):\n", "def causal_pairs(P):\n    if P == 4:\n        raise KeyError(f'no {P}')\n"))
     check = next(c for c in grade(folder, course=course).task("causal_pairs").checks if c.name == "four_tokens")
-    assert "causal_pairs(4) raised KeyError" in check.message and "no 4" in check.message
-    assert check.safe_message.startswith("causal_pairs raised KeyError (prefill.py, line ")
-    assert "4" not in check.safe_message.split("line")[0]
+    assert "causal_pairs(4) raised KeyError (prefill.py, line " in check.message and "no 4" in check.message
+    assert check.safe_message == "causal_pairs raised KeyError"  # the line is the submission's to choose, too
 
 
 def test_a_plain_assert_in_a_secret_check_shows_its_docstring(course):
@@ -260,3 +260,94 @@ def test_untouched_stubs_are_not_rerun_but_a_wrong_function_is_once(course, tmp_
     folder = _with_appended(course, tmp_path, "\n\ndef prefill_flops(N, P):\n    return N * P\n")
     grade(folder, course=course)  # graded after causal_mask and causal_pairs, in a used fork
     assert slates == ["prefill_flops"]
+
+
+# ---------------------------------------------------------------------------- values a check did not foresee
+
+_HUGE_PAIRS = "\n\ndef causal_pairs(P):\n    return 10**400\n"
+_FRAGILE = ('import pytest\npytestmark = pytest.mark.task("causal_pairs")\n'
+            'def test_fragile(student):\n    """Counts pairs as a float."""\n'
+            "    assert float(student.causal_pairs(4)) == 10.0\n")  # float(10**400) raises OverflowError
+
+
+def test_an_int_beyond_float_range_is_the_students_mistake_named_by_its_size(course, tmp_path):
+    task = grade(_with_appended(course, tmp_path, _HUGE_PAIRS), course=course).task("causal_pairs")
+    assert task.score == 0 and "causal_pairs(4) returned 10**400, an int with 401 digits" in task.feedback
+    assert not any(c.broken or c.error for c in task.checks)
+    assert "suite" not in task.feedback and "internal error" not in task.feedback
+
+
+def test_a_check_that_cannot_handle_a_value_blames_the_value_when_the_reference_passes_it(course, tmp_path):
+    (suite(course) / "test_extra.py").write_text(_FRAGILE)
+    _hide(course, "causal_pairs::fragile")
+    report = grade(_with_appended(course, tmp_path, _HUGE_PAIRS), course=course)
+    check = next(c for c in report.task("causal_pairs").checks if c.name == "fragile")
+    assert not check.passed and not check.broken and not check.error
+    assert check.message.startswith("causal_pairs(4) returned 10**400, an int with 401 digits, which check 'fragile' "
+                                    "cannot handle (OverflowError: ")
+    assert check.safe_message == ("causal_pairs returned an int that check 'fragile' cannot handle; the check works "
+                                  "for the lesson's solution, so look at what your function returns")
+    for text in (check.message, check.safe_message):
+        assert "suite" not in text and "bug" not in text and "0" * 20 not in text
+
+
+def test_without_the_reference_a_check_that_breaks_says_it_may_be_the_value(course, tmp_path):
+    (suite(course) / "test_extra.py").write_text(_FRAGILE)
+    (suite(course) / "reference_calls.json").write_text("{}")  # a student bundle: a Replay, not the solution
+    empty = tmp_path / "no-solutions"
+    empty.mkdir()
+    report = grade(_with_appended(course, tmp_path, _HUGE_PAIRS), course=course, solutions=empty)
+    check = next(c for c in report.task("causal_pairs").checks if c.name == "fragile")
+    assert check.broken and check.message.startswith("internal error in check 'fragile' (OverflowError: ")
+    assert "may be a bug in the grader's suite, or a value from your code that it did not foresee" in check.message
+    assert "not in your code" not in check.message
+
+
+def test_a_check_that_breaks_on_the_reference_too_is_the_suites_bug(course, tmp_path):
+    (suite(course) / "test_extra.py").write_text(
+        'import pytest\npytestmark = pytest.mark.task("causal_pairs")\n'
+        'def test_buggy(student):\n    student.causal_pairs(4)["pairs"]\n')  # an int is no table, whoever returns it
+    check = next(c for c in grade(_with_appended(course, tmp_path, _HUGE_PAIRS), course=course)
+                 .task("causal_pairs").checks if c.name == "buggy")
+    assert check.broken and check.error
+    assert check.message.startswith("internal error in check 'buggy' (TypeError: ")
+    assert check.message.endswith("this is a bug in the grader's suite, not in your code (it breaks with the "
+                                  "reference solution too): tell your instructor")
+
+
+def test_an_unmet_pytest_raises_is_a_failed_check_not_a_broken_suite(course):
+    (suite(course) / "test_extra.py").write_text(
+        'import pytest\npytestmark = pytest.mark.task("causal_pairs")\n'
+        'def test_refuses_negative(student):\n    """Refuses a negative prompt length."""\n'
+        "    with pytest.raises(ValueError):\n        student.causal_pairs(-3)\n")
+    _hide(course, "causal_pairs::refuses_negative")
+    check = next(c for c in grade(course.root / "solutions" / "prefill", course=course).task("causal_pairs").checks
+                 if c.name == "refuses_negative")
+    assert not check.passed and not check.broken and not check.error and "DID NOT RAISE" in check.message
+    assert check.safe_message == "Refuses a negative prompt length."
+
+
+# ---------------------------------------------------------------------------- what a secret check may say
+
+_CHOSEN = """
+
+def causal_pairs(P):  # a class name, a message and a made-up place, all carrying the inputs
+    raise type(f"Leak P={P} (prefill.py, line {P})", (ValueError,), {})(f"hidden input P={P}")
+
+
+def causal_mask(P):  # not an Exception, under its own name
+    raise type(f"Escape P={P}", (BaseException,), {})(f"hidden input P={P}")
+"""
+
+
+def test_a_secret_check_says_nothing_the_submission_chose(course, tmp_path):
+    _hide(course, "causal_pairs")
+    _hide(course, "causal_mask")
+    report = grade(_with_appended(course, tmp_path, _CHOSEN), course=course)
+    instructor = json.dumps(report.for_audience("instructor").to_dict(), ensure_ascii=False)
+    student = json.dumps(report.for_audience("student").to_dict(), ensure_ascii=False)
+    for chosen in ("Leak", "Escape", "hidden input", "P=1000", "(prefill.py, line 1000)"):
+        assert chosen in instructor and chosen not in student, chosen
+    said = {t.id: {c.message for c in t.checks} for t in report.for_audience("student").tasks}
+    assert said["causal_pairs"] == {"causal_pairs raised ValueError"}
+    assert said["causal_mask"] == {"causal_mask raised BaseException"}
