@@ -77,8 +77,6 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
             if student is not None:
                 student.close()
                 output = student.output
-            if notebook is not None:
-                notebook.remove_kernel_files()
     finally:  # a root worker in limited mode may have made its copy undeletable: freed and removed
         stage.remove_tree(tmp)
 
@@ -109,7 +107,9 @@ def _start_student(found: Submission, lesson, tmp: Path, launcher=None):
             shutil.copyfile(found.module, module_path)
         stage.readable_copy(tmp, workdir)
         if launcher is None:
-            launcher = _started_first(SpawnedProcess(lesson.module_name, module_path, limits, box), limits, box)
+            private = stage.private_tmp(tmp, limits.drop_to) if box.mode != "bubblewrap" else None
+            launcher = _started_first(SpawnedProcess(lesson.module_name, module_path, limits, box, tmpdir=private),
+                                      limits, box, private)
     from grader.sandbox.channel import WorkerSpec  # imports numpy: the worker is on its way already
     from grader.sandbox.proxy import StudentModule
 
@@ -124,12 +124,12 @@ def _start_student(found: Submission, lesson, tmp: Path, launcher=None):
     return student
 
 
-def _started_first(process: SpawnedProcess, limits: confine.Limits, box: confine.Sandbox):
+def _started_first(process: SpawnedProcess, limits: confine.Limits, box: confine.Sandbox, tmpdir: Path | None):
     """A launcher that hands out the already started ``process`` once, then starts fresh ones."""
     waiting = [process]
 
     def launch(module_name: str, module_path: Path) -> SpawnedProcess:
-        return waiting.pop() if waiting else SpawnedProcess(module_name, module_path, limits, box)
+        return waiting.pop() if waiting else SpawnedProcess(module_name, module_path, limits, box, tmpdir=tmpdir)
     return launch
 
 

@@ -9,14 +9,18 @@ decides the rest:
   (or cannot be read: that must be said), else the notebook's ANSWERS cells;
 - what the worker gets: the cells only (``read.clean_json``), under the lesson's limits,
   each cell getting ``import_seconds`` (what a module gets for its top level) and all of
-  them together ``submission_seconds``.
+  them together ``submission_seconds``, re-runs after a restart included;
+- how long the trusted side waits: for the run, the kernels' start-ups (the grader's own
+  time, ``KERNEL_SECONDS`` each) plus the cells' total plus some slack; then, once the
+  cells' report is in, ``import_seconds`` again for the kernel to start serving the calls
+  (one more execution in the kernel, like a cell: a cell may have installed something that
+  runs before each execution). A notebook that misses either fails its code tasks, saying
+  why, and the second also gets a note.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import secrets
-import shutil
 from pathlib import Path
 
 from grader.exceptions import ImportFailed
@@ -24,19 +28,17 @@ from grader.grading.answers import load_answers
 from grader.lesson.manifest import Lesson
 from grader.sandbox import confine, stage
 from grader.sandbox.channel import WorkerSpec
-from grader.sandbox.notebook import NotebookModule
-from grader.sandbox.spawn import SpawnedProcess
+from grader.sandbox.notebook import NotebookModule, NotebookProcess
 from grader.submission.cells import is_answers, read_answers, unimplemented
 from grader.submission.files import Submission, answers_something, notebook_name
 from grader.submission.notebook import Notebook, clean_json, read_notebook
 
-ENTRY = "grader.sandbox.inside.notebook_worker"
 KERNEL_SECONDS = 30  # for the kernel to start; it takes about half a second on an idle machine
 MAX_KERNELS = 3  # the first one and the replacements the worker may start (see worker.MAX_RESTARTS)
-# Started as root, a notebook worker switches to a uid of its own from this range (the fork
-# server's children use 200000-249999), not to the shared `nobody`: RLIMIT_NPROC counts every
-# process and thread of a uid, and a few concurrent kernels would exhaust nobody's 64.
-UID_BASE, UID_SPAN = 250_000, 50_000
+RUN_SLACK_SECONDS = 10  # the worker's own start-up, interrupts of cells past their limits, the report
+# Started as root, a notebook worker switches to a uid of its own (confine.private_uid), not to
+# the shared `nobody`: RLIMIT_NPROC counts every process and thread of a uid, and a few
+# concurrent kernels would exhaust nobody's 64.
 
 
 class NotebookSubmission:
@@ -46,7 +48,6 @@ class NotebookSubmission:
         self.found, self.lesson = found, lesson
         self.notebook: Notebook = read_notebook(found.notebook)
         self.notes: list[str] = list(self.notebook.notes)
-        self._launched: list[SpawnedProcess] = []
         if found.path.is_dir() and (found.path / lesson.module).is_file():
             self.notes.insert(0, f"graded {self.notebook.name}: {lesson.module} beside it still holds only the stubs")
 
@@ -58,15 +59,16 @@ class NotebookSubmission:
         limits = confine.limits(KERNEL_SECONDS + lesson.import_seconds + 2 * lesson.submission_seconds,
                                 lesson.memory_mb)
         if limits.drop_to is not None:  # a uid of its own: a kernel's dozen threads count against RLIMIT_NPROC
-            limits = dataclasses.replace(limits, drop_to=UID_BASE + secrets.randbelow(UID_SPAN))
+            limits = dataclasses.replace(limits, drop_to=confine.private_uid())
         box = confine.current()
+        private = stage.private_tmp(tmp, limits.drop_to) if box.mode != "bubblewrap" else None
 
-        def launch(module_name: str, module_path: Path) -> SpawnedProcess:
-            self._launched.append(SpawnedProcess(module_name, module_path, limits, box, entry=ENTRY))
-            return self._launched[-1]
+        def launch(module_name: str, module_path: Path) -> NotebookProcess:
+            return NotebookProcess(module_name, module_path, limits, box, tmpdir=private)
 
         spec = WorkerSpec(module_name=lesson.module_name, module_path=path, limits=limits, box=box, launcher=launch,
-                          import_seconds=MAX_KERNELS * KERNEL_SECONDS + lesson.submission_seconds + 10)
+                          import_seconds=MAX_KERNELS * KERNEL_SECONDS + lesson.submission_seconds + RUN_SLACK_SECONDS,
+                          ready_seconds=lesson.import_seconds)
         student = NotebookModule(spec, timeout=lesson.call_seconds, budget_seconds=lesson.submission_seconds,
                                  notebook=self.notebook)
         if self.notebook.problem:
@@ -109,11 +111,3 @@ class NotebookSubmission:
 
     def report_notes(self, student: NotebookModule | None) -> list[str]:
         return self.notes + (student.notes() if student is not None else [])
-
-    def remove_kernel_files(self) -> None:
-        """The kernels' connection files and sockets, in limited mode: bubblewrap's /tmp vanished by itself.
-
-        The notebook worker names its folder after its token (``inside/kernel_launch``)."""
-        for process in self._launched:
-            if process.box.mode != "bubblewrap":
-                shutil.rmtree(f"/tmp/grader-kernel-{process.token}", ignore_errors=True)

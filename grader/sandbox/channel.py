@@ -5,12 +5,20 @@ Student code runs in a separate, confined process (``spawn`` or ``forkserver`` s
 ``codec``; what the worker prints is captured apart, so nothing it prints can pose as a
 report. A channel serves one process: when that process hangs or dies, the call raises
 (``CallTimeout``, ``WorkerDied``) and ``proxy.StudentModule`` starts another.
+
+The submission can write on the reply pipe too (it finds it in ``/proc/self/fd``), so a
+frame is believed only as the answer to a request: every request (the start-up ``hello``,
+each ``task``, each call) carries a nonce of its own, drawn when it is sent, and the one
+frame read for it must carry that nonce back. A frame written before the request cannot
+know it; a frame that answers nothing, or that waits on the pipe between requests, is the
+submission's misbehaviour (``OutOfTurn``): the call it reaches fails, saying so.
 """
 
 from __future__ import annotations
 
 import builtins
 import os
+import secrets
 import sys
 import time
 from dataclasses import dataclass
@@ -44,6 +52,7 @@ class WorkerSpec:
     box: Sandbox
     launcher: Launcher | None = None  # None: a fresh SpawnedProcess per worker
     python: str = sys.executable
+    ready_seconds: float | None = None  # a notebook: after its cells' report, for its kernel to start serving
 
 
 class Launcher(Protocol):
@@ -52,7 +61,19 @@ class Launcher(Protocol):
     def __call__(self, module_name: str, module_path: Path) -> WorkerProcess: ...
 
 
-FORK_SECONDS = 2.0  # for a worker to end one task's fork and start the next; not charged to the student
+FORK_SECONDS = 2.0  # for a worker to end one task's fork and start the next (proxy: charged when it fails)
+OUT_OF_TURN = "a frame that answers no request the grader sent"
+
+
+class OutOfTurn(WorkerDied):
+    """The submission wrote on the protocol pipe: a frame that answers no request (see the module
+    docstring). The call it reaches fails with this reason; it is never taken for a worker that
+    merely died, so it is not retried in a fresh one either."""
+
+
+def nonce() -> str:
+    """A request's id: unpredictable, so that no frame written before the request can answer it."""
+    return secrets.token_hex(8)
 
 
 class WorkerChannel:
@@ -60,11 +81,13 @@ class WorkerChannel:
 
     forks_per_task = True  # calls run in forks of the imported module, never in the module's own process
     restarts_for_clean_slate = False  # a clean slate is a new worker instead (cheap from a fork server)
+    hello_at_start = True  # the start-up request goes out at once (a notebook sends it after its cells' report)
 
     def __init__(self, spec: WorkerSpec):
         self.spec = spec
-        self._next_id = 0
         self._served: set[str] | None = None  # tasks the current fork has served; None: no fork yet
+        self._task = ""  # the nonce of the task the current fork serves (its end, task_over, carries it)
+        self._hello = nonce()
         if spec.launcher is not None:
             self.process: WorkerProcess = spec.launcher(spec.module_name, spec.module_path)
         else:
@@ -76,6 +99,15 @@ class WorkerChannel:
         self._ready_deadline = time.monotonic() + spec.import_seconds
         self._import_error: ImportFailed | None = None
         self._ready = False
+        if self.hello_at_start:
+            self._say_hello()
+
+    def _say_hello(self) -> None:
+        """The start-up request: the worker answers it with ``ready`` (or why not) once it can serve."""
+        try:
+            codec.write_frame(self._req_w, {"op": "hello", "id": self._hello}, None, self._ready_deadline)
+        except (codec.ChannelTimeout, OSError):
+            pass  # a worker that is gone already: reading its answer says how
 
     def wait_ready(self) -> None:
         """Block until the submission is imported; raise ImportFailed (and stay failed)."""
@@ -88,6 +120,11 @@ class WorkerChannel:
         except codec.ChannelTimeout:
             self.kill()
             self._import_error = ImportFailed(self._too_slow())
+            raise self._import_error from None
+        except OutOfTurn:
+            self.kill()
+            self._import_error = ImportFailed(f"{self.spec.module_path.name} could not be started: the submission's "
+                                              f"process sent a frame out of turn while it started ({OUT_OF_TURN})")
             raise self._import_error from None
         except (codec.ChannelClosed, codec.CodecError):
             self._import_error = ImportFailed(self._died(self._death_reason()))
@@ -102,8 +139,41 @@ class WorkerChannel:
     # What a kind of worker says while it starts up; a notebook's channel says it its own way.
 
     def _start_up_message(self) -> dict:
-        """The frame that ends the start-up: ``ready``, or why the submission cannot serve."""
-        return codec.read_frame(self._resp_r, self._ready_deadline)[0]
+        """The frame that ends the start-up: ``ready``, or why the submission cannot serve; it must
+        answer the ``hello`` (OutOfTurn otherwise)."""
+        return self._answer(self._hello, self._ready_deadline)[0]
+
+    def _answer(self, request: str, deadline: float) -> tuple[dict, bytes]:
+        """The next frame on the reply pipe, which must carry ``request``'s nonce; OutOfTurn if it does not."""
+        message, blob = codec.read_frame(self._resp_r, deadline)
+        if message.get("id") != request:
+            raise OutOfTurn(OUT_OF_TURN)
+        return message, blob
+
+    def _is_task_over(self, message: dict) -> bool:
+        """Whether ``message`` is the imported parent's report that the current task's fork ended."""
+        return self.forks_per_task and bool(self._task) and message.get("op") == "task_over" \
+            and message.get("id") == self._task
+
+    def _quiet_between_requests(self, before: str) -> dict | None:
+        """Nothing may wait on the reply pipe when no request is pending: such a frame answers none
+        (OutOfTurn, naming ``before``), except a fork's end, which its imported parent reports
+        (then returned)."""
+        ended = None
+        while self._resp_r != -1 and codec.readable(self._resp_r):
+            try:
+                message = codec.read_frame(self._resp_r, time.monotonic() + FORK_SECONDS)[0]
+            except codec.ChannelClosed:
+                return  # the process is gone: the request's answer says how
+            except (codec.ChannelTimeout, codec.CodecError):
+                message = {}
+            if self._is_task_over(message):
+                self._served, self._task, ended = None, "", message  # the fork ended between calls
+                continue
+            self.kill()
+            raise OutOfTurn(f"{before} was not run: the submission's process sent a frame out of turn before it "
+                            f"({OUT_OF_TURN}); it was stopped")
+        return ended
 
     def _too_slow(self) -> str:
         return (f"importing {self.spec.module_path.name} did not finish within {self.spec.import_seconds:g} s: "
@@ -137,18 +207,22 @@ class WorkerChannel:
     def _fork_if_needed(self, task: str, fresh: bool) -> None:
         """Read what an ended fork left; end the current fork if ``fresh``; start one if none serves."""
         deadline = time.monotonic() + FORK_SECONDS
+        self._quiet_between_requests(f"task {task}")
         try:
-            while self._served is not None and codec.readable(self._resp_r):  # between calls only
-                if codec.read_frame(self._resp_r, deadline)[0].get("op") == "task_over":  # an ended fork speaks
-                    self._served = None
             if self._served is not None and not fresh:
                 return
-            if self._served is not None:
+            if self._served is not None:  # its imported parent answers for it: task_over, with the task's nonce
                 codec.write_frame(self._req_w, {"op": "end"}, None, deadline)
-            self._served = None
-            codec.write_frame(self._req_w, {"op": "task"}, None, deadline)
-            while codec.read_frame(self._resp_r, deadline)[0].get("op") != "forked":
-                pass  # the previous fork's end (task_over), or a reply it sent too late
+                if self._answer(self._task, deadline)[0].get("op") != "task_over":
+                    raise OutOfTurn(OUT_OF_TURN)
+            self._served, self._task = None, nonce()
+            codec.write_frame(self._req_w, {"op": "task", "id": self._task}, None, deadline)
+            if self._answer(self._task, deadline)[0].get("op") != "forked":
+                raise OutOfTurn(OUT_OF_TURN)
+        except OutOfTurn:
+            self.kill()
+            raise OutOfTurn(f"the submission's process sent a frame out of turn while task {task} started "
+                            f"({OUT_OF_TURN}); it was stopped") from None
         except codec.ChannelTimeout:
             self.kill()
             raise WorkerDied(f"the submission's process did not start task {task} within {FORK_SECONDS:g} s") from None
@@ -160,9 +234,11 @@ class WorkerChannel:
         """Run one call (in the current task's fork); return (value, args after the call or None)."""
         self.wait_ready()
         call_text = format_call(function, args, kwargs)
-        self._next_id += 1
+        ended = self._quiet_between_requests(call_text)
+        if ended is not None:  # since enter(): the imported process must not serve the call itself
+            raise WorkerDied(f"{call_text} was not run: the process for its task had ended ({ended_how(ended)})")
         blobs = codec.Blobs()
-        request = {"op": "call", "id": self._next_id, "fn": function, "echo": echo,
+        request = {"op": "call", "id": nonce(), "fn": function, "echo": echo,
                    "args": codec.encode(list(args), blobs), "kwargs": codec.encode(dict(kwargs), blobs)}
         deadline = time.monotonic() + timeout
         try:
@@ -178,12 +254,13 @@ class WorkerChannel:
         except codec.CodecError as exc:
             self.kill()
             raise WorkerDied(f"{call_text}: the submission's process sent an unreadable reply ({exc})") from None
-        if reply.get("op") == "task_over":  # the fork died in the call; the imported parent said how
-            self._served = None
+        if self._is_task_over(reply):
+            self._served, self._task = None, ""  # the fork died in the call; the imported parent said how
             raise WorkerDied(f"{call_text} never returned: {ended_how(reply)}")
-        if reply.get("id") != self._next_id:
+        if reply.get("id") != request["id"]:
             self.kill()
-            raise WorkerDied(f"{call_text}: the submission's process sent a reply out of turn")
+            raise OutOfTurn(f"{call_text}: the submission's process sent a reply out of turn ({OUT_OF_TURN}); "
+                            "it was stopped")
         return _unpack(reply, blob, function, call_text, self.spec.module_path.name)
 
     def kill(self) -> None:

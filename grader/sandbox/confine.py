@@ -10,19 +10,22 @@ Two modes, chosen once per process:
   the worker applies to itself (see ``Limits``) and a clean environment protect the grader.
 
 Either way the worker sets its resource limits and, when started as root, switches to
-``nobody`` before it imports any student code. ``GRADER_SANDBOX=bubblewrap|limited``
-forces a mode (tests use it to exercise both); the report names the mode in use.
+``nobody`` (a notebook worker or a fork server's child: to a uid of its own, ``private_uid``)
+before it imports any student code. ``GRADER_SANDBOX=bubblewrap|limited`` forces a mode
+(tests use it to exercise both); the report names the mode in use.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import shutil
 import stat
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -33,6 +36,12 @@ from grader.sandbox.inside.confinement import become_subreaper
 NOBODY = 65534
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # grader/: the worker needs all of it
 TMP_BYTES = 64 * 1024 * 1024
+WORKER_CAPS = ("CAP_SETUID", "CAP_SETGID")  # started as root: what a worker needs to switch to its uid, then drops
+# Private uids: a block per process id (no two live processes share one), a fresh uid of the
+# block per call. The largest pid_max (2**22) times the block stays below 2**31.
+UID_FLOOR, UIDS_PER_PROCESS, PID_SPAN = 1_000_000, 500, 1 << 22
+_uid_numbers = itertools.count()
+_uid_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -59,11 +68,13 @@ class Sandbox:
     def description(self) -> str:
         return f"{self.mode} ({self.note})" if self.note else self.mode
 
-    def wrap(self, argv: list[str], workdir: Path, readable: list[Path], info_fd: int | None = None) -> list[str]:
+    def wrap(self, argv: list[str], workdir: Path, readable: list[Path], info_fd: int | None = None,
+             caps: tuple[str, ...] = ()) -> list[str]:
         """The command that runs ``argv`` confined to ``readable`` and a read-only ``workdir``.
 
         ``info_fd`` receives bwrap's JSON about the sandbox (the pid of its init, which the
-        grader must reap once it kills bwrap).
+        grader must reap once it kills bwrap). Started as root, the process keeps only
+        ``WORKER_CAPS`` and ``caps`` (bwrap would otherwise leave it every capability).
         """
         if self.mode != "bubblewrap":
             return argv
@@ -71,7 +82,9 @@ class Sandbox:
                    "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent", "--new-session",
                    "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp"]
         if os.geteuid() == 0:  # so that the worker can switch itself to nobody, then hold no capability
-            command += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+            command += ["--cap-drop", "ALL"]
+            for cap in dict.fromkeys([*WORKER_CAPS, *caps]):
+                command += ["--cap-add", cap]
         made: set[str] = {"/", "/tmp", "/proc", "/dev"}
         for name in ("usr", "lib", "lib64", "lib32", "bin", "sbin"):
             top = Path("/") / name
@@ -105,6 +118,20 @@ def limits(cpu_seconds: float, memory_mb: float, box: Sandbox | None = None) -> 
     readable = box.mode == "bubblewrap" or _readable_by_others(Path(sys.base_prefix))
     drop = NOBODY if os.geteuid() == 0 and readable else None
     return Limits(cpu_seconds=int(cpu_seconds) + 1, memory_bytes=int(memory_mb * 1024**2), drop_to=drop)
+
+
+def private_uid() -> int:
+    """A uid for one worker that no other live worker on this machine holds (see UID_FLOOR).
+
+    A uid of its own gives a worker its own RLIMIT_NPROC count, and makes "every process of
+    this uid" name exactly what the worker started, so that they can all be killed at once."""
+    with _uid_lock:
+        number = next(_uid_numbers) % UIDS_PER_PROCESS
+    return UID_FLOOR + (os.getpid() % PID_SPAN) * UIDS_PER_PROCESS + number
+
+
+def is_private_uid(uid: int | None) -> bool:
+    return uid is not None and uid >= UID_FLOOR
 
 
 def readable_paths() -> list[Path]:

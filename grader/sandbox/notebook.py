@@ -7,19 +7,29 @@ limits (per cell, and in total), so the calls' time budget is spent on calls onl
 
 The worker's cell report is data from the sandbox like any reply: each entry is checked
 and bounded here, and the sentences about it are made here, from the cell texts this
-process parsed itself.
+process parsed itself. It travels on a pipe of its own (``NotebookProcess``): the kernel,
+which runs the cells, holds the call pipes and could write a report of its own there.
+
+Each phase has its bound: the cells' run (per cell and in total, kept by the worker, and
+the run as a whole by ``WorkerSpec.import_seconds``), then, once the report is in, the
+kernel's start of serving (``WorkerSpec.ready_seconds``), then each call.
 """
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass, field
 
-from grader.exceptions import ImportFailed, MissingFunction
+from grader.exceptions import MissingFunction
 from grader.sandbox import codec
 from grader.sandbox.channel import WorkerChannel
 from grader.sandbox.proxy import StudentModule
+from grader.sandbox.spawn import SpawnedProcess
 from grader.submission.cells import definitions
 from grader.submission.notebook import Notebook
+
+NOTEBOOK_WORKER = "grader.sandbox.inside.notebook_worker"
 
 _STATUSES = ("error", "timeout", "total", "stuck", "died", "skipped", "shell")
 
@@ -82,24 +92,62 @@ def describe(event: CellEvent, notebook: Notebook) -> str:
             "without network access, so installs and downloads fail there")
 
 
+class NotebookProcess(SpawnedProcess):
+    """The notebook worker: a ``SpawnedProcess`` with a third pipe, for its cells' report alone."""
+
+    def __init__(self, module_name: str, module_path, limits, box, tmpdir=None):
+        report_r, report_w = os.pipe()
+        try:
+            super().__init__(module_name, module_path, limits, box, entry=NOTEBOOK_WORKER, extra_fds=(report_w,),
+                             tmpdir=tmpdir)
+        except BaseException:
+            os.close(report_r)
+            raise
+        finally:
+            os.close(report_w)
+        self.report_fd = report_r
+
+    def kill(self) -> None:
+        super().kill()
+        if self.report_fd != -1:
+            os.close(self.report_fd)
+            self.report_fd = -1
+
+
 class NotebookChannel(WorkerChannel):
     """A worker whose "import" is running the notebook: first the cell report, then ready."""
 
     forks_per_task = False  # a kernel does not survive fork(); a notebook's tasks share it (SECURITY.md)
+    hello_at_start = False  # the kernel answers it, once the cells have run: sent when their report is in
 
     def __init__(self, spec):
         super().__init__(spec)
         self.events: list[CellEvent] | None = None
+        self.serving_failure = ""  # why the kernel never served, for the report's notes
+        self._reported = False
 
     def _start_up_message(self) -> dict:
-        message, _ = codec.read_frame(self._resp_r, self._ready_deadline)
-        if message.get("op") == "notebook":
-            self.events = events_from(message)
-            message, _ = codec.read_frame(self._resp_r, self._ready_deadline)
-        return message
+        message, _ = codec.read_frame(self.process.report_fd, self._ready_deadline)
+        if message.get("op") != "notebook":
+            return message  # notebook_failed, or a frame nobody understands: refused
+        self.events = events_from(message)
+        if isinstance(message.get("fatal"), str):
+            return {"op": "notebook_failed", "message": message["fatal"]}
+        self._reported = True
+        if self.spec.ready_seconds is not None:  # a bound of its own, from the report's arrival
+            self._ready_deadline = time.monotonic() + self.spec.ready_seconds
+        self._say_hello()
+        return self._answer(self._hello, self._ready_deadline)[0]
 
     def _too_slow(self) -> str:
-        return f"running {self.spec.module_path.name} did not finish within {self.spec.import_seconds:g} s"
+        name = self.spec.module_path.name
+        if self._reported and self.spec.ready_seconds is not None:
+            self.serving_failure = (
+                f"after the last cell of {name}, its kernel did not start serving the checks' calls within "
+                f"{self.spec.ready_seconds:g} s (the time limit of a cell): does a cell install something that runs "
+                "before every execution (an input transformer, a pre_run_cell callback) and keeps it waiting?")
+            return self.serving_failure
+        return f"running {name} did not finish within {self.spec.import_seconds:g} s"
 
     def _died(self, reason: str) -> str:
         return f"running {self.spec.module_path.name} failed: {reason}"
@@ -119,21 +167,23 @@ class NotebookModule(StudentModule):
 
     notebook: Notebook | None = None
     events: list[CellEvent] | None = None  # the first run's report; a restarted run's is the same notebook again
+    serving_failure: str = ""  # the kernel never started serving the calls: said in the notes too
     _definitions: dict | None = field(default=None, repr=False)
 
     def _call(self, function, args, kwargs, echo):
-        if self.unavailable is None and function not in self._timed_out:
-            self.start()
-            try:
-                self._channel.wait_ready()  # running the cells is not a call: it has limits of its own
-            except ImportFailed as exc:
-                self.unavailable = exc
-            if self.events is None and self._channel.events is not None:
-                self.events = self._channel.events
+        """Running the cells is not a call: it has limits of its own, and happens on the way into the
+        first call's task (``StudentModule._enter_task``, which charges a re-run after a call that
+        killed the kernel to the task that made that call)."""
         try:
             return super()._call(function, args, kwargs, echo)
         except MissingFunction:
             raise MissingFunction(self.why_missing(function)) from None
+        finally:
+            channel = self._channel
+            if channel is not None and self.events is None and channel.events is not None:
+                self.events = channel.events
+            if channel is not None and channel.serving_failure:
+                self.serving_failure = channel.serving_failure
 
     def why_missing(self, function: str) -> str:
         """Why a graded function does not exist after the run: the cell that should have defined it."""
@@ -148,10 +198,11 @@ class NotebookModule(StudentModule):
         return f"{name} does not define a function named {function}"
 
     def notes(self) -> list[str]:
-        """One line per cell that failed, for the report."""
+        """One line per cell that failed, for the report; then why the calls were never served, if so."""
         if self.notebook is None:
             return []
-        return [describe(event, self.notebook) for event in self.events or []]
+        lines = [describe(event, self.notebook) for event in self.events or []]
+        return lines + ([self.serving_failure] if self.serving_failure else [])
 
 
 def _string(value, limit: int) -> str:

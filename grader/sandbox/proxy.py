@@ -5,6 +5,12 @@ goes through a ``channel.WorkerChannel`` to a sandboxed worker; when that worker
 dies, the call fails with the reason and the next call gets a fresh worker. It also keeps
 the submission's time budget, shared equally among the tasks, and the bookkeeping behind
 the clean-slate rerun (a check that failed where another task's calls ran before).
+
+Starting a worker again costs the submission's time too (an import, a notebook's whole run):
+after a call that killed or hung its worker, the next worker's start is charged to the task
+that made that call, and so is a start that fails (a fork that never comes). So every
+phase is bounded by the lesson's limits: the first import by ``import_seconds``, the calls
+and every restart they cause by each task's share of ``submission_seconds``.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from typing import ClassVar
 
 from grader.describe import format_call
 from grader.exceptions import CallTimeout, ImportFailed, WorkerDied
-from grader.sandbox.channel import WorkerChannel, WorkerSpec
+from grader.sandbox.channel import OutOfTurn, WorkerChannel, WorkerSpec
 from grader.sandbox.output import OUTPUT_KEEP
 
 
@@ -46,7 +52,9 @@ class StudentModule:
     _channel: WorkerChannel | None = None
     _fresh: bool = False  # the next call starts a fresh fork
     _timed_out: dict = field(default_factory=dict)
-    _spent: dict = field(default_factory=dict)  # seconds of calls, per task
+    _spent: dict = field(default_factory=dict)  # seconds of calls (and of the restarts they caused), per task
+    _owed: str | None = None  # the task whose call ended the last worker: the next one's start is charged to it
+    _last_task: str = ""  # the task whose call ran last (a worker that ended between calls: it left it)
     _finished_output: str = ""
 
     def start(self) -> None:
@@ -87,16 +95,38 @@ class StudentModule:
         self._timed_out = {name: why for name, why in self._timed_out.items() if why[0] != self.task}
 
     def _enter_task(self) -> None:
-        """A fork ready for this task; a fresh worker if the old one can no longer fork."""
-        if self._fresh and self._channel is not None and self._channel.restarts_for_clean_slate:
-            self._retire()
-        self.start()
+        """A fork ready for this task; a fresh worker if the old one can no longer fork.
+
+        A frame out of turn fails the call (the submission wrote it); a start forced by the
+        submission is charged (see the module docstring); a fresh worker, in which only the
+        import ran, that cannot start the task either makes the module unavailable (ImportFailed)."""
+        started, owed = time.monotonic(), self._owed
         try:
-            tainted = self._channel.enter(self.task, fresh=self._fresh)
-        except WorkerDied:
-            self._retire()
+            if self._fresh and self._channel is not None and self._channel.restarts_for_clean_slate:
+                self._retire()
+            if self._channel is not None and not self._channel.alive:
+                owed = owed or self._last_task or self.task  # it ended between calls: the last call left it so
             self.start()
-            tainted = self._channel.enter(self.task, fresh=True)
+            try:
+                tainted = self._channel.enter(self.task, fresh=self._fresh)
+            except OutOfTurn:
+                self._retire()
+                raise
+            except WorkerDied:
+                owed = owed or self.task  # it cannot start this task: the next worker is the submission's doing
+                self._retire()
+                self.start()
+                try:
+                    tainted = self._channel.enter(self.task, fresh=True)
+                except OutOfTurn:
+                    raise
+                except WorkerDied as exc:  # a process nothing but the import ran in: it is the module's doing
+                    raise ImportFailed(f"{self.spec.module_path.name} cannot serve any call: {exc} (in a freshly "
+                                       "started process too)") from None
+        finally:
+            if owed:
+                self._spent[owed] = self._spent.get(owed, 0.0) + time.monotonic() - started
+            self._owed = None
         self._fresh = False
         self.tainted |= tainted
 
@@ -105,30 +135,39 @@ class StudentModule:
             raise self.unavailable
         if function in self._timed_out:
             raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: {self._timed_out[function][1]}")
-        timeout = self.timeout
-        if self.budget_seconds is not None:
-            share = self.budget_seconds / max(1, self.budget_shares)
-            remaining = share - self._spent.get(self.task, 0.0)
-            if remaining <= 0:
-                raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: this task used up its "
-                                  f"share ({share:g} s) of the submission's time limit")
-            timeout = min(timeout, remaining)
+        self._remaining(function, args, kwargs)
         try:
             self._enter_task()
         except ImportFailed as exc:
             self.unavailable = exc
             raise
-        started = time.monotonic()
+        timeout, share = self._remaining(function, args, kwargs)  # a restart charged to this task may have spent it
+        started, self._last_task = time.monotonic(), self.task
         try:
             return self._channel.call(function, args, kwargs, timeout, echo=echo)
         except ImportFailed as exc:
             self.unavailable = exc
             raise
         except CallTimeout as exc:
+            self._owed = self.task
             if timeout < self.timeout:
                 raise CallTimeout(f"{format_call(function, args, kwargs)} was stopped: this task used up its "
                                   f"share ({share:g} s) of the submission's time limit") from None
             self._timed_out[function] = (self.task, f"an earlier call already timed out ({exc})")
             raise
+        except WorkerDied:
+            self._owed = self.task  # its worker is gone or must go: the next one's start is this task's
+            raise
         finally:
             self._spent[self.task] = self._spent.get(self.task, 0.0) + time.monotonic() - started
+
+    def _remaining(self, function, args, kwargs) -> tuple[float, float | None]:
+        """(this call's time limit, the task's share): CallTimeout at once when the share is spent."""
+        if self.budget_seconds is None:
+            return self.timeout, None
+        share = self.budget_seconds / max(1, self.budget_shares)
+        remaining = share - self._spent.get(self.task, 0.0)
+        if remaining <= 0:
+            raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: this task used up its "
+                              f"share ({share:g} s) of the submission's time limit")
+        return min(self.timeout, remaining), share

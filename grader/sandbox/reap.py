@@ -5,7 +5,10 @@ them, because each alone can be shed: ancestry (descendants of the worker, walke
 ``/proc`` parent links), the worker's token in the environment (survives setsid and a
 double fork), and adoption (the grading process is a child subreaper, so an orphan that
 cleared its environment still becomes our child, born after the worker). Everything
-found is killed, then reaped, so neither daemons nor zombies outlive the grade.
+found is killed, then the hunt by descent and adoption goes on in quick rounds until one
+finds nothing (``inside/sweep``: a process that forks and exits again and again outruns a
+single pass), and, for a worker with a uid of its own, every process of that uid is
+killed at once. Then all is reaped, so neither daemons nor zombies outlive the grade.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from __future__ import annotations
 import os
 import signal
 import time
+
+from grader.sandbox.inside import sweep
 
 _trusted: set[int] = set()  # pids of workers we started ourselves: never adopted as escapees
 
@@ -31,8 +36,11 @@ def start_time(pid: int) -> int | None:
     return entry[1] if entry else None
 
 
-def end_all(root: int, token_mark: bytes, born_after: int | None) -> None:
-    """Kill ``root``'s tree, every process carrying ``token_mark`` and our adopted orphans; reap them."""
+def end_all(root: int, token_mark: bytes, born_after: int | None, uid: int | None = None) -> None:
+    """Kill ``root``'s tree, every process carrying ``token_mark`` and our adopted orphans, and with
+    ``uid`` (the worker's own) every process of it; reap them."""
+    if uid is not None and os.geteuid() == 0:
+        sweep.kill_uid(uid)
     seen: set[int] = set()
     for _ in range(10):  # a fork bomb may add processes while we kill: repeat until nothing is found
         found = _find(root, token_mark, born_after) - seen - {os.getpid()}
@@ -44,6 +52,14 @@ def end_all(root: int, token_mark: bytes, born_after: int | None) -> None:
             except OSError:
                 pass
         seen |= found
+    me = os.getpid()
+
+    def spare(pid: int) -> bool:  # our own children that are not this worker's orphans
+        entry = _stat(pid)
+        return pid != root and (pid in _trusted or (entry is not None and entry[0] == me and
+                                                     (born_after is None or entry[1] < born_after)))
+
+    seen |= sweep.kill_descendants([root, *seen], spare)
     _reap(seen)
 
 

@@ -43,19 +43,25 @@ class SpawnedProcess:
     restarts_cheaply = False  # another one costs a Python start-up: calls run in forks of it instead
 
     def __init__(self, module_name: str, module_path: Path, limits: confine.Limits, box: confine.Sandbox,
-                 python: str = sys.executable, entry: str = MODULE_WORKER, extra_fds: tuple[int, ...] = ()):
+                 python: str = sys.executable, entry: str = MODULE_WORKER, extra_fds: tuple[int, ...] = (),
+                 tmpdir: Path | None = None, caps: tuple[str, ...] = ()):
         """Start ``entry``'s main() confined to ``module_path``'s folder (read-only).
 
         The arguments it receives: module name, module path, its request and response fds,
-        the limits; then one more fd per ``extra_fds``, passed through unchanged.
+        the limits; then one more fd per ``extra_fds``, passed through unchanged. ``tmpdir``
+        is its temporary folder in limited mode (a private one, that the caller removes);
+        under bubblewrap its ``/tmp`` is private already. ``caps``: capabilities it keeps
+        under bubblewrap as root, beyond the uid switch's (the fork-server template's).
         """
         become_subreaper()
         self.box = box
         self.token = secrets.token_hex(8)
+        self._uid = limits.drop_to if confine.is_private_uid(limits.drop_to) else None  # its processes, all of them
         req_r, self.request_fd = os.pipe()
         self.response_fd, resp_w = os.pipe()
         env = {k: os.environ[k] for k in _PASSED_ENV if k in os.environ}
-        env.update(HOME=str(module_path.parent), TMPDIR="/tmp", PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1",
+        temporary = str(tmpdir) if tmpdir is not None and box.mode != "bubblewrap" else "/tmp"
+        env.update(HOME=str(module_path.parent), TMPDIR=temporary, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1",
                    OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", **{_TOKEN_VAR: self.token})
         argv = [python, "-s", "-P", "-c", _BOOTSTRAP, str(PACKAGE_DIR / "__init__.py"), str(PACKAGE_DIR), entry,
                 module_name, str(module_path), str(req_r), str(resp_w), limits.to_argv(), *map(str, extra_fds)]
@@ -63,7 +69,7 @@ class SpawnedProcess:
         passed = (req_r, resp_w, *extra_fds) + ((info_w,) if info_w != -1 else ())
         try:
             self.proc = subprocess.Popen(
-                box.wrap(argv, module_path.parent, confine.readable_paths(), info_w if info_w != -1 else None),
+                box.wrap(argv, module_path.parent, confine.readable_paths(), info_w if info_w != -1 else None, caps),
                 cwd=module_path.parent, env=env, pass_fds=passed, start_new_session=True,
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             )
@@ -91,7 +97,7 @@ class SpawnedProcess:
         self.proc.wait()
         reap.forget(self.proc.pid)
         if self.box.mode != "bubblewrap":  # bubblewrap's PID namespace already took everything with it
-            reap.end_all(self.proc.pid, f"{_TOKEN_VAR}={self.token}".encode(), self._born)
+            reap.end_all(self.proc.pid, f"{_TOKEN_VAR}={self.token}".encode(), self._born, self._uid)
         else:
             self._reap_sandbox_init()
         self._output.join(timeout=1)

@@ -4,7 +4,9 @@ A worker never sees the submission where the student (or the batch) keeps it: it
 copy in a folder of its own, holding only plain files and folders (no links out, no pipes
 or devices), that a worker running as ``nobody`` can read but not change. The trusted side
 makes the copy here; the fork-server template makes its own private copies from it with
-the same walks (``inside/files``).
+the same walks (``inside/files``). Beside the copy, in limited mode, goes the worker's
+private temporary folder (bubblewrap gives it a private ``/tmp``): both are removed with
+the grade's folder.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
 SKIPPED = ("__pycache__", ".git", ".ipynb_checkpoints")  # never copied: caches and history, not work
 
-__all__ = ["SKIPPED", "check_size", "copy_folder", "not_copied", "readable_copy", "remove_tree"]
+__all__ = ["SKIPPED", "check_size", "copy_folder", "not_copied", "private_tmp", "readable_copy", "remove_tree"]
 
 
 def copy_folder(source: Path, workdir: Path, leave_out: tuple[str, ...] = ()) -> None:
@@ -44,6 +46,16 @@ def readable_copy(tmp: Path, workdir: Path) -> None:
     """Let a worker running as nobody read (not change) the copy: traverse tmp, read the rest."""
     tmp.chmod(0o711)
     make_readable(workdir)
+
+
+def private_tmp(tmp: Path, uid: int | None) -> Path:
+    """The worker's own temporary folder (its ``TMPDIR``) in the grade's folder ``tmp``: 0700, and
+    the worker's (``uid``) when it switches to one. Short, for the Unix sockets a kernel makes in it."""
+    folder = tmp / "t"
+    folder.mkdir(mode=0o700)
+    if uid is not None:
+        os.chown(folder, uid, uid)
+    return folder
 
 
 def check_size(folder: Path) -> None:

@@ -9,7 +9,8 @@ declare what it is and what must happen::
     # expect-feedback: exited with status text the feedback of every lost task must contain
     #                                     ("task_id: text" for one task only)
 
-and optionally ``expect-status``, ``expect-score`` (the CLI's total), ``run: cli`` (grade with
+and optionally ``expect-status``, ``expect-score`` (the CLI's total), ``expect-absent: TEXT`` (text the
+submission wrote that must appear nowhere in the report), ``run: cli`` (grade with
 ``python -m grader`` in a subprocess, for attacks on the grading process itself),
 ``manifest: key = value`` (a lesson.toml override), ``requires: handle-escape``,
 ``modes: bubblewrap`` with ``limited-breaks: <kinds>`` (only bubblewrap can stop it: limited
@@ -27,6 +28,7 @@ A violation has a kind:
 - ``feedback``: a lost task's feedback does not say why, ``status``: the wrong task status
 - ``secret``: the hidden suite, the solutions, another submission or an environment secret
   reached what a student reads
+- ``forged``: text the submission wrote outside an answer (``expect-absent``) reached the report
 - ``leftover``: a process of the submission is still running after the grade
 - ``zombies``: the grade left unreaped children in the grading process
 - ``files``: a file outside the worker's throwaway copy changed (the submission folder,
@@ -98,9 +100,9 @@ CATEGORIES = {
 }
 MIN_ATTACKS = 30
 KINDS = {"crash", "time", "raised", "collateral", "feedback", "status", "secret", "leftover", "zombies", "files",
-         "network", "trusted"}
-KEYS = {"what", "category", "expect-lost", "expect-feedback", "expect-status", "expect-score", "base", "run",
-        "manifest", "modes", "limited-breaks", "hole", "requires"}
+         "network", "trusted", "forged"}
+KEYS = {"what", "category", "expect-lost", "expect-feedback", "expect-status", "expect-score", "expect-absent",
+        "base", "run", "manifest", "modes", "limited-breaks", "hole", "requires"}
 _HEADER = re.compile(r"#\s*([a-z][a-z-]*)\s*:\s*(.*?)\s*$")
 _PLACEHOLDER = re.compile(r"@@[A-Z]+@@")
 
@@ -578,6 +580,7 @@ class Outcome:
     crash: str = ""
     tasks: dict[str, dict] = field(default_factory=dict)  # id -> {score, max_score, feedback, status}
     student_text: str = ""  # everything a student may read of the report (and the CLI's streams)
+    report_text: str = ""  # the instructor's report but what the submission printed
     score: float | None = None
     output: str = ""
     sandbox: str = ""
@@ -597,6 +600,7 @@ def grade_in_process(scene: Scene) -> Outcome:
     full = report.to_dict()
     tasks = {t["id"]: t for t in full["tasks"]}
     return Outcome(elapsed, tasks=tasks, student_text=json.dumps(_student_view(report).to_dict(), ensure_ascii=False),
+                   report_text=json.dumps({k: v for k, v in full.items() if k != "output"}, ensure_ascii=False),
                    score=full["score"], output=report.output, sandbox=report.sandbox)
 
 
@@ -667,6 +671,9 @@ def judge(scene: Scene, outcome: Outcome) -> dict[str, list[str]]:
     for needle in scene.needles:
         if needle in outcome.student_text:
             bad["secret"].append(f"{needle!r} reached what a student reads")
+    for text in attack.fields.get("expect-absent", []):
+        if text in outcome.student_text or text in outcome.report_text:
+            bad["forged"].append(f"{text!r}, which the submission wrote outside any answer, reached the report")
     return bad
 
 
@@ -893,7 +900,7 @@ def test_no_zombies_are_left(sandbox_mode: str, scene_factory, monkeypatch):
 SESSION_SEQUENCE = ("monkeypatch_everything", "exhaust_fork_bomb", "leftover_threads_children", "hang_busy_loop",
                     "exit_os_exit_at_import", "crash_segfault", "monkeypatch_worker_protocol",
                     "monkeypatch_sabotage_later_calls", "signal_template_kill", "tamper_working_folder",
-                    "persist_state")
+                    "fake_report_forged_replies", "leftover_fork_chain", "persist_state")
 
 
 @pytest.mark.parametrize("sandbox_mode", MODES, indirect=True)

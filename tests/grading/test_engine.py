@@ -178,3 +178,30 @@ def test_an_instructor_solution_defines_the_differential_truth(tmp_path):
     (other / "prefill.py").write_text(text)
     report = grade(SOLUTION, course=COURSE, solutions=other)
     assert lost(report) == {"causal_pairs", "causal_mask"}
+
+
+def test_in_limited_mode_a_worker_gets_a_private_temporary_folder_that_goes_with_the_grade(tmp_path, monkeypatch):
+    """Bubblewrap gives each worker a /tmp of its own; without it, the grade's folder holds one (TMPDIR)."""
+    from grader.grading import engine
+    from grader.sandbox import confine
+    from grader.submission.files import Submission
+
+    module = (SOLUTION / "prefill.py").read_text() + (
+        "\n\ndef temporary():\n    import os, tempfile\n"
+        "    open(os.path.join(tempfile.gettempdir(), 'left-behind'), 'w').close()\n"
+        "    return [tempfile.gettempdir(), oct(os.stat(tempfile.gettempdir()).st_mode & 0o777)]\n")
+    found = Submission.locate(submission(tmp_path, module), LESSON)
+    monkeypatch.setenv("GRADER_SANDBOX", "limited")
+    confine.current.cache_clear()
+    grade_folder = tmp_path / "grade"
+    grade_folder.mkdir()
+    try:
+        student = engine._start_student(found, LESSON, grade_folder)
+        try:
+            folder, mode = student.call("temporary")
+        finally:
+            student.close()
+    finally:
+        confine.current.cache_clear()
+    assert (folder, mode) == (str(grade_folder / "t"), "0o700")  # not the machine's /tmp, shared with everyone
+    assert (grade_folder / "t" / "left-behind").exists()  # engine.grade removes the grade's folder, this with it

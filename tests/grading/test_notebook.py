@@ -11,6 +11,7 @@ import dataclasses
 import json
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -231,6 +232,24 @@ def test_a_kernel_that_dies_or_ignores_interrupts_is_replaced_and_the_earlier_ce
 
 
 @kernel
+def test_a_cell_that_delays_every_later_execution_cannot_delay_the_calls_without_bound(tmp_path):
+    """The grader's own statement that makes the kernel serve comes after the last cell: an input
+    transformer a cell installed runs on it too. That step gets a cell's limit, then the code tasks
+    fail saying why, and so does a note."""
+    lesson = dataclasses.replace(LESSON, import_seconds=3.0)
+    cells = [*reference_cells(), code("import time\nget_ipython().input_transformers_cleanup.append(\n"
+                                      "    lambda lines: (time.sleep(60), lines)[1])")]
+    report = grade(write_notebook(tmp_path, cells), lesson=lesson, course=COURSE)
+    why = ("after the last cell of prefill.ipynb, its kernel did not start serving the checks' calls within 3 s "
+           "(the time limit of a cell)")
+    assert lost(report) == set(CODE_TASKS)
+    for task in CODE_TASKS:
+        assert report.task(task).status == "error" and why in report.task(task).feedback, task
+    assert one_line(report.notes[-1]).startswith(why)
+    assert report.execution_time < 60  # not the transformer's 60 s: the bound of its own stopped it
+
+
+@kernel
 def test_functions_use_the_state_the_cells_built_in_the_order_they_ran(tmp_path):
     cells = reference_cells()
     tripled = "FACTOR = 3\n\ndef prefill_flops(N, P):\n    return FACTOR * N * P"
@@ -380,13 +399,13 @@ def test_limited_mode_grades_the_same_and_leaves_nothing_in_tmp(tmp_path, monkey
     from grader.grading import notebook as grading
     from grader.sandbox import confine
 
-    started, original = [], grading.SpawnedProcess
+    folders, original = [], grading.NotebookProcess
 
     def recording(*args, **kwargs):
-        started.append(original(*args, **kwargs))
-        return started[-1]
+        folders.append(kwargs["tmpdir"])  # the kernel's sockets and files go into it
+        return original(*args, **kwargs)
 
-    monkeypatch.setattr(grading, "SpawnedProcess", recording)
+    monkeypatch.setattr(grading, "NotebookProcess", recording)
     monkeypatch.setenv("GRADER_SANDBOX", "limited")
     confine.current.cache_clear()
     try:
@@ -394,7 +413,9 @@ def test_limited_mode_grades_the_same_and_leaves_nothing_in_tmp(tmp_path, monkey
     finally:
         confine.current.cache_clear()
     assert report.sandbox.startswith("limited") and report.score == report.max_score
-    assert started and not any(Path(f"/tmp/grader-kernel-{process.token}").exists() for process in started)
+    assert folders and all(folder is not None and folder.parent.parent == Path(tempfile.gettempdir())
+                           for folder in folders)  # the grade's own folder, not the machine's /tmp itself
+    assert not any(folder.exists() for folder in folders)
 
 
 def test_a_notebook_names_its_lesson_in_a_course_of_several(tmp_path):

@@ -3,8 +3,10 @@
 A GradingSession gives every worker channel ``ForkServer.spawn`` as its launcher
 (grader/grading/session.py); these tests wire it the same way, in both sandbox modes, and
 check that a forked worker keeps the ``process.WorkerProcess`` contract the channel relies
-on: calls and output, an idempotent kill, the reason it died, refused requests, a staging
-folder that is cleaned up. tests/sandbox/inside/test_template.py covers the template's side.
+on: calls and output, an idempotent kill, the reason it died (also between calls: then the
+next call gets a fresh worker, as a spawned one would), refused requests, a staging folder
+and private copies that are cleaned up whatever the template did, and no pipe left open
+whatever fails. tests/sandbox/inside/test_template.py covers the template's side.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from grader.exceptions import WorkerDied
 from grader.sandbox import confine
 from grader.sandbox.channel import WorkerChannel, WorkerSpec
 from grader.sandbox.forkserver import ForkedProcess, ForkServer
-from grader.sandbox.inside.files import remove_tree
+from grader.sandbox.proxy import StudentModule
 
 SECONDS = 30  # for a worker to start or answer on a busy machine; never a measure of speed
 
@@ -48,6 +50,12 @@ def cwd():
 
 def exit_three():
     os._exit(3)
+
+
+def exit_soon():
+    import threading
+    threading.Timer(0.2, os._exit, (0,)).start()
+    return True
 '''
 
 
@@ -126,7 +134,7 @@ def test_kill_is_idempotent_and_asks_the_template_once(channel, server, monkeypa
     process = worker.process
     asked = []
     real_kill = server.kill
-    monkeypatch.setattr(server, "kill", lambda pid: asked.append(pid) or real_kill(pid))
+    monkeypatch.setattr(server, "kill", lambda pid, generation=None: asked.append(pid) or real_kill(pid, generation))
     process.kill()
     process.kill()
     assert asked == [process.pid]
@@ -154,7 +162,7 @@ def test_a_spawn_request_for_a_folder_outside_the_staging_folder_is_refused(serv
     fds = [fd for _ in range(2) for fd in os.pipe()]
     try:
         reply = server._ask({"op": "spawn", "module": "prefill", "module_file": "prefill.py", "dir": "../.."},
-                            fds[:3])
+                            fds[:3])[0]
     finally:
         for fd in fds:
             os.close(fd)
@@ -162,7 +170,7 @@ def test_a_spawn_request_for_a_folder_outside_the_staging_folder_is_refused(serv
 
 
 def test_an_unknown_request_is_refused_and_the_template_goes_on(server, channel):
-    assert server._ask({"op": "explode"}, [])["error"] == "unknown op"
+    assert server._ask({"op": "explode"}, [])[0]["error"] == "unknown op"
     assert ask(channel(), "add", 1, 2) == 3
 
 
@@ -175,7 +183,7 @@ def test_a_submission_the_template_cannot_copy_is_worker_died(server):
 def test_a_refused_spawn_removes_what_it_staged_and_closes_every_pipe(server, tmp_path, monkeypatch):
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / "elsewhere" / "prefill.py").write_text(STUDENT)
-    monkeypatch.setattr(server, "_ask", lambda message, fds: {"error": "refused for the test", "id": 1})
+    monkeypatch.setattr(server, "_ask", lambda message, fds: ({"error": "refused for the test", "id": 1}, [], 1))
     made, real_pipe = [], os.pipe
     monkeypatch.setattr(os, "pipe", lambda: made.extend(real_pipe()) or tuple(made[-2:]))
     before = list(server.staging.iterdir())
@@ -185,6 +193,38 @@ def test_a_refused_spawn_removes_what_it_staged_and_closes_every_pipe(server, tm
     assert "could not start a worker: refused for the test" in str(died.value)
     assert list(server.staging.iterdir()) == before
     assert len(made) == 6 and all(closed(fd) for fd in made)
+
+
+def test_a_spawn_that_fails_to_ask_closes_every_pipe_and_removes_what_it_staged(server, tmp_path, monkeypatch):
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "prefill.py").write_text(STUDENT)
+
+    def template_gone(message, fds):
+        raise WorkerDied("the fork server stopped answering")
+
+    monkeypatch.setattr(server, "_ask", template_gone)
+    made, real_pipe = [], os.pipe
+    monkeypatch.setattr(os, "pipe", lambda: made.extend(real_pipe()) or tuple(made[-2:]))
+    before = list(server.staging.iterdir())
+    with pytest.raises(WorkerDied, match="stopped answering"):
+        server.spawn("prefill", tmp_path / "elsewhere" / "prefill.py")
+    monkeypatch.undo()
+    assert list(server.staging.iterdir()) == before
+    assert len(made) == 6 and all(closed(fd) for fd in made)
+
+
+def test_a_worker_that_exits_between_calls_is_replaced_as_a_spawned_one_would_be(server):
+    spec = WorkerSpec("prefill", server.staging / "sub" / "prefill.py", import_seconds=SECONDS, limits=server.limits,
+                      box=server.box, launcher=server.spawn)
+    student = StudentModule(spec, timeout=SECONDS)
+    try:
+        first = student.call("pid")
+        assert student.call("exit_soon") is True
+        assert eventually(lambda: not student._channel.alive)  # it ended by itself, 0.2 s after answering
+        assert student.call("add", 3, 4) == 7  # a fresh worker, not a failed call
+        assert student.call("pid") != first
+    finally:
+        student.close()
 
 
 def test_a_module_outside_the_staging_folder_is_staged_then_removed_with_its_worker(server, channel, tmp_path):
@@ -203,23 +243,40 @@ def test_a_template_that_died_takes_its_workers_along_and_is_replaced_on_the_nex
     orphan = channel()
     copy = ask(orphan, "cwd")
     server._template.kill()
-    try:
-        with pytest.raises(WorkerDied):
-            ask(orphan, "add", 1, 1)
-        assert ask(channel(), "add", 2, 2) == 4
-    finally:  # a dead template cannot remove its child's private copy, in limited mode one in the host's /tmp
-        if server.box.mode == "limited" and os.path.basename(copy).startswith("grader-w"):
-            remove_tree(copy)
+    with pytest.raises(WorkerDied):
+        ask(orphan, "add", 1, 1)
+    assert ask(channel(), "add", 2, 2) == 4
+    assert not orphan.alive  # a worker of the ended template is never asked about again
+    orphan.kill()
+    if server.box.mode == "limited":  # its private copy lay on this machine: gone with its template
+        assert not os.path.exists(copy)
 
 
 def test_close_ends_the_template_and_removes_the_staging_folder(box):
     server = ForkServer(box, confine.limits(60, 4096, box))
     try:
         server.start()
-        staging, template = server.staging, server._template.proc
+        staging, template, scratch = server.staging, server._template.proc, server._scratch
         assert staging.is_dir() and template.poll() is None
+        assert (scratch is None) == (box.mode == "bubblewrap")  # limited: the children's folders, ours to remove
     finally:
         server.close()
-    assert not staging.exists()
+    assert not staging.exists() and not (scratch and scratch.exists())
     assert template.poll() is not None
     server.close()  # twice: nothing left to end
+
+
+def test_a_template_whose_trusted_side_vanished_ends_its_workers_and_removes_their_folders(server, channel):
+    """A grader killed with SIGKILL closes nothing: its template sees the control socket close
+    and must not leave a worker running, nor, in limited mode, folders in the machine's /tmp."""
+    worker = channel()
+    copy, scratch = ask(worker, "cwd"), server._scratch
+    template = server._template.proc
+    server._control.close()  # what the kernel does for a trusted process that died
+    server._control = None
+    template.wait(timeout=SECONDS)
+    assert eventually(lambda: not worker.process.running())  # the worker is gone, not just its template
+    if server.box.mode == "limited":
+        assert not os.path.exists(copy) and not scratch.exists()
+    server._template.kill()
+    server._template = None

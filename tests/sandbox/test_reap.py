@@ -97,3 +97,62 @@ def test_a_trusted_process_is_never_adopted():
         _reaper.forget(keep.pid)
         keep.kill()
         keep.wait()
+
+
+_CHAIN_WORKER = r"""
+import ctypes, os, sys, time
+if os.fork() == 0:                      # a chain: fork, the parent exits, the child leaves the session, again
+    ctypes.CDLL(None).prctl(15, sys.argv[1].encode(), 0, 0, 0)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        if os.fork():
+            os._exit(0)
+        os.setsid()
+        time.sleep(0.002)  # a few hundred links a second: enough to outrun a pass, not to use up the pids
+    os._exit(0)
+print("ready", flush=True)
+time.sleep(60)
+"""
+
+
+def _named(name: str) -> list[int]:
+    found = []
+    for pid in _reaper._pids():
+        try:
+            with open(f"/proc/{pid}/comm", "rb") as stream:
+                if stream.read().strip() != name.encode():
+                    continue
+        except OSError:
+            continue
+        entry = _reaper._stat(pid)
+        if entry and entry[2] != "Z":
+            found.append(pid)
+    return found
+
+
+def test_end_all_ends_a_chain_that_keeps_changing_its_pid_and_reaps_the_zombies_it_left():
+    become_subreaper()
+    name = f"ch{secrets.token_hex(5)}"
+    worker = subprocess.Popen([sys.executable, "-c", _CHAIN_WORKER, name], stdout=subprocess.PIPE)
+    try:
+        assert worker.stdout.readline() == b"ready\n"
+        time.sleep(0.3)  # it has left a pile of zombies with us by now, one per generation
+        born = _reaper.start_time(worker.pid)
+        _reaper.end_all(worker.pid, b"NO_TOKEN=1", born)
+        worker.wait(timeout=60)
+        seen = set()
+        for _ in range(20):  # each link lives a moment: look a while
+            seen.update(_named(name))
+            time.sleep(0.01)
+        assert seen == set()
+        me = os.getpid()
+        adopted = [pid for pid in _reaper._pids() if (entry := _reaper._stat(pid)) and entry[0] == me
+                   and entry[2] == "Z" and entry[1] >= born]
+        assert adopted == []  # no zombie of the chain is left with the grading process
+    finally:
+        for _ in range(200):
+            for pid in _named(name):
+                try:
+                    os.kill(pid, 9)
+                except OSError:
+                    pass

@@ -4,7 +4,8 @@ The trusted side decides the limits (``grader.sandbox.confine``); the process th
 student code applies them to itself, because only a process can lower its own rlimits and
 give up root for good. Once applied they cannot be undone by anything the submission does.
 A process that starts others (the grader, the fork-server template) also becomes a child
-subreaper here, so that what its children orphan is still its to find and reap.
+subreaper here, so that what its children orphan is still its to find and reap; one that
+holds what its own children must not reach makes itself non-dumpable.
 """
 
 from __future__ import annotations
@@ -35,7 +36,20 @@ def apply_limits(limits: dict) -> None:
         resource.setrlimit(resource.RLIMIT_NPROC, (limits["processes"], limits["processes"]))
 
 
-_subreaper_set = False
+def make_undumpable() -> None:
+    """No other process of this uid may reach this one's memory or file descriptors (through
+    ``/proc/<pid>/fd``, ``ptrace``, ``pidfd_getfd``): the notebook worker keeps a pipe its kernel must not write."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE, 0
+    except (OSError, AttributeError):
+        pass
+
+
+_subreaper_of: int | None = None  # the process that set the flag: a fork of it does not inherit the flag
 
 
 def become_subreaper() -> None:
@@ -44,8 +58,8 @@ def become_subreaper() -> None:
     So a double-forked daemon can still be found and killed (limited mode) and a sandbox's
     init reaped by this process, instead of piling up as zombies of whoever started it.
     """
-    global _subreaper_set
-    if _subreaper_set or not sys.platform.startswith("linux"):
+    global _subreaper_of
+    if _subreaper_of == os.getpid() or not sys.platform.startswith("linux"):
         return
     try:
         import ctypes
@@ -53,4 +67,4 @@ def become_subreaper() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
     except (OSError, AttributeError):
         pass
-    _subreaper_set = True
+    _subreaper_of = os.getpid()

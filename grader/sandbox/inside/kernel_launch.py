@@ -209,17 +209,12 @@ _RUNTIME: str | None = None
 def _runtime_dir() -> str:
     """This worker's private folder for connection files, sockets and IPython's profile.
 
-    Named after the worker's token, so that the trusted side can remove it after a run in
-    limited mode (bubblewrap's /tmp vanishes by itself)."""
+    It lies in the worker's temporary folder, which is its own (bubblewrap's private /tmp,
+    or in limited mode a folder the trusted side made for this grade and removes with it).
+    Its name is short: a Unix socket's path may not exceed 107 bytes."""
     global _RUNTIME
     if _RUNTIME is None:
-        token = os.environ.get("GRADER_WORKER") or secrets.token_hex(8)
-        path = os.path.join(tempfile.gettempdir(), f"grader-kernel-{token}")
-        try:
-            os.mkdir(path, 0o700)
-        except FileExistsError:
-            path = tempfile.mkdtemp(prefix="grader-kernel-")
-        _RUNTIME = path
+        _RUNTIME = tempfile.mkdtemp(prefix="k")
     return _RUNTIME
 
 

@@ -2,8 +2,9 @@
 
 The notebook worker ends its run with one silent execution in the kernel that loads this
 module (from the grader's own folder, never from the notebook's) and calls ``serve``.
-From then on the kernel answers the trusted side's calls itself, over the same two pipes
-and codec as a module worker (``worker.answer_call`` does the call), so
+From then on the kernel answers the trusted side's requests itself (``hello`` with
+``ready``, then the calls), over the same two pipes and codec as a module worker
+(``worker.answer_call`` does the call), so
 ``student.causal_mask(5)`` runs the very ``causal_mask`` the student's cells defined, in
 the state those cells left: helpers, globals and magics included.
 
@@ -57,12 +58,14 @@ def serve(request_fd: int, response_fd: int, cells: dict[int, int]) -> None:
     shell = get_ipython()
     namespace = _Namespace(shell.user_ns)
     files = getattr(shell.compile, "_filename_map", {})
-    codec.write_frame(response_fd, {"op": "ready"})
     while True:
         try:
             request, blob = codec.read_frame(request_fd)
         except codec.ChannelClosed:
             return
+        if request.get("op") == "hello":  # the trusted side's first request, sent after the cells' report
+            codec.write_frame(response_fd, {"op": "ready", "id": request.get("id")})
+            continue
         namespace.__dict__["_grader_raised"] = None
         blobs = codec.Blobs()
         reply = worker.answer_call(namespace, NOTEBOOK_PATH, request, blob, blobs)

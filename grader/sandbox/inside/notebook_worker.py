@@ -11,9 +11,14 @@ resource limits and switch to ``nobody``, all before anything of the notebook ru
    that fails (an exception, its time limit, a kernel that dies) is recorded and the next
    cell still runs. A kernel that died or ignores the interrupt is replaced and the cells
    that had run are run again, so that the functions they defined exist for the checks;
-3. it sends the trusted side one frame saying what failed in which cell;
+3. it sends the trusted side one frame saying what failed in which cell, on a pipe of its
+   own that no kernel inherits, from a process that makes itself non-dumpable first (so a
+   kernel of the same uid cannot reach its file descriptors through ``/proc``): the
+   kernels hold the call pipes, so a cell can write frames there, never on this one;
 4. it hands the call pipes over to the kernel: one last, silent execution makes the
-   kernel serve the checks' calls from the namespace the cells built (``kernel_server``).
+   kernel serve the checks' calls from the namespace the cells built (``kernel_server``);
+   the trusted side gives that step a bound of its own (a cell's), whatever a cell
+   installed to run before every execution.
 
 While the kernel serves, this process copies what the notebook prints to its own output
 (the report's "printed" part); when the kernel ends, it ends the same way (status 3, or a
@@ -32,7 +37,7 @@ import sys
 import time
 
 from grader.sandbox import codec
-from grader.sandbox.inside.confinement import apply_limits
+from grader.sandbox.inside.confinement import apply_limits, make_undumpable
 from grader.sandbox.inside.kernel_launch import Kernel, KernelFailed
 
 TIMEOUT_NAME = "GraderCellTimeout"
@@ -47,20 +52,23 @@ _CELL_FILE = re.compile(r"\s*\(\d+\.py, line \d+\)$")
 
 
 def main(argv: list[str]) -> None:
-    notebook_path, request_fd, response_fd = argv[1], int(argv[2]), int(argv[3])
+    """argv: module name, notebook path, request fd, response fd, limits (JSON), report fd."""
+    notebook_path, request_fd, response_fd, report_fd = argv[1], int(argv[2]), int(argv[3]), int(argv[5])
+    os.set_inheritable(report_fd, False)  # never a kernel's: see the module docstring
     apply_limits(json.loads(argv[4]))
+    make_undumpable()  # after the uid switch, which may reset it
     try:
         with open(notebook_path, encoding="utf-8") as stream:
             notebook = json.load(stream)
         options = notebook["metadata"]["grader"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        codec.write_frame(response_fd, {"op": "notebook_failed", "message": f"the notebook could not be read ({exc})"})
+        codec.write_frame(report_fd, {"op": "notebook_failed", "message": f"the notebook could not be read ({exc})"})
         return
     try:
-        runner = Runner(notebook, os.path.dirname(notebook_path), request_fd, response_fd, options)
+        runner = Runner(notebook, os.path.dirname(notebook_path), request_fd, response_fd, report_fd, options)
     except OSError as exc:  # no room in /tmp for the kernel's files, and the like
-        codec.write_frame(response_fd, {"op": "notebook_failed",
-                                         "message": f"the Python kernel could not be started ({exc})"})
+        codec.write_frame(report_fd, {"op": "notebook_failed",
+                                       "message": f"the Python kernel could not be started ({exc})"})
         return
     _exit_like(asyncio.run(runner.run()))
 
@@ -68,9 +76,10 @@ def main(argv: list[str]) -> None:
 class Runner:
     """One run of one notebook: its kernel (replaced when it must be) and the cell report."""
 
-    def __init__(self, notebook: dict, workdir: str, request_fd: int, response_fd: int, options: dict):
+    def __init__(self, notebook: dict, workdir: str, request_fd: int, response_fd: int, report_fd: int,
+                 options: dict):
         self.notebook, self.workdir = notebook, workdir
-        self.request_fd, self.response_fd = request_fd, response_fd
+        self.request_fd, self.response_fd, self.report_fd = request_fd, response_fd, report_fd
         self.cell_seconds = float(options.get("cell_seconds", 10))
         self.total_seconds = float(options.get("total_seconds", 60))  # all cells, from the kernel's first answer
         self.kernel_seconds = float(options.get("kernel_seconds", 30))
@@ -93,7 +102,7 @@ class Runner:
             await self.kernel.connect(self.kernel_seconds)
         except KernelFailed as exc:
             self.kernel.kill()
-            codec.write_frame(self.response_fd, {"op": "notebook_failed", "message": str(exc)})
+            codec.write_frame(self.report_fd, {"op": "notebook_failed", "message": str(exc)})
             return 0
         self.deadline = time.monotonic() + self.total_seconds
         self.nb = nbformat.from_dict(self.notebook)
@@ -109,9 +118,9 @@ class Runner:
         if not self.fatal and not self.kernel.alive():  # the last restart was refused: one more, to serve
             self.kernel.kill()
             await self._fresh_kernel()
-        codec.write_frame(self.response_fd, {"op": "notebook", "cells": self.report, "restarts": self.restarts})
-        if self.fatal:
-            codec.write_frame(self.response_fd, {"op": "notebook_failed", "message": self.fatal})
+        report = {"op": "notebook", "cells": self.report, "restarts": self.restarts}
+        codec.write_frame(self.report_fd, {**report, "fatal": self.fatal} if self.fatal else report)
+        if self.fatal:  # no kernel can serve the calls: the report says why
             return 0
         return await self._serve()
 
@@ -181,7 +190,11 @@ class Runner:
 
     async def _fresh_kernel(self) -> None:
         """A new kernel in which the cells that had run are run again, so that what they
-        defined exists; on failure ``fatal`` says why."""
+        defined exists; on failure ``fatal`` says why.
+
+        Starting the kernel is the grader's own time (``kernel_seconds``, not the cells');
+        running the cells again is the cells' time: it counts against their total, so that
+        the whole run stays within what the trusted side waits for."""
         self.counts.clear()
         started = time.monotonic()
         self.kernels += 1
@@ -191,14 +204,18 @@ class Runner:
         except KernelFailed as exc:
             self.fatal = str(exc)
             return
+        self.deadline += time.monotonic() - started
         self.client.km, self.client.kc = self.kernel.manager, self.kernel.client
         for index in list(self.done):
-            self.limit = self.cell_seconds  # they ran within it before
+            remaining = self.deadline - time.monotonic()
+            if remaining <= 0:
+                self.stopped = "the notebook used up its total time limit while the cells were run again"
+                return
+            self.limit = min(self.cell_seconds, remaining)  # they ran within it before
             outcome = await self._execute(index, self.nb.cells[index])
             if outcome is not None and outcome["status"] in ("died", "stuck"):
                 self.fatal = f"cell {index + 1} ran the first time but not when run again in a new kernel"
                 return
-        self.deadline += time.monotonic() - started  # starting a kernel and re-running cells is not the cells' time
 
     async def _serve(self) -> int:
         """Hand the pipes to the kernel, then relay its printing until it ends."""

@@ -10,6 +10,11 @@ for a new fork whenever it wants a clean slate (``grader.sandbox.proxy``), so wh
 function leaves behind (patched neighbours, a timer thread, a spent rlimit) can always be
 left behind; the imported parent only waits, runs no student call, and reports how each
 fork ended (``task_over``) on the same channel, since the fork holds the pipes.
+
+Every frame this program writes answers a request and carries the request's ``id`` back
+(the trusted side draws a fresh nonce for each): ``ready`` (or ``import_error``) answers
+the start-up ``hello``, ``forked`` and the fork's ``task_over`` answer its ``task``, a
+reply answers its call. The trusted side believes no other frame.
 """
 
 from __future__ import annotations
@@ -37,20 +42,26 @@ def serve(module_name: str, module_path: str, request_fd: int, response_fd: int,
     if limits is not None:
         apply_limits(limits)
     sys.path.append(os.path.dirname(module_path))
+    failure = None
     try:
         module = _import(module_name, module_path)
     except BaseException as exc:  # noqa: BLE001 - anything student code raises is reported
-        codec.write_frame(response_fd, {"op": "import_error", **describe_exception(exc, module_path)})
-        return
-    codec.write_frame(response_fd, {"op": "ready"})
+        failure = {"op": "import_error", **describe_exception(exc, module_path)}
     in_task = False
     while True:
         try:
             request, blob = codec.read_frame(request_fd)
         except codec.ChannelClosed:
             return
+        if request.get("op") == "hello":  # the start-up's request: answered once the import is over
+            codec.write_frame(response_fd, {**(failure or {"op": "ready"}), "id": request.get("id")})
+            if failure:
+                return
+            continue
+        if failure:
+            return
         if request.get("op") == "task":
-            in_task = _fork_task(response_fd)
+            in_task = _fork_task(response_fd, request.get("id"))
             continue
         if request.get("op") == "end":
             if in_task:
@@ -60,18 +71,21 @@ def serve(module_name: str, module_path: str, request_fd: int, response_fd: int,
         send_reply(response_fd, answer_call(module, module_path, request, blob, blobs), blobs)
 
 
-def _fork_task(response_fd: int) -> bool:
-    """Fork a process for one task's calls; True in that fork, and in the parent once it ended."""
+def _fork_task(response_fd: int, task_id) -> bool:
+    """Fork a process for one task's calls; True in that fork, and in the parent once it ended.
+
+    Both answers carry the ``task`` request's id: ``forked`` from the fork, ``task_over`` from
+    this process once the fork ended."""
     _flush_output()  # or what is buffered would be printed by both
     try:
         pid = os.fork()
     except OSError as exc:  # out of processes: serve the task here rather than not at all
-        codec.write_frame(response_fd, {"op": "forked", "unforked": str(exc)})
+        codec.write_frame(response_fd, {"op": "forked", "id": task_id, "unforked": str(exc)})
         return True
     if pid == 0:
-        codec.write_frame(response_fd, {"op": "forked"})
+        codec.write_frame(response_fd, {"op": "forked", "id": task_id})
         return True
-    over = {"op": "task_over"}
+    over = {"op": "task_over", "id": task_id}
     try:
         _, status = os.waitpid(pid, 0)
     except ChildProcessError:  # reaped by a handler or thread the module installed

@@ -129,14 +129,14 @@ def _is_subreaper() -> bool:
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="child subreapers are a Linux feature")
 def test_become_subreaper_is_idempotent_and_adopts_an_orphaned_grandchild():
-    # In a forked helper: the test process is made no subreaper by this test. The flag that makes
-    # the call idempotent is inherited by fork while the kernel's setting is not, so it is reset.
+    # In a forked helper: the test process is made no subreaper by this test. The kernel's setting
+    # is not inherited by fork, so a fork of a subreaper (the test process may be one) must set it
+    # again: what makes the call idempotent names the process that set it.
     def body():
-        confinement._subreaper_set = False
         before = _is_subreaper()
         confinement.become_subreaper()
         confinement.become_subreaper()
-        after = _is_subreaper() and confinement._subreaper_set
+        after = _is_subreaper() and confinement._subreaper_of == os.getpid()
         go_r, go_w = os.pipe()
         pid_r, pid_w = os.pipe()
         child = os.fork()
@@ -163,3 +163,43 @@ def test_become_subreaper_is_idempotent_and_adopts_an_orphaned_grandchild():
     seen = in_child(body)
     assert seen["before"] is False and seen["after"] is True
     assert seen["adopter"] == seen["me"] and seen["code"] == 0
+
+
+PR_SET_DUMPABLE, PR_GET_DUMPABLE = 4, 3
+
+
+def _probe(pid: int, fd: int) -> str:
+    """Whether another process of this uid can open ``pid``'s descriptor ``fd`` through /proc."""
+    prober = os.fork()
+    if prober == 0:
+        code = 3
+        try:
+            os.close(os.open(f"/proc/{pid}/fd/{fd}", os.O_WRONLY | os.O_NONBLOCK))
+            code = 1
+        except PermissionError:
+            code = 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(prober, 0)
+    return {1: "reached", 2: "refused"}.get(os.waitstatus_to_exitcode(status), "probe failed")
+
+
+def _undumpable_and_out_of_reach() -> dict:
+    libc = ctypes.CDLL(None, use_errno=True)
+    if os.geteuid() == 0:  # root may read anything (CAP_SYS_PTRACE): both sides become one ordinary uid
+        os.setgroups([])
+        os.setgid(1_999_999)
+        os.setuid(1_999_999)
+    libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0)  # as an ordinary process is (a uid switch may have reset it)
+    read_end, write_end = os.pipe()
+    seen = {"dumpable": _probe(os.getpid(), write_end)}
+    confinement.make_undumpable()
+    seen["undumpable"] = _probe(os.getpid(), write_end)
+    seen["flag"] = libc.prctl(PR_GET_DUMPABLE, 0, 0, 0, 0)
+    os.close(read_end)
+    os.close(write_end)
+    return seen
+
+
+def test_make_undumpable_keeps_other_processes_of_the_uid_away_from_its_file_descriptors():
+    assert in_child(_undumpable_and_out_of_reach) == {"dumpable": "reached", "undumpable": "refused", "flag": 0}

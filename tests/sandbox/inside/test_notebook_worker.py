@@ -1,7 +1,8 @@
 """grader.sandbox.inside.notebook_worker: the sandboxed program that runs the cells, reports them, and hands over.
 
-The kernel test drives the worker program directly through SpawnedProcess, as the trusted
-side does, and reads its frames itself.
+The kernel test drives the worker program directly through NotebookProcess, as the trusted
+side does, and reads its frames itself: the cells' report on the report pipe, then ``ready``
+and the replies on the call pipe, each answering the request that carried its id.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 
 from grader.sandbox import codec, confine
 from grader.sandbox.inside.notebook_worker import _error_line, _first_line, has_shell_escape, location
-from grader.sandbox.spawn import SpawnedProcess
+from grader.sandbox.notebook import NotebookProcess
 from grader.submission.notebook import clean_json, read_notebook
 
 from paths import ROOT
@@ -66,16 +67,17 @@ def test_cells_past_the_notebooks_total_time_are_skipped_and_reported_before_rea
     path = workdir / "prefill.ipynb"
     path.write_text(clean_json(read_notebook(source), {"cell_seconds": 5, "total_seconds": 1, "kernel_seconds": 30}))
     limits = confine.Limits(cpu_seconds=60, memory_bytes=4 * 1024**3)
-    process = SpawnedProcess("prefill", path, limits, confine.Sandbox("limited"),
-                             entry="grader.sandbox.inside.notebook_worker")
+    (tmp_path / "t").mkdir(mode=0o700)
+    process = NotebookProcess("prefill", path, limits, confine.Sandbox("limited"), tmpdir=tmp_path / "t")
     try:
         deadline = time.monotonic() + 60
-        report, _ = codec.read_frame(process.response_fd, deadline)
+        report, _ = codec.read_frame(process.report_fd, deadline)
         assert report == {"op": "notebook", "restarts": 0, "cells": [
             {"cell": 1, "status": "total", "seconds": 1},
             {"cell": 3, "status": "skipped", "message": "the notebook used up its total time limit"}]}
-        ready, _ = codec.read_frame(process.response_fd, deadline)
-        assert ready == {"op": "ready"}
+        assert not codec.readable(process.response_fd)  # nothing on the call pipe before the first request
+        codec.write_frame(process.request_fd, {"op": "hello", "id": "h"})
+        assert codec.read_frame(process.response_fd, deadline)[0] == {"op": "ready", "id": "h"}
         blobs = codec.Blobs()
         codec.write_frame(process.request_fd, {"op": "call", "id": 1, "fn": "first",
                                                 "args": codec.encode([], blobs), "kwargs": codec.encode({}, blobs)})
@@ -85,9 +87,7 @@ def test_cells_past_the_notebooks_total_time_are_skipped_and_reported_before_rea
         assert codec.read_frame(process.response_fd, deadline)[0] == {"id": 2, "missing": "second"}
     finally:
         process.kill()
-        import shutil
-
-        shutil.rmtree(f"/tmp/grader-kernel-{process.token}", ignore_errors=True)
+    assert process.report_fd == -1
 
 
 @pytest.mark.parametrize("source", ["!pip install torch", "  !ls -l", "%pip install numpy", "%%bash\ncurl x",

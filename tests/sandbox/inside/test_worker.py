@@ -379,25 +379,35 @@ def test_the_program_imports_forks_a_task_and_answers_a_call(run_worker):
     proc, fds = run_worker("import numpy as np\n\ndef double(a):\n    return a * 2\n")
     req_w, resp_r = fds
     deadline = time.monotonic() + SECONDS
-    assert codec.read_frame(resp_r, deadline)[0] == {"op": "ready"}
-    codec.write_frame(req_w, {"op": "task"})
-    assert codec.read_frame(resp_r, deadline)[0] == {"op": "forked"}
+    codec.write_frame(req_w, {"op": "hello", "id": "h-1"})
+    assert codec.read_frame(resp_r, deadline)[0] == {"op": "ready", "id": "h-1"}  # every frame answers a request
+    codec.write_frame(req_w, {"op": "task", "id": "t-1"})
+    assert codec.read_frame(resp_r, deadline)[0] == {"op": "forked", "id": "t-1"}
     blobs = codec.Blobs()
-    codec.write_frame(req_w, {"op": "call", "id": 1, "fn": "double", "echo": False,
+    codec.write_frame(req_w, {"op": "call", "id": "c-1", "fn": "double", "echo": False,
                               "args": codec.encode([np.arange(3)], blobs), "kwargs": codec.encode({}, blobs)}, blobs)
     reply, blob = codec.read_frame(resp_r, deadline)
-    assert reply["id"] == 1 and np.array_equal(codec.decode(reply["ok"], blob), [0, 2, 4])
+    assert reply["id"] == "c-1" and np.array_equal(codec.decode(reply["ok"], blob), [0, 2, 4])
     os.close(req_w)  # the end of the channel: the fork returns, then its parent says so and returns too
     fds[0] = -1
-    assert codec.read_frame(resp_r, deadline)[0] == {"op": "task_over", "exit": 0}
+    assert codec.read_frame(resp_r, deadline)[0] == {"op": "task_over", "id": "t-1", "exit": 0}
     with pytest.raises(codec.ChannelClosed):
         codec.read_frame(resp_r, deadline)
     assert proc.wait(timeout=SECONDS) == 0
 
 
+def test_the_program_says_nothing_before_it_is_asked(run_worker):
+    _, (req_w, resp_r) = run_worker("def double(a):\n    return a * 2\n")
+    time.sleep(0.5)  # imported long ago on any machine that is not frozen; still it has said nothing
+    assert not codec.readable(resp_r)
+    codec.write_frame(req_w, {"op": "hello", "id": 12345})
+    assert codec.read_frame(resp_r, time.monotonic() + SECONDS)[0] == {"op": "ready", "id": 12345}
+
+
 def test_a_module_that_raises_at_import_sends_import_error_with_its_line(run_worker):
-    proc, (_, resp_r) = run_worker("x = 1\nraise RuntimeError('boom at import')\n")
+    proc, (req_w, resp_r) = run_worker("x = 1\nraise RuntimeError('boom at import')\n")
+    codec.write_frame(req_w, {"op": "hello", "id": "h-2"})
     message = codec.read_frame(resp_r, time.monotonic() + SECONDS)[0]
-    assert message == {"op": "import_error", "type": "RuntimeError", "name": "RuntimeError",
+    assert message == {"op": "import_error", "id": "h-2", "type": "RuntimeError", "name": "RuntimeError",
                        "message": "boom at import", "lineno": 2, "line": "raise RuntimeError('boom at import')"}
     assert proc.wait(timeout=SECONDS) == 0

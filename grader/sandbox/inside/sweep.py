@@ -1,0 +1,134 @@
+"""Ending everything a worker started, until nothing of it is left.
+
+One pass over ``/proc`` is not enough: a process that forks and exits again and again has
+a new pid by the time the pass reaches the old one, and survives it. So both ways here
+repeat until a round finds nothing, within a bound:
+
+- by uid, when the worker has one of its own: a helper that takes that uid calls
+  ``kill(-1, SIGKILL)``, which the kernel applies to every process of the uid at once (a
+  fork cannot slip between a listing and the kill), and repeats while ``/proc`` still
+  shows a live process of the uid;
+- by descent, when it has none: the worker, its descendants and the orphans adopted by
+  the caller (a child subreaper, so whatever the worker orphans becomes the caller's),
+  found through ``/proc/<pid>/task/<tid>/children`` (a few small reads, so a round is
+  quicker than a fork) and killed, round after round.
+
+Both the fork-server template (inside the sandbox) and the trusted side (``reap``, limited
+mode) use these, so they import nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+SWEEP_SECONDS = 5.0  # the longest one sweep goes on; a fork bomb inside RLIMIT_NPROC ends in milliseconds
+
+
+def live_processes_of(uid: int) -> list[int]:
+    """Pids of the processes whose real uid is ``uid`` and that have not exited (zombies are dead)."""
+    found = []
+    for name in _pids():
+        try:
+            with open(f"/proc/{name}/status", "rb") as stream:
+                status = stream.read()
+        except OSError:
+            continue
+        fields = dict(line.split(b":", 1) for line in status.splitlines() if b":" in line)
+        try:
+            real_uid = int(fields[b"Uid"].split()[0])
+            state = fields[b"State"].split()[0]
+        except (KeyError, IndexError, ValueError):
+            continue
+        if real_uid == uid and state not in (b"Z", b"X"):
+            found.append(int(name))
+    return found
+
+
+def kill_uid(uid: int, seconds: float = SWEEP_SECONDS) -> bool:
+    """Kill every process of ``uid`` until none is left; False if some still lived after ``seconds``.
+
+    The caller must be able to take the uid (root, or CAP_SETUID); the helper it forks does, so
+    that ``kill(-1)`` reaches exactly that uid's processes."""
+    deadline = time.monotonic() + seconds
+    while live_processes_of(uid):
+        if time.monotonic() > deadline:
+            return False
+        helper = os.fork()
+        if helper == 0:
+            try:
+                os.setgroups([])
+                os.setgid(uid)
+                os.setuid(uid)
+                os.kill(-1, signal.SIGKILL)
+            finally:
+                os._exit(0)
+        os.waitpid(helper, 0)
+    return True
+
+
+def children_of(pid: int) -> list[int]:
+    """The children of ``pid`` (of each of its threads: an orphan's new parent may be any of them)."""
+    out: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children", "rb") as stream:
+                out += [int(child) for child in stream.read().split()]
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+def kill_descendants(roots: list[int], spare, seconds: float = SWEEP_SECONDS) -> set[int]:
+    """Kill ``roots``, their descendants and the caller's adopted children, round after round
+    until a round finds none alive and none dead; ``spare(pid)`` names processes (and their
+    trees) to leave alone. The caller's dead children among them (a chain leaves one per
+    generation) are reaped as they are found, so that the next round is quick; ``roots`` are
+    not (their status may be wanted). Returns every pid killed, for the caller to reap."""
+    me, killed = os.getpid(), set()
+    deadline = time.monotonic() + seconds
+    while True:
+        ours = children_of(me)
+        found, stack = set(), [*roots, *ours]
+        while stack:
+            pid = stack.pop()
+            if pid in found or pid == me or spare(pid):
+                continue
+            found.add(pid)
+            stack += children_of(pid)
+        alive = {pid for pid in found if _alive(pid)}
+        dead = (found - alive - set(roots)).intersection(ours)
+        for pid in dead:
+            try:
+                os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                pass
+        if (not alive and not dead) or time.monotonic() > deadline:  # a quiet round: nothing alive, nothing new
+            return killed
+        for pid in alive:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        killed |= alive
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stream:
+            state = stream.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in (b"Z", b"X")
+
+
+def _pids() -> list[str]:
+    try:
+        return [name for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:
+        return []
