@@ -111,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--csv", type=Path, metavar="FILE", help="also export the gradebook as CSV (one row per "
                        "student, a column per task, total, max)")
     batch.add_argument("--reports", type=Path, metavar="DIR", help="write each student's JSON report to "
-                       "DIR/<student>.json")
+                       "DIR/<student>.json (an odd name gets a safe file name: its ASCII letters, ~ and a hash)")
     batch.add_argument("--executor", default="local", help="local (default): worker processes here; dask: the "
                        "Dask cluster at --scheduler")
     batch.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")

@@ -10,7 +10,7 @@ machine receives, so a remote grade uses the very bytes the coordinator hashed.
 Both hashes are over relative paths and contents only: timestamps, permissions, the
 folder's own name and the zip that carried the files do not change them. A path is hashed
 as the bytes the disk holds (a name that is not UTF-8 included), and a folder is walked
-without recursion and no deeper than a zip may nest (``grader.submission.unzip.MAX_DEPTH``):
+without recursion and no deeper than a zip may nest (``grader.submission.limits.MAX_DEPTH``):
 a class entry 1500 folders deep is a refusal, not a RecursionError that stops the batch.
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path, PurePosixPath
 from grader.exceptions import SubmissionError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
-from grader.submission.unzip import MAX_DEPTH
+from grader.submission.limits import MAX_DEPTH
 
 IGNORED = ("__pycache__", ".git", ".ipynb_checkpoints")  # what the engine leaves out of its copy, too
 _CHUNK = 1 << 16

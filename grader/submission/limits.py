@@ -10,3 +10,6 @@ MAX_SUBMISSION_FILES = 1000
 MAX_SOURCE_BYTES = 1 << 20  # of a module file that the trusted process parses (stubs, lines)
 MAX_ANSWERS_BYTES = 1 << 20  # of an answers file
 MAX_NOTEBOOK_BYTES = 32 * 1024 * 1024  # of an .ipynb, read as JSON
+MAX_DEPTH = 32  # folders within folders, in a zip or a submission folder (unzip, grader.batch.snapshot)
+MAX_NAME_BYTES = 1024  # of a zip member's whole name, encoded; each part at most NAME_PART_BYTES
+NAME_PART_BYTES = 255  # what Linux, macOS and Windows file systems accept for one name

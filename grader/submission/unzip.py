@@ -33,13 +33,16 @@ from pathlib import Path, PurePosixPath
 
 from grader.exceptions import SubmissionError
 from grader.result.text import shown
-from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
+from grader.submission.limits import (
+    MAX_DEPTH,
+    MAX_NAME_BYTES,
+    MAX_SUBMISSION_BYTES,
+    MAX_SUBMISSION_FILES,
+    NAME_PART_BYTES,
+)
 
 JUNK = ("__MACOSX", ".DS_Store", "Thumbs.db")  # what archivers add, never part of a submission
 MODULE_SUFFIXES = (".py", ".ipynb")
-MAX_DEPTH = 32  # folders within folders: also what a submission folder may hold (grader.batch.snapshot)
-MAX_NAME_BYTES = 1024  # of a member's whole name, encoded; each part at most NAME_PART_BYTES
-NAME_PART_BYTES = 255  # what Linux, macOS and Windows file systems accept for one name
 _CHUNK = 1 << 16
 # what a damaged archive raises on the way out of zipfile and its decompressors
 _DAMAGED = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, UnicodeDecodeError, ValueError, struct.error,

@@ -127,7 +127,7 @@ def test_a_folder_nested_1500_levels_deep_is_a_submission_error_not_a_recursion_
 
 
 def test_a_folder_as_deep_as_the_limit_is_hashed(tmp_path, deep_folder):
-    from grader.submission.unzip import MAX_DEPTH
+    from grader.submission.limits import MAX_DEPTH
 
     deep = deep_folder(tmp_path / "bob", MAX_DEPTH - 1, {"prefill.py": b"x = 1\n"})
     assert content_hash(deep) == Tree.read(deep).digest
