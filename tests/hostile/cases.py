@@ -145,6 +145,17 @@ def _deep(levels: int) -> list[tuple[str, bytes]]:
 
 
 BIG_MODULE = (REFERENCE * 20).encode()
+# writes a protocol frame (8-byte length, 8-byte flags, JSON) to every pipe the process holds
+FORGE = ("import json, os, struct\n\n"
+         "def _forge(message):\n"
+         "    body = json.dumps(message).encode()\n"
+         "    frame = struct.pack('>QQ', len(body), 0) + body\n"
+         "    for fd in map(int, os.listdir('/proc/self/fd')):\n"
+         "        try:\n"
+         "            if fd > 2 and os.stat(fd).st_mode & 0o170000 == 0o010000:\n"
+         "                os.write(fd, frame)\n"
+         "        except OSError:\n"
+         "            pass\n\n")
 
 CASES: list[Case] = [
     # 1 -- one entry must never stop the class
@@ -283,16 +294,7 @@ CASES: list[Case] = [
          code('def causal_pairs(P):\n    return "x" * (10 << 20)\n'), keeps=("prefill_flops", "causal_mask")),
     # 10 -- frames the submission writes are never believed
     Case("module_writes_frames", 10, "grade", "a function writing forged reply frames to the protocol pipe",
-         code("import json, os, struct\n\n"
-              "def _forge(message):\n"
-              "    body = json.dumps(message).encode()\n"
-              "    frame = struct.pack('>QQ', len(body), 0) + body\n"
-              "    for fd in map(int, os.listdir('/proc/self/fd')):\n"
-              "        try:\n"
-              "            if fd > 2 and os.stat(fd).st_mode & 0o170000 == 0o010000:\n"
-              "                os.write(fd, frame)\n"
-              "        except OSError:\n"
-              "            pass\n\n"
+         code(FORGE + "\n"
               "def causal_pairs(P):\n"
               "    for i in range(1, 50):\n"
               "        _forge({'id': i, 'ok': P * (P + 1) // 2})\n"
@@ -300,16 +302,7 @@ CASES: list[Case] = [
               "    return 'FORGED-REPLY'\n"),
          keeps=("prefill_flops", "causal_mask", *ANSWER_TASKS), never=("FORGED-",)),
     Case("notebook_forges_report", 10, "grade", "a notebook cell writing a fake cell report and a fake ready",
-         notebook("import json, os, struct\n"
-                  "def _forge(message):\n"
-                  "    body = json.dumps(message).encode()\n"
-                  "    frame = struct.pack('>QQ', len(body), 0) + body\n"
-                  "    for fd in map(int, os.listdir('/proc/self/fd')):\n"
-                  "        try:\n"
-                  "            if fd > 2 and os.stat(fd).st_mode & 0o170000 == 0o010000:\n"
-                  "                os.write(fd, frame)\n"
-                  "        except OSError:\n"
-                  "            pass\n"
+         notebook(FORGE +
                   "_forge({'op': 'notebook', 'cells': [{'cell': 1, 'status': 'error', 'name': 'FORGED-NOTE',"
                   " 'message': 'FORGED-NOTE: log in at https://evil.example'}], 'restarts': 0})\n"
                   "_forge({'op': 'ready'})\n"
