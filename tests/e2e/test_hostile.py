@@ -11,6 +11,7 @@ and one batch holds every class of trouble at once (``test_a_class_with_every_ki
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import os
 import re
@@ -24,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from grader.lesson.course import Course
+from grader.sandbox import confine
 
 from mutated import mutant_folder
 from paths import ROOT, TESTS
@@ -57,6 +59,31 @@ def inert(text: str, where: str, own_commands: bool = False) -> None:
     assert "##[" not in text, f"{where}: legacy runner command"
 
 
+@functools.cache
+def unavailable(mode: str) -> str:
+    """Why ``mode`` cannot run on this machine ("" when it can): bubblewrap may be missing."""
+    saved = os.environ.get("GRADER_SANDBOX")
+    os.environ["GRADER_SANDBOX"] = mode
+    confine.current.cache_clear()
+    try:
+        confine.current()
+    except Exception as exc:  # noqa: BLE001 - UsageError: bwrap missing or unusable here
+        return str(exc)
+    finally:
+        confine.current.cache_clear()
+        if saved is None:
+            del os.environ["GRADER_SANDBOX"]
+        else:
+            os.environ["GRADER_SANDBOX"] = saved
+    return ""
+
+
+def require(mode: str) -> None:
+    """Skip, saying why, where ``mode`` cannot run (the tests' graders run in that mode)."""
+    if unavailable(mode):
+        pytest.skip(f"{mode} mode is not available on this machine: {unavailable(mode)}")
+
+
 def modes_for(case) -> list[str]:
     return list(MODES) if case.runs_code else ["bubblewrap"]
 
@@ -66,6 +93,7 @@ def modes_for(case) -> list[str]:
 @pytest.mark.parametrize("case, mode", [(c, m) for c in GRADE_CASES for m in modes_for(c)],
                          ids=[f"{c.klass}-{c.id}-{m}" for c in GRADE_CASES for m in modes_for(c)])
 def test_a_hostile_submission_is_graded_and_shown_inert(case, mode, tmp_path):
+    require(mode)
     submission = case.build(tmp_path / "in")
     out = tmp_path / "out"
     out.mkdir()
@@ -137,6 +165,7 @@ class Graded:
 @pytest.fixture(scope="module", params=MODES)
 def odd_class(request, tmp_path_factory) -> Graded:
     """One batch per sandbox mode: every entry case between two ordinary students."""
+    require(request.param)
     tmp = tmp_path_factory.mktemp(f"odd-{request.param}")
     klass = tmp / "class"
     klass.mkdir()
@@ -211,6 +240,7 @@ def ordinary_class(klass: Path) -> set[str]:
 def test_a_class_with_every_kind_of_trouble_grades_its_ordinary_students_as_a_clean_class(tmp_path):
     """Every case of the corpus in one batch (two workers), beside ordinary students and mistakes:
     their rows are exactly those of the same students graded alone, and every odd entry is a row."""
+    require("bubblewrap")
     clean, mixed = tmp_path / "clean", tmp_path / "mixed"
     clean.mkdir()
     mixed.mkdir()
