@@ -161,13 +161,16 @@ class Gradebook:
                 (lesson_id, title, suite_version, json.dumps(tasks), round(sum(t[2] for t in tasks), 6)))
 
     def record(self, lesson: str, suite_version: str, source: str, content_hash: str, outcome: Outcome) -> bool:
-        """Write one outcome in one transaction; False when an error was not allowed to replace a grade."""
+        """Write one outcome in one transaction; False when an error was not allowed to replace a grade.
+
+        Its text passes ``shown()`` once more (idempotent on text that already did): SQLite stores
+        UTF-8, and a lone surrogate in a reason would otherwise stop the batch at this insert."""
         report = outcome.report
         values = {
-            "lesson": lesson, "student": outcome.student, "source": source, "content_hash": content_hash,
-            "suite_version": suite_version, "status": outcome.status,
+            "lesson": lesson, "student": shown(outcome.student, lines=False), "source": shown(source, lines=False),
+            "content_hash": content_hash, "suite_version": suite_version, "status": outcome.status,
             "score": report["score"] if report else (0.0 if outcome.status == "rejected" else None),
-            "max_score": report["max_score"] if report else None, "reason": outcome.reason,
+            "max_score": report["max_score"] if report else None, "reason": shown(outcome.reason),
             "report": json.dumps(report) if report else None, "student_report": outcome.student_report,
             "grade_seconds": report.get("execution_time") if report else None,
             "wall_seconds": round(outcome.seconds, 4), "attempts": outcome.attempts, "worker": outcome.worker,
@@ -182,11 +185,12 @@ class Gradebook:
                 "WHERE excluded.status != 'error' OR submissions.status = 'error'", values)
             if cursor.rowcount == 0:
                 return False
-            self._db.execute("DELETE FROM task_scores WHERE lesson = ? AND student = ?", (lesson, outcome.student))
+            student = values["student"]
+            self._db.execute("DELETE FROM task_scores WHERE lesson = ? AND student = ?", (lesson, student))
             for position, task in enumerate(report["tasks"] if report else []):
                 self._db.execute("INSERT INTO task_scores VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                 (lesson, outcome.student, task["id"], position, task["score"], task["max_score"],
-                                  task["status"], task.get("feedback", "")))
+                                 (lesson, student, task["id"], position, task["score"], task["max_score"],
+                                  task["status"], shown(task.get("feedback", ""))))
         return True
 
     # -- reading ----------------------------------------------------------------------------

@@ -6,17 +6,21 @@ submission's text: a check's message and its safe message, what the submission p
 the notes about it, its path, and an answer as typed. Every format must then produce
 output that parses in its own format (JSON, XML, HTML), encodes as UTF-8, holds no control
 character a terminal or a parser would act on, and has no line the GitHub Actions runner
-would execute.
+would execute. A class's entry names (any bytes a file system allows) and reasons go through
+the gradebook into the CSV export and the batch summary under the same rules, and no CSV
+cell starts a formula for a reader splitting on , or on ;.
 """
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
+from pathlib import Path
 from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
@@ -134,3 +138,58 @@ def test_an_answer_typed_as_anything_is_graded_never_raised(text):
         check = grade_answer(task, {task.answer.key: text}, None, "answers.toml")
         assert check.passed in (True, False)
         check.message.encode("utf-8")
+
+
+# ---------------------------------------------------------------------------- a class: names, CSV, summary
+
+def _csv_cells(text: str, delimiter: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+
+
+FORMULA = ("=", "+", "-", "@")
+SHORT_HOSTILE = st.one_of(any_text(max_size=60), st.lists(st.sampled_from(
+    ["\x1b[2J", "\u202e", "\ud800", "\udce9", "\r", "\n", "::", "##[", "=", "+", "-", "@", " ", ";", ",", '"',
+     "\t", "e\u0301", "\u00e9"]), max_size=12).map("".join))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # a gradebook each
+@given(st.lists(st.tuples(SHORT_HOSTILE, st.sampled_from(["graded", "rejected", "error"]), SHORT_HOSTILE),
+                min_size=1, max_size=4))
+def test_a_class_of_any_names_and_reasons_exports_an_inert_csv_and_summary(entries):
+    """Entry names as a file system gives them (any bytes but / and NUL), reasons as any text: the
+    gradebook takes them, the CSV parses as one row per student in a , and a ; reader with no cell
+    a spreadsheet would run, and the summary holds no raw control and no runner command."""
+    import tempfile
+
+    from grader.batch.gradebook import Gradebook
+    from grader.batch.jobs import Outcome
+    from grader.batch.roster import student_of
+    from grader.batch.summary import render_plain, summarize
+
+    tasks = [("prefill_flops", "FLOPs", 2.0)]
+    outcomes = {}
+    for name, status, reason in entries:
+        raw = os.fsencode(name.encode("utf-8", "surrogatepass").replace(b"/", b"_").replace(b"\0", b"_")[:200] or b"x")
+        student = student_of(Path(os.fsdecode(raw)))
+        report = {"lesson": "prefill", "score": 1.5, "max_score": 2.0, "tasks": [
+            {"id": "prefill_flops", "score": 1.5, "max_score": 2.0, "status": "partial", "feedback": reason}]}
+        outcomes[student] = Outcome(student, status, report=report if status == "graded" else None, reason=reason)
+    with tempfile.TemporaryDirectory() as tmp, Gradebook(Path(tmp) / "gb.sqlite") as book:
+        book.set_lesson("prefill", "Prefill", "v1", tasks)
+        for student, outcome in outcomes.items():
+            book.record("prefill", "v1", student, "h", outcome)
+        assert book.export_csv(Path(tmp) / "grades.csv") == len(outcomes)
+        text = (Path(tmp) / "grades.csv").read_bytes().decode("utf-8")
+        stream = io.StringIO()
+        render_plain(summarize("prefill", tasks, book.rows("prefill")), stream)
+    assert not RAW_CONTROL.search(text.replace("\r\n", "\n").replace("\n", ""))
+    rows = _csv_cells(text, ",")
+    assert len(rows) == len(outcomes) + 1 and {len(r) for r in rows} == {len(rows[0])}
+    for delimiter in (",", ";"):
+        for row in _csv_cells(text, delimiter):
+            for cell in row:
+                # its first character that is not blank nor a quote (a ; reader may open a quote mid-row)
+                assert not cell.lstrip(" \"\t\r\n").startswith(FORMULA), (delimiter, cell)
+    summary = stream.getvalue()
+    assert not RAW_CONTROL.search(summary.replace("\n", ""))
+    no_runner_command(summary)
