@@ -267,7 +267,7 @@ class Gradebook:
             else:
                 cells = ["0" if row.status == "rejected" else "" for _ in task_ids]
                 total, top = ("0" if row.status == "rejected" else ""), max_total
-            lines.append([_text(row.student, first=True), *cells, total, top, row.status,
+            lines.append([_text(row.student), *cells, total, top, row.status,
                           _text(_first_line(row.reason))])
         text = "".join(",".join(_cell(cell) for cell in line) + "\r\n" for line in lines)
         atomic.write(Path(target), text, newline="")
@@ -289,16 +289,13 @@ _FORMULA_START = re.compile(r"(^|[,;])(?=[\s\"]*[=+\-@\t\r])")
 _QUOTED = (",", ";", '"', "\n", "\r")  # what makes a cell need quotes, for a , or a ; reader
 
 
-def _text(value: str, first: bool = False) -> str:
+def _text(value: str) -> str:
     """A text cell a spreadsheet will not run: names and reasons come from students' file names.
 
-    One inert line first; then a ``'`` before a formula, even one after blanks (`` =2+3``), and,
-    but in a row's ``first`` cell, after every , or ; in it: a reader splitting on ; sees the
-    inside of a quoted cell further along the row as cells too (the first one it reads quoted)."""
-    value = shown(value, lines=False, limit=1000)
-    if first:
-        return "'" + value if _FORMULA_START.match(value) else value
-    return _FORMULA_START.sub(r"\1'", value)
+    One inert line first; then a ``'`` before a formula, even one after blanks (`` =2+3``), and
+    after every , or ; in the cell, the student's name included: a reader that splits on the
+    other separator, or one that does not honour quotes, starts a cell there."""
+    return _FORMULA_START.sub(r"\1'", shown(value, lines=False, limit=1000))
 
 
 def _first_line(reason: str) -> str:

@@ -155,13 +155,14 @@ def test_no_cell_starts_a_formula_after_blanks_and_no_raw_control_character_is_w
         for cell in (row[0], row[-1]):  # the student and the note
             assert cell.lstrip()[:1] not in ("=", "+", "-", "@") or cell.startswith("'"), row
     students = {row[0] for row in rows[1:]}
-    assert "' =2+3" in students and "\\n@SUM(1+1)" in students and "x;=1+2" in students
-    assert "x;'=1+2 is odd" in {row[-1] for row in rows}  # further along a row, ; starts a cell for some readers
+    # a ; starts a cell for a reader splitting on ; or not honouring quotes, in the name as further along
+    assert "' =2+3" in students and "\\n@SUM(1+1)" in students and "x;'=1+2" in students
+    assert "x;'=1+2 is odd" in {row[-1] for row in rows}
 
 
 def test_cells_holding_a_separator_a_quote_or_a_line_break_are_quoted(tmp_path, book):
     text = hostile_export(tmp_path, book)
-    assert '"x;=1+2",' in text and '"a,b",' in text and '"say ""hi""",' in text
+    assert '"x;\'=1+2",' in text and '"a,b",' in text and '"say ""hi""",' in text
     for delimiter in (",", ";"):  # a spreadsheet whose list separator is ; must not find a formula either
         for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter):
             for cell in row:

@@ -190,6 +190,9 @@ def test_a_class_of_any_names_and_reasons_exports_an_inert_csv_and_summary(entri
             for cell in row:
                 # its first character that is not blank nor a quote (a ; reader may open a quote mid-row)
                 assert not cell.lstrip(" \"\t\r\n").startswith(FORMULA), (delimiter, cell)
+        for line in text.split("\r\n"):  # a reader that does not honour quotes at all
+            for piece in line.split(delimiter):
+                assert not piece.lstrip(" \"\t").startswith(FORMULA), (delimiter, piece)
     summary = stream.getvalue()
     assert not RAW_CONTROL.search(summary.replace("\n", ""))
     no_runner_command(summary)
