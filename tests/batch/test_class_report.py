@@ -3,19 +3,23 @@
 Checked as markup (a hand-made class: every number and name where it belongs; hostile names
 only in escaped text nodes), on a realistic class graded for real (tests/sample_class.py:
 the misconceptions on the page are exactly those its students' mutants declare, from the
-batch and from the gradebook afterwards), and as headless Chromium shows it.
+batch and from the gradebook afterwards), as headless Chromium shows it, and with Hypothesis
+feeding arbitrary names, reasons, notes and diagnoses into both the printed summary and the page.
 """
 
 from __future__ import annotations
 
+import io
 import re
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from grader.batch.class_report import from_gradebook, render
 from grader.batch.gradebook import Row
-from grader.batch.summary import summarize
+from grader.batch.summary import render_plain, render_rich, summarize
 from grader.cli import main
 from grader.result.text import shown
 
@@ -52,6 +56,18 @@ class Page(HTMLParser):
     def handle_endtag(self, tag):
         while self.stack and self.stack.pop()[0] != tag:
             pass
+
+    def handle_comment(self, data):  # none of the page's own: one would be a student's text read as markup
+        self.tags.append(("#comment", {}))
+
+    def handle_decl(self, decl):
+        self.tags.append(("#declaration", {"decl": decl}))
+
+    def handle_pi(self, data):
+        self.tags.append(("#pi", {}))
+
+    def unknown_decl(self, data):
+        self.tags.append(("#unknown", {}))
 
     def handle_data(self, data):
         self.texts.append(data)
@@ -249,3 +265,101 @@ def test_docs_has_the_class_report_screenshot():
     width, height, _ = pixels(png)
     assert width == 1200 and height > 1500
     assert count_colour(png, BLUE) > 40 * 100
+
+
+# ---------------------------------------------------------------------------- any text at all, as a property
+
+# every character a Python str can hold, lone surrogates included (st.text leaves those out)
+ANY_CHAR = st.one_of(st.characters(codec=None, categories=None), st.integers(0xD800, 0xDFFF).map(chr))
+PIECES = ["\x1b[2J", "\x1b]0;t\x07", "\x9b", "\u202e", "\ud800", "\udcff", "\r", "\n", "\t", "::", "::error::x",
+          "##[", "<script>", "</td>", "<!--", "]]>", "<?x", "&amp;", '"', "'", "\x00", "\u2028", " "]
+
+
+def any_text(min_size: int = 0, max_size: int = 60) -> st.SearchStrategy[str]:
+    return st.lists(ANY_CHAR, min_size=min_size, max_size=max_size).map("".join)
+
+
+# long strings repeat a random piece: as hostile as random ones of that length, without the entropy
+LONG = st.builds(lambda piece, times: (piece * times)[:6000], any_text(1, 30), st.integers(100, 400))
+TEXT = st.one_of(any_text(), st.lists(st.sampled_from(PIECES), max_size=12).map("".join), LONG)
+RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                 "\ud800-\udfff\ufeff]")
+ROUGH = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def classes(draw):
+    """(names, codes, hints, reasons, notes, title): a class of 1 to 8 students, any of them graded,
+    refused or failed, the graded ones showing any of three diagnoses on two tasks."""
+    names = draw(st.lists(TEXT, min_size=1, max_size=8, unique=True))
+    codes = draw(st.lists(TEXT, min_size=3, max_size=3))
+    hints = draw(st.lists(TEXT, min_size=3, max_size=3))
+    statuses = draw(st.lists(st.sampled_from(["graded", "graded", "rejected", "error"]), min_size=len(names),
+                             max_size=len(names)))
+    held = draw(st.lists(st.lists(st.integers(0, 2), max_size=3), min_size=len(names), max_size=len(names)))
+    reasons = draw(st.lists(TEXT, min_size=len(names), max_size=len(names)))
+    notes = draw(st.lists(TEXT, max_size=2))
+    title = draw(TEXT)
+    return names, codes, hints, statuses, held, reasons, notes, title
+
+
+def summary_of(names, codes, hints, statuses, held, reasons, notes, title, wording=True):
+    rows, reports, kept = [], [], []
+    for i, (name, status, reason) in enumerate(zip(names, statuses, reasons, strict=True)):
+        if status == "graded":
+            rows.append(graded(name, i % 3, 3 - i % 4))
+            found = [{"code": codes[j], "hint": hints[j]} for j in held[i]]
+            reports.append((name, report(flops=found[:2], mask=found[1:])))
+            if i % 5 == 4:
+                kept.append((name, reason))
+        else:
+            rows.append(Row(name, status, 0.0 if status == "rejected" else None, None, reason, {}))
+    summary = summarize("prefill", TASKS, rows, reports=reports, kept=kept, title=title,
+                        wording={codes[0]: hints[2]} if wording else None,
+                        run={"graded": sum(1 for s in statuses if s == "graded"), "refused": statuses.count("rejected"),
+                             "failed": statuses.count("error")})
+    summary.notes = list(notes)
+    return summary
+
+
+def twin(names, codes, hints, statuses, held, reasons, notes, title):
+    """The same class with every text replaced by a plain one (equal texts stay equal, an empty code stays empty)."""
+    plain_codes = {code: f"code{j}" if code else "" for j, code in enumerate(dict.fromkeys(codes))}
+    return summary_of([f"student{i}" for i in range(len(names))], [plain_codes[c] for c in codes],
+                      [f"hint {j}" for j in range(3)], statuses, held, [f"reason {i}" for i in range(len(names))],
+                      [f"note {i}" for i in range(len(notes))], "title")
+
+
+def no_runner_command(text: str) -> None:
+    for line in text.splitlines():
+        assert not line.lstrip().startswith("::"), line[:200]
+    assert "##[" not in text
+
+
+@ROUGH
+@given(classes())
+def test_the_summary_and_the_class_report_stay_inert_whatever_the_names_reasons_and_diagnoses(drawn):
+    summary = summary_of(*drawn)
+    plain = io.StringIO()
+    render_plain(summary, plain)
+    from rich.console import Console
+
+    coloured = io.StringIO()
+    render_rich(summary, Console(file=coloured, force_terminal=True, color_system="truecolor", width=160))
+    for text in (plain.getvalue(), re.sub(r"\x1b\[[0-9;]*m", "", coloured.getvalue())):
+        text.encode("utf-8")  # no lone surrogate
+        assert "\x1b" not in text and not RAW.search(text), ascii(RAW.search(text) or "ESC")
+        no_runner_command(text)
+
+    markup = render(summary)
+    markup.encode("utf-8")
+    assert not RAW.search(markup), ascii(RAW.search(markup)[0])
+    no_runner_command(markup)
+    page, plain_page = Page(markup), Page(render(twin(*drawn)))
+    # the same tags, attributes and values as the same class with plain texts: no text became markup
+    assert page.tags == plain_page.tags
+    names, codes, _, statuses, held, *_ = drawn
+    texts = set(page.texts)
+    for name, status, holds in zip(names, statuses, held, strict=True):
+        if name and (status != "graded" or any(codes[j] for j in holds)):  # a row or an example names them
+            assert shown(name, lines=False, limit=120) in texts, ascii(name[:80])
