@@ -233,8 +233,34 @@ def _rich(summary: ClassSummary, console: Console) -> None:
         for label, count in bins:
             histogram.add_row(label, f"[cyan]{'█' * round(BAR_WIDTH * count / peak)}[/cyan]", str(count))
         console.print(histogram)
-    _misconceptions(summary, lambda line: console.print(line, markup=False, highlight=False))
+    if summary.misconceptions:
+        from rich.text import Text
+
+        table = Table(title=_MISCONCEPTIONS_TITLE.format(len(summary.totals)), title_justify="left")
+        for name, justify in (("task", "left"), ("students", "right"), ("misconception", "left"), ("code", "left")):
+            table.add_column(name, justify=justify)
+        for task, shown_items, more in _most_common(summary):
+            for i, item in enumerate(shown_items):  # Text, never markup: a wording may come from a report
+                table.add_row(Text(task if i == 0 else ""), str(item.count), Text(short(item.wording, WORDING_LIMIT)),
+                              Text(shown(item.code, lines=False, limit=NAME_LIMIT), style="dim"))
+            if more:
+                table.add_row("", "", Text(_MORE.format(more)), "")
+            table.add_section()
+        console.print(table)
     _problems(summary, lambda line: console.print(line, markup=False, highlight=False))
+
+
+_MISCONCEPTIONS_TITLE = "most common misconceptions (students showing each, of {} graded)"
+_MORE = "... and {} more (see the class report: --class-report FILE)"
+
+
+def _most_common(summary: ClassSummary):
+    """(task id shown, its most common misconceptions, how many more) for each task that has any."""
+    for task in summary.tasks:
+        found = [m for m in summary.misconceptions if m.task == task.id]
+        if found:
+            yield shown(task.id, lines=False, limit=NAME_LIMIT), found[:MAX_MISCONCEPTIONS], \
+                max(0, len(found) - MAX_MISCONCEPTIONS)
 
 
 def _misconceptions(summary: ClassSummary, write) -> None:
@@ -242,18 +268,15 @@ def _misconceptions(summary: ClassSummary, write) -> None:
     if not summary.misconceptions:
         return
     write("")
-    write(f"most common misconceptions (students showing each, of {len(summary.totals)} graded)")
-    for task in summary.tasks:
-        found = [m for m in summary.misconceptions if m.task == task.id]
-        if not found:
-            continue
-        write(f"  {shown(task.id, lines=False, limit=NAME_LIMIT)}")
-        width = len(str(found[0].count))
-        for item in found[:MAX_MISCONCEPTIONS]:
+    write(_MISCONCEPTIONS_TITLE.format(len(summary.totals)))
+    for task, items, more in _most_common(summary):
+        write(f"  {task}")
+        width = len(str(items[0].count))
+        for item in items:
             code = shown(item.code, lines=False, limit=NAME_LIMIT)
             write(f"    {item.count:>{width}}  {short(item.wording, WORDING_LIMIT)} ({code})")
-        if len(found) > MAX_MISCONCEPTIONS:
-            write(f"    ... and {len(found) - MAX_MISCONCEPTIONS} more (see the class report: --class-report FILE)")
+        if more:
+            write(f"    {_MORE.format(more)}")
 
 
 def _problems(summary: ClassSummary, write) -> None:

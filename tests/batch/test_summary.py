@@ -239,3 +239,16 @@ def test_hostile_diagnosis_text_is_one_inert_line_in_the_summary():
     render_plain(summary, stream)
     assert_inert(stream.getvalue())
     assert "x.y\\n::error::code" in stream.getvalue()
+
+
+def test_rich_tables_list_the_misconceptions_as_text_never_as_markup():
+    from rich.console import Console
+
+    markup = {"code": "x.markup", "hint": "[bold red]loud[/] [/] [link=https://e]click[/link]"}
+    summary = summarize("prefill", TASKS, ROWS, reports=[*REPORTS, ("b", report(mask=[markup]))], wording=WORDING)
+    stream = io.StringIO()
+    render_rich(summary, Console(file=stream, color_system=None, width=200))  # "[/]" as markup would raise
+    text = stream.getvalue()
+    assert "most common misconceptions (students showing each, of 4 graded)" in text
+    assert re.search(r"flops +│ +3 │ prefill_flops returns N · P, exactly half of 2 · N · P +│ flops.missing-factor-2", text)
+    assert "[bold red]loud[/] [/] [link=https://e]click[/link]" in text
