@@ -238,6 +238,24 @@ def test_a_class_report_that_cannot_be_written_is_a_one_line_error(real, capsys)
     assert err.startswith(f"grader: cannot write {blocked}: ") and err.count("\n") == 1
 
 
+def test_grader_batch_writes_the_class_report_or_says_why_not_and_keeps_every_grade(tmp_path, capsys):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "alice.py").write_bytes((ROOT / "solutions" / "prefill" / "prefill.py").read_bytes())
+    blocked = tmp_path / "blocked.html"
+    blocked.mkdir()
+    args = ["--course", str(ROOT), "batch", str(folder), "--lesson", "prefill", "--jobs", "1",
+            "--gradebook", str(tmp_path / "gb.sqlite")]
+    assert main([*args, "--class-report", str(blocked)]) == 1  # rerun, or write it from the gradebook
+    out = capsys.readouterr().out
+    assert out.rstrip().splitlines()[-1].startswith(f"the class report was not written (cannot write {blocked}")
+    assert "'grader gradebook class-report --output FILE' writes it again" in out
+    assert main([*args, "--class-report", str(tmp_path / "class.html")]) == 0
+    assert "this run graded 0, 1 unchanged since an earlier run" in capsys.readouterr().out
+    page = Page((tmp_path / "class.html").read_text(encoding="utf-8"))
+    assert page.text_of["stats"].startswith("1 submissions 1 graded 13 / 17 mean total")  # a module: no answers
+
+
 @needs_chromium
 def test_chromium_shows_the_histogram_and_the_ranked_misconceptions(real):
     _, _, page, _ = real

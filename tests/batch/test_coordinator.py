@@ -150,7 +150,7 @@ def test_a_gradebook_and_reports_kept_in_the_class_folder_are_not_students(tmp_p
     place(REFERENCE, folder, "alice")
     for _ in range(2):
         run_batch(folder, COURSE, lesson="prefill", gradebook=folder / "gb.sqlite", reports=folder / "reports",
-                  csv=folder / "grades.csv", jobs=1, out=quiet())
+                  csv=folder / "grades.csv", class_report=folder / "class.html", jobs=1, out=quiet())
     assert [r[0] for r in rows(folder / "gb.sqlite")] == ["alice"]
 
 

@@ -250,5 +250,6 @@ def test_rich_tables_list_the_misconceptions_as_text_never_as_markup():
     render_rich(summary, Console(file=stream, color_system=None, width=200))  # "[/]" as markup would raise
     text = stream.getvalue()
     assert "most common misconceptions (students showing each, of 4 graded)" in text
-    assert re.search(r"flops +│ +3 │ prefill_flops returns N · P, exactly half of 2 · N · P +│ flops.missing-factor-2", text)
+    row = r"flops +│ +3 │ prefill_flops returns N · P, exactly half of 2 · N · P +│ flops.missing-factor-2"
+    assert re.search(row, text)
     assert "[bold red]loud[/] [/] [link=https://e]click[/link]" in text
