@@ -64,7 +64,8 @@ bench: $(STAMP)
 gradescope:
 	$(PYTHON) ci/gradescope/build.py --output $(GRADESCOPE_ZIP) --lesson $(or $(LESSON),prefill)
 
-# docs/report-*.png: the HTML report of the reference and of a wrong submission, in headless Chromium.
+# docs/report-*.png, docs/class-report.png: the HTML report of the reference and of a wrong submission, and the
+# class report of a realistic class (tests/sample_class.py), in headless Chromium.
 screenshots: $(STAMP)
 	$(BIN)/python tests/browser.py docs
 

@@ -116,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "Dask cluster at --scheduler")
     batch.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
     batch.add_argument("--regrade", action="store_true", help="grade every submission again, even unchanged ones")
+    batch.add_argument("--class-report", type=Path, metavar="FILE", help="also write the class report: one HTML "
+                       "page (totals, each task's difficulty, misconceptions with example students; instructors only)")
 
     diagnoses = commands.add_parser("diagnoses", parents=[shared.each], help="list each lesson's diagnoses: the "
                                     "misconceptions its checks recognise, what triggers them and the hints students "
@@ -129,6 +131,10 @@ def build_parser() -> argparse.ArgumentParser:
     export = books.add_parser("export", parents=[shared.one, shared.gradebook],
                               help="one row per student, a column per task, total, max (for an LMS)")
     export.add_argument("--csv", type=Path, required=True, metavar="FILE", help="CSV file to write")
+    report = books.add_parser("class-report", parents=[shared.one, shared.gradebook],
+                              help="the class report: one HTML page (totals, each task's difficulty, misconceptions "
+                                   "with example students; instructors only)")
+    report.add_argument("--output", type=Path, required=True, metavar="FILE", help="HTML file to write")
     return parser
 
 
@@ -272,17 +278,34 @@ def _batch(args) -> int:
     gc.enable()  # a batch is long-lived, unlike the one-shot grade that run() tunes for
     result = run_batch(args.submissions, _course(args), gradebook=args.gradebook, lesson=args.lesson,
                        jobs=args.jobs, reports=args.reports, csv=args.csv, solutions=args.solutions,
-                       executor=args.executor, scheduler=args.scheduler, regrade=args.regrade)
+                       executor=args.executor, scheduler=args.scheduler, regrade=args.regrade,
+                       class_report=args.class_report)
     return 0 if result.complete else 1
 
 
 def _gradebook(args) -> int:
     from grader.batch.gradebook import Gradebook
 
+    if args.action == "class-report":
+        from grader.batch.class_report import from_gradebook
+
+        students = from_gradebook(args.gradebook, args.output, args.lesson, _catalogue_course(args))
+        print(f"wrote {args.output}: {students} students")
+        return 0
     with Gradebook(args.gradebook, create=False) as book:
         rows = book.export_csv(args.csv, args.lesson)
     print(f"wrote {args.csv}: {rows} students")
     return 0
+
+
+def _catalogue_course(args):
+    """The course whose lessons word the misconceptions, if there is one: a gradebook is read without it too."""
+    try:
+        return _course(args)
+    except GraderError:
+        if args.course:  # named on the command line: a wrong one is said
+            raise
+        return None
 
 
 def _new(args) -> int:

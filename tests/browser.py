@@ -2,8 +2,9 @@
 
 Chromium runs with everything that could reach the network switched off and a fresh
 profile each time, on a file:// URL; the page itself forbids fetches too. ``python
-tests/browser.py`` regrades the reference and a wrong submission and writes docs/'s
-screenshots (``make screenshots``).
+tests/browser.py`` regrades the reference and a wrong submission, and grades a realistic
+class (``tests/sample_class.py``) for its class report, and writes docs/'s screenshots
+(``make screenshots``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-extensions", "--hide-scrollbars", "--force-device-scale-factor=1"]
 WINDOW = (1000, 1500)
+CLASS_WINDOW = (1200, 2960)  # the class report of tests/sample_class.py, top to bottom
 
 
 def chromium() -> str | None:
@@ -95,10 +97,11 @@ def count_colour(png: Path, rgb: tuple[int, int, int], tolerance: int = 12) -> i
 
 
 def main(out: Path) -> None:
-    """Write docs/report-reference.png and docs/report-wrong.png from fresh gradings."""
+    """Write docs/report-reference.png, docs/report-wrong.png and docs/class-report.png from fresh gradings."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from grader.formats.html import render
 
+    from sample_class import graded_class
     from sample_reports import graded
 
     out.mkdir(parents=True, exist_ok=True)
@@ -111,6 +114,10 @@ def main(out: Path) -> None:
             page.write_text(render(report), encoding="utf-8")
             screenshot(page, out / f"report-{name}.png", window)
         print(f"wrote {out / f'report-{name}.png'}")
+    with tempfile.TemporaryDirectory() as tmp:  # a realistic class (tests/sample_class.py), graded for real
+        _, page, _ = graded_class(Path(tmp))
+        screenshot(page, out / "class-report.png", CLASS_WINDOW)
+    print(f"wrote {out / 'class-report.png'}")
 
 
 if __name__ == "__main__":

@@ -28,16 +28,18 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import atomic
 from grader.batch import roster
+from grader.batch.class_report import write as write_class_report
 from grader.batch.gradebook import Gradebook, Row
 from grader.batch.jobs import Job, Outcome, neutralised
 from grader.batch.progress import BatchProgress
 from grader.batch.snapshot import LessonSnapshot
-from grader.batch.summary import ClassSummary, render, summarize
+from grader.batch.summary import ClassSummary, render, summarize, wording
 from grader.exceptions import GraderError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
@@ -50,13 +52,20 @@ SLACK_SECONDS = 60  # on top of the lesson's own import and submission limits, b
 @dataclass
 class BatchResult:
     lesson: str
-    graded_now: int = 0
-    unchanged: int = 0
     students: set[str] = field(default_factory=set)
+    this_run: dict[str, str] = field(default_factory=dict)  # student -> what this run did (summary.RUN_KINDS)
     kept: list[tuple[str, str]] = field(default_factory=list)  # (student, reason): failed now, earlier grade kept
     unrecorded: list[tuple[str, str]] = field(default_factory=list)  # (student, reason): not even recorded
     notes: list[str] = field(default_factory=list)  # what failed after grading (the CSV export)
     summary: ClassSummary | None = None
+
+    @property
+    def graded_now(self) -> int:
+        return sum(1 for kind in self.this_run.values() if kind == "graded")
+
+    @property
+    def unchanged(self) -> int:
+        return sum(1 for kind in self.this_run.values() if kind == "unchanged")
 
     @property
     def complete(self) -> bool:
@@ -78,7 +87,7 @@ def pick_lesson(course: Course, lesson: str | None) -> Lesson:
 def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | None = None, jobs: int = 2,
               reports: Path | None = None, csv: Path | None = None, solutions: Path | None = None,
               executor: str = "local", scheduler: str | None = None, regrade: bool = False,
-              session: str | None = None, out=None, err=None) -> BatchResult:
+              session: str | None = None, class_report: Path | None = None, out=None, err=None) -> BatchResult:
     """Grade every submission in ``folder`` that the gradebook does not already hold as it is."""
     out = out if out is not None else sys.stdout
     _check_options(folder, jobs, executor, scheduler, reports)
@@ -90,19 +99,26 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
         result = BatchResult(the_lesson.id)
         entries = _Entries(book, the_lesson.id, version, reports, result)
-        ours = {Path(f"{gradebook}{suffix}") for suffix in ("", "-wal", "-shm", "-journal")} | {reports, csv}
+        ours = {Path(f"{gradebook}{suffix}") for suffix in ("", "-wal", "-shm", "-journal")} | {reports, csv,
+                                                                                                  class_report}
         todo = entries.plan(folder, scratch, regrade, ignore={p.resolve() for p in ours if p is not None})
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
             for outcome in runner.results(todo):
                 progress.advance(entries.finish(outcome))
-        result.summary = _summary(book, result)
+        result.summary = _summary(book, result, the_lesson)
         if csv is not None:
             try:
                 book.export_csv(csv, the_lesson.id)
             except (GraderError, OSError, sqlite3.Error) as exc:
                 result.notes.append(f"the CSV export was not written: {exc}")
         result.summary.notes = result.notes
+        if class_report is not None:
+            try:
+                write_class_report(result.summary, class_report)
+            except (GraderError, OSError) as exc:
+                result.notes.append(f"the class report was not written ({exc}); every grade is kept: "
+                                    "'grader gradebook class-report --output FILE' writes it again")
     render(result.summary, out)
     return result
 
@@ -118,6 +134,7 @@ class _Entries:
     def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult):
         self.book, self.lesson, self.version, self.reports, self.result = book, lesson, version, reports, result
         self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
+        self.conflicts: set[str] = set()  # students with several entries in the folder
 
     def plan(self, folder: Path, scratch: Path, regrade: bool, ignore: set[Path]) -> list[Job]:
         """The jobs still to grade; refusals found while reading the folder are recorded right away."""
@@ -126,6 +143,8 @@ class _Entries:
         for student, found in roster.scan(folder, ignore).items():
             self.result.students.add(student)
             self.sources[student] = (roster.shown_path(found[0]), "")
+            if len(found) > 1:
+                self.conflicts.add(student)
             try:
                 job = self._plan_one(student, found, scratch, known.get(student), regrade)
             except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
@@ -143,7 +162,7 @@ class _Entries:
                      and before.content_hash == entry.content_hash and before.suite_version == self.version
                      and before.status in ("graded", "rejected"))
         if unchanged:
-            self.result.unchanged += 1
+            self.result.this_run[student] = "unchanged"
             if self.reports is not None and before.status == "graded":
                 try:
                     self._restore_report(student)
@@ -168,18 +187,23 @@ class _Entries:
         except Exception as exc:  # noqa: BLE001 - no report without its row, no row without its report
             outcome = Outcome(student, "error", reason=_fault("while writing its report", exc),
                               seconds=outcome.seconds, attempts=outcome.attempts, worker=outcome.worker)
-        if self.record(outcome):
-            self.result.graded_now += outcome.status == "graded"
+        self.record(outcome)
         return outcome
 
     def record(self, outcome: Outcome) -> bool:
         """Commit ``outcome`` as its student's row; False (and the summary says why) when it could not be."""
         source, content_hash = self.sources.get(outcome.student, ("", ""))
+        run = self.result.this_run
         try:
             if not self.book.record(self.lesson, self.version, source, content_hash, neutralised(outcome)):
                 self.result.kept.append((outcome.student, outcome.reason))
+                run[outcome.student] = "kept"
+            else:
+                run[outcome.student] = {"graded": "graded", "error": "failed"}.get(
+                    outcome.status, "conflict" if outcome.student in self.conflicts else "refused")
             return True
         except Exception as exc:  # noqa: BLE001 - a full disk, a locked file: the batch goes on
+            run[outcome.student] = "failed"
             self.result.unrecorded.append((outcome.student, f"{_first(outcome.reason) or outcome.status}; and the "
                                            f"gradebook could not record it ({type(exc).__name__}: {exc})"))
             return False
@@ -193,17 +217,19 @@ class _Entries:
                 atomic.write(target, text)
 
 
-def _summary(book: Gradebook, result: BatchResult) -> ClassSummary:
+def _summary(book: Gradebook, result: BatchResult, lesson: Lesson) -> ClassSummary:
     """The summary of this folder's rows, with the failures that not even the gradebook could keep."""
     rows = {row.student: row for row in book.rows(result.lesson, result.students)}
     kept = list(result.kept)
     for student, reason in result.unrecorded:
         if student in rows and rows[student].status == "graded":
             kept.append((student, reason))
+            result.this_run[student] = "kept"
         else:
             rows[student] = Row(student, "error", None, None, reason, {})
-    return summarize(result.lesson, book.tasks(result.lesson), [rows[s] for s in sorted(rows)], result.graded_now,
-                     result.unchanged, kept=kept)
+    return summarize(result.lesson, book.tasks(result.lesson), [rows[s] for s in sorted(rows)],
+                     run=Counter(result.this_run.values()), kept=kept, title=lesson.title,
+                     reports=book.reports(result.lesson, result.students), wording=wording(lesson))
 
 
 def _fault(doing: str, exc: BaseException) -> str:

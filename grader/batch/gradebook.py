@@ -214,6 +214,18 @@ class Gradebook:
                                (lesson, student)).fetchone()
         return row[0] if row else None
 
+    def reports(self, lesson: str, students: set[str] | None = None):
+        """(student, instructor report as a dict) of every graded row of ``lesson`` (or of ``students``),
+        one at a time: what a class view counts misconceptions in. A report that is not JSON is left out."""
+        for student, text in self._db.execute("SELECT student, report FROM submissions WHERE lesson = ? AND "
+                                              "status = 'graded' AND report IS NOT NULL ORDER BY student", (lesson,)):
+            if students is not None and student not in students:
+                continue
+            try:
+                yield student, json.loads(text)
+            except ValueError:
+                continue
+
     def rows(self, lesson: str, students: set[str] | None = None) -> list[Row]:
         """Every student's row for ``lesson`` (or only ``students``), sorted by student id."""
         scores: dict[str, dict[str, float]] = {}

@@ -1,10 +1,19 @@
-"""What the class did: per-task means and full-marks shares, and a histogram of totals.
+"""What the class did: per-task means and full-marks shares, a histogram of totals, and the
+misconceptions the class holds.
 
 Printed at the end of a batch so that the instructor sees at a glance which task the
-class found hardest (the lowest mean share of its points is marked) and how totals spread,
-and which submissions were refused or failed, with the reason. Rendered with rich tables
-on a terminal (``grader.terminal``) and as plain aligned text elsewhere (CI logs, files,
-pipes).
+class found hardest (the lowest mean share of its points is marked), how totals spread,
+which misconceptions are most common on each task (counted from the diagnoses in the
+reports, one per student, in the catalogue's short wording), and which submissions were
+refused or failed, with the reason. Rendered with rich tables on a terminal
+(``grader.terminal``) and as plain aligned text elsewhere (CI logs, files, pipes). The
+same ``ClassSummary`` feeds the HTML class report (``grader.batch.class_report``).
+
+The headline counts the class twice, and each count adds up to the number of students:
+once by what the gradebook holds (graded, refused, failed) and once by what this run did
+with each entry (``RUN_KINDS``: graded now, unchanged, refused, a conflict, failed, failed
+while an earlier grade stays). Every entry is in exactly one category of each, so an
+instructor can check that nobody was lost.
 
 Student names and reasons come from the class folder (a file name may hold a newline, an
 ESC, a bidi override) and from what a submission raised, so each is shown through
@@ -27,9 +36,16 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 MAX_LISTED = 10  # refused or failed submissions named one by one; the rest are counted
+MAX_MISCONCEPTIONS = 3  # per task, in the printed summary (the class report lists them all)
 BAR_WIDTH = 40
 NAME_LIMIT = 120  # characters of a student's name in the list of problems
 REASON_LIMIT = 300  # characters of the first line of a reason
+WORDING_LIMIT = 100  # characters of a misconception's wording in the printed summary
+
+# what this run did with each entry of the folder: every entry is exactly one of these
+RUN_KINDS = ("graded", "unchanged", "refused", "conflict", "failed", "kept")
+_RUN_WORDS = {"refused": "{} refused", "conflict": "{} refused as a conflict (several entries for one student)",
+              "failed": "{} failed", "kept": "{} failed while an earlier grade stays"}
 
 
 @dataclass(frozen=True)
@@ -45,17 +61,51 @@ class TaskSummary:
         return self.mean / self.max_score if self.max_score else 1.0
 
 
+@dataclass(frozen=True)
+class Misconception:
+    """One diagnosis on one task, with the students whose report shows it (each once)."""
+
+    task: str
+    code: str
+    wording: str  # the catalogue's short wording (its ``when``), else the first sentence of the hint
+    students: tuple[str, ...]  # sorted
+
+    @property
+    def count(self) -> int:
+        return len(self.students)
+
+
 @dataclass
 class ClassSummary:
     lesson: str
     max_score: float
     tasks: list[TaskSummary]
     totals: list[float]  # of graded submissions
-    graded_now: int = 0
-    unchanged: int = 0
+    run: dict[str, int] | None = None  # RUN_KINDS -> entries, when the summary ends a batch
     problems: list[tuple[str, str, str]] = field(default_factory=list)  # (student, status, reason)
     # status "kept": grading failed this run but an earlier grade of the student stays in the gradebook
     notes: list[str] = field(default_factory=list)  # what went wrong after grading (the CSV could not be written)
+    misconceptions: list[Misconception] = field(default_factory=list)  # most students first
+    title: str = ""  # the lesson's title, when known
+
+    @property
+    def graded_now(self) -> int:
+        return (self.run or {}).get("graded", 0)
+
+    @property
+    def unchanged(self) -> int:
+        return (self.run or {}).get("unchanged", 0)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """The gradebook's partition of the class: graded, refused (status rejected), failed (error)."""
+        statuses = [p[1] for p in self.problems]
+        return {"graded": len(self.totals), "refused": statuses.count("rejected"), "failed": statuses.count("error")}
+
+    @property
+    def submissions(self) -> int:
+        """How many students the summary is about: each is counted once in ``counts`` (and in ``run``)."""
+        return sum(self.counts.values())
 
     @property
     def hardest(self) -> list[TaskSummary]:
@@ -82,34 +132,46 @@ class ClassSummary:
         return [(f"{i * width:.3g}–{(i + 1) * width:.3g}", c) for i, c in enumerate(counts)]
 
 
-def summarize(lesson: str, tasks: list[tuple[str, str, float]], rows, graded_now: int = 0,
-              unchanged: int = 0, kept: list[tuple[str, str]] = ()) -> ClassSummary:
-    """A summary of gradebook ``rows`` (grader.gradebook.Row) for ``tasks`` ((id, title, max) in order);
-    ``kept`` lists (student, reason) whose grading failed this run while an earlier grade stays."""
+def summarize(lesson: str, tasks: list[tuple[str, str, float]], rows, *, run: dict[str, int] | None = None,
+              kept: list[tuple[str, str]] = (), reports=(), wording: dict[str, str] | None = None,
+              title: str = "") -> ClassSummary:
+    """A summary of gradebook ``rows`` (grader.gradebook.Row) for ``tasks`` ((id, title, max) in order).
+
+    ``run``: what this run did with the entries (RUN_KINDS -> count); ``kept`` lists (student,
+    reason) whose grading failed this run while an earlier grade stays; ``reports``: (student,
+    report dict) of graded students, whose diagnoses are counted (``misconceptions``) in the
+    catalogue's ``wording`` (code -> short wording)."""
     graded = [r for r in rows if r.status == "graded"]
     summaries = []
-    for task_id, title, top in tasks:
+    for task_id, task_title, top in tasks:
         scores = [r.tasks.get(task_id, 0.0) for r in graded]
         mean = sum(scores) / len(scores) if scores else 0.0
         full = sum(1 for s in scores if s >= top - 1e-9) / len(scores) if scores else 0.0
-        summaries.append(TaskSummary(task_id, title, top, mean, full))
+        summaries.append(TaskSummary(task_id, task_title, top, mean, full))
     problems = [(r.student, r.status, r.reason) for r in rows if r.status != "graded"]
     problems += [(student, "kept", reason) for student, reason in kept]
+    graded_students = {r.student for r in graded}
+    found = misconceptions(((s, r) for s, r in reports if s in graded_students), [t[0] for t in tasks], wording)
     return ClassSummary(lesson, round(sum(t[2] for t in tasks), 6), summaries, [r.score or 0.0 for r in graded],
-                        graded_now, unchanged, problems)
+                        dict(run) if run is not None else None, problems, misconceptions=found,
+                        title=shown(title, lines=False) if title else "")
 
 
 def headline(summary: ClassSummary) -> str:
-    """One line: how many submissions, how they ended, how many this run graded."""
-    refused = sum(1 for p in summary.problems if p[1] == "rejected")
-    failed = sum(1 for p in summary.problems if p[1] == "error")
-    kept = sum(1 for p in summary.problems if p[1] == "kept")  # already counted among the graded
-    total = len(summary.totals) + refused + failed
-    parts = [f"{len(summary.totals)} graded"] + ([f"{refused} refused"] if refused else []) \
-        + ([f"{failed} failed (retried on the next run)"] if failed else []) \
-        + ([f"{kept} failed this time and keep an earlier grade (retried on the next run)"] if kept else [])
-    return (f"{summary.lesson}: {total} submissions, {', '.join(parts)}; this run graded {summary.graded_now}, "
-            f"{summary.unchanged} unchanged since an earlier run")
+    """One line: how many submissions and how they stand; then what this run did with each.
+
+    Both parts add up to the number of submissions (students): a failure that kept an
+    earlier grade is graded in the first, "failed while an earlier grade stays" in the second."""
+    counts = summary.counts
+    parts = [f"{counts['graded']} graded"] + ([f"{counts['refused']} refused"] if counts["refused"] else []) \
+        + ([f"{counts['failed']} failed (retried on the next run)"] if counts["failed"] else [])
+    line = f"{summary.lesson}: {summary.submissions} submissions, {', '.join(parts)}"
+    if summary.run is None:
+        return line
+    run = summary.run
+    this_run = [f"this run graded {run.get('graded', 0)}", f"{run.get('unchanged', 0)} unchanged since an earlier run"]
+    this_run += [_RUN_WORDS[kind].format(run[kind]) for kind in RUN_KINDS[2:] if run.get(kind)]
+    return f"{line}; {', '.join(this_run)}"
 
 
 def render_plain(summary: ClassSummary, stream) -> None:
@@ -135,6 +197,7 @@ def render_plain(summary: ClassSummary, stream) -> None:
         peak = max(count for _, count in bins) or 1
         for label, count in bins:
             write(f"{label:>{label_width}} | {'█' * round(BAR_WIDTH * count / peak):<{BAR_WIDTH}} {count}")
+    _misconceptions(summary, write)
     _problems(summary, write)
     stream.write(ci_safe("".join(line + "\n" for line in lines)))
 
@@ -170,7 +233,50 @@ def _rich(summary: ClassSummary, console: Console) -> None:
         for label, count in bins:
             histogram.add_row(label, f"[cyan]{'█' * round(BAR_WIDTH * count / peak)}[/cyan]", str(count))
         console.print(histogram)
+    if summary.misconceptions:
+        from rich.text import Text
+
+        table = Table(title=_MISCONCEPTIONS_TITLE.format(len(summary.totals)), title_justify="left")
+        for name, justify in (("task", "left"), ("students", "right"), ("misconception", "left"), ("code", "left")):
+            table.add_column(name, justify=justify)
+        for task, shown_items, more in _most_common(summary):
+            for i, item in enumerate(shown_items):  # Text, never markup: a wording may come from a report
+                table.add_row(Text(task if i == 0 else ""), str(item.count), Text(short(item.wording, WORDING_LIMIT)),
+                              Text(shown(item.code, lines=False, limit=NAME_LIMIT), style="dim"))
+            if more:
+                table.add_row("", "", Text(_MORE.format(more)), "")
+            table.add_section()
+        console.print(table)
     _problems(summary, lambda line: console.print(line, markup=False, highlight=False))
+
+
+_MISCONCEPTIONS_TITLE = "most common misconceptions (students showing each, of {} graded)"
+_MORE = "... and {} more (see the class report: --class-report FILE)"
+
+
+def _most_common(summary: ClassSummary):
+    """(task id shown, its most common misconceptions, how many more) for each task that has any."""
+    for task in summary.tasks:
+        found = [m for m in summary.misconceptions if m.task == task.id]
+        if found:
+            yield shown(task.id, lines=False, limit=NAME_LIMIT), found[:MAX_MISCONCEPTIONS], \
+                max(0, len(found) - MAX_MISCONCEPTIONS)
+
+
+def _misconceptions(summary: ClassSummary, write) -> None:
+    """The most common misconceptions of each task, with how many students show each (``write(line)``)."""
+    if not summary.misconceptions:
+        return
+    write("")
+    write(_MISCONCEPTIONS_TITLE.format(len(summary.totals)))
+    for task, items, more in _most_common(summary):
+        write(f"  {task}")
+        width = len(str(items[0].count))
+        for item in items:
+            code = shown(item.code, lines=False, limit=NAME_LIMIT)
+            write(f"    {item.count:>{width}}  {short(item.wording, WORDING_LIMIT)} ({code})")
+        if more:
+            write(f"    {_MORE.format(more)}")
 
 
 def _problems(summary: ClassSummary, write) -> None:
@@ -187,6 +293,25 @@ def _problems(summary: ClassSummary, write) -> None:
         write("")
     for note in summary.notes:
         write(shown(note, lines=False, limit=REASON_LIMIT))
+
+
+def short(text: str, limit: int) -> str:
+    """``text`` as one inert line of at most about ``limit`` characters: a closing aside in
+    parentheses goes first (the wording stands without its example), then it is cut at a word with "…"."""
+    line = shown(text, lines=False, limit=limit * 4)
+    if len(line) > limit and line.endswith(")"):
+        depth, start = 0, len(line) - 1
+        while start > 0:
+            depth += {")": 1, "(": -1}.get(line[start], 0)
+            if depth == 0:
+                break
+            start -= 1
+        if depth == 0 and start > 0:
+            line = shown(line[:start].rstrip(" ,;:"), lines=False)
+    if len(line) <= limit:
+        return line
+    cut = line[:limit].rsplit(" ", 1)[0] if " " in line[:limit] else line[:limit]
+    return shown(cut.rstrip(" ,;:") + "…", lines=False)
 
 
 def first_line(reason: str, limit: int = REASON_LIMIT) -> str:
@@ -210,5 +335,56 @@ def count_misconceptions(reports) -> Counter:
     counts: Counter = Counter()
     for report in reports:
         tasks = report["tasks"] if isinstance(report, dict) else [t.to_dict() for t in report.tasks]
-        counts.update({d["code"] for task in tasks for d in task.get("diagnoses", [])})
+        counts.update({code for task in tasks for code, _ in _diagnoses(task)})
     return counts
+
+
+def misconceptions(reports, task_order=(), wording: dict[str, str] | None = None) -> list[Misconception]:
+    """Each (task, diagnosis) with the students who show it, most students first (then in task
+    order, then by code). ``reports``: (student, Report or its ``to_dict()``) pairs.
+
+    A task's ``diagnoses`` say it once per student however many checks saw it; a report
+    without that list (an older gradebook) gives its failing checks' ``diagnosis``."""
+    holders: dict[tuple[str, str], set[str]] = {}
+    hints: dict[str, str] = {}
+    for student, report in reports:
+        data = report if isinstance(report, dict) else report.to_dict()
+        tasks = data.get("tasks") if isinstance(data, dict) else None
+        for task in tasks if isinstance(tasks, list) else []:
+            if not isinstance(task, dict) or not isinstance(task.get("id"), str):
+                continue
+            for code, hint in _diagnoses(task):
+                holders.setdefault((task["id"], code), set()).add(student)
+                hints.setdefault(code, hint)
+    order = {task: i for i, task in enumerate(task_order)}
+    wording = wording or {}
+    found = [Misconception(shown(task, lines=False), shown(code, lines=False),
+                           shown(wording.get(code) or _first_sentence(hints[code]) or code, lines=False),
+                           tuple(sorted(students))) for (task, code), students in holders.items()]
+    return sorted(found, key=lambda m: (-m.count, order.get(m.task, len(order)), m.task, m.code))
+
+
+def wording(lesson) -> dict[str, str]:
+    """Code -> the short wording of a lesson's catalogue (``when``: what the misconception does)."""
+    return {entry.code: entry.when for entry in lesson.diagnoses}
+
+
+def _diagnoses(task: dict) -> list[tuple[str, str]]:
+    """(code, hint) of the diagnoses a task's dict holds, each once."""
+    listed = task.get("diagnoses")
+    if listed is None:
+        checks = task.get("checks") if isinstance(task.get("checks"), list) else []
+        listed = [c.get("diagnosis") for c in checks if isinstance(c, dict) and not c.get("passed")]
+    found: dict[str, str] = {}
+    for item in listed if isinstance(listed, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("code"), str) and item["code"]:
+            hint = item.get("hint")
+            found.setdefault(item["code"], hint if isinstance(hint, str) else "")
+    return list(found.items())
+
+
+def _first_sentence(text: str) -> str:
+    """A hint's first sentence: the short wording of a diagnosis the lesson's catalogue does not hold."""
+    first = text.split("\n", 1)[0]
+    ends = [i for i in (first.find(". "), first.find("? "), first.find("! ")) if i >= 0]
+    return (first[:min(ends) + 1] if ends else first).strip()

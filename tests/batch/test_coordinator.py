@@ -150,7 +150,7 @@ def test_a_gradebook_and_reports_kept_in_the_class_folder_are_not_students(tmp_p
     place(REFERENCE, folder, "alice")
     for _ in range(2):
         run_batch(folder, COURSE, lesson="prefill", gradebook=folder / "gb.sqlite", reports=folder / "reports",
-                  csv=folder / "grades.csv", jobs=1, out=quiet())
+                  csv=folder / "grades.csv", class_report=folder / "class.html", jobs=1, out=quiet())
     assert [r[0] for r in rows(folder / "gb.sqlite")] == ["alice"]
 
 
@@ -200,10 +200,60 @@ def test_a_failure_after_a_grade_keeps_the_grade_and_says_so(tmp_path):
     failed = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=out)
     assert rows(book) == graded  # the grade stays
     assert not failed.complete and failed.kept == [("alice", "suites/prefill: pytest stopped with exit code 3")]
-    assert "1 failed this time and keep an earlier grade" in out.getvalue()
+    assert out.getvalue().splitlines()[0].endswith("this run graded 0, 0 unchanged since an earlier run, 1 failed "
+                                                   "while an earlier grade stays")
     assert "alice (failed, earlier grade kept): suites/prefill" in out.getvalue()
     again = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=quiet())
     assert again.unchanged == 0 and again.kept  # the changed content is tried again, not skipped
+
+
+def headline_counts(line: str) -> tuple[int, dict[str, int], dict[str, int]]:
+    """(submissions, the gradebook's counts, this run's counts) as the summary's first line says them."""
+    status, _, run = line.partition("; this run ")
+    words = {"unchanged since an earlier run": "unchanged", "refused as a conflict (several entries for one student)":
+             "conflict", "failed while an earlier grade stays": "kept", "refused": "refused", "failed": "failed"}
+    this_run = {"graded": int(run.split(",")[0].removeprefix("graded "))}
+    for part in run.split(", ")[1:]:
+        count, _, word = part.partition(" ")
+        this_run[words[word]] = int(count)
+    gradebook = {}
+    for part in status.split(", ")[1:]:
+        count, _, word = part.partition(" ")
+        gradebook[word.split(" ")[0]] = int(count)
+    return int(status.split(": ")[1].split()[0]), gradebook, this_run
+
+
+def test_the_counts_add_up_for_a_class_that_holds_every_kind_of_entry(tmp_path):
+    """Issue 16: "30 submissions ... graded 1, 28 unchanged" lost an entry. Every entry is now counted once
+    in the gradebook's partition (graded, refused, failed) and once in this run's."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for student, text in (("alice", "x = 1\n"), ("bob", "x = 1\n"), ("carol", "x = 1\n"), ("dave", "ALWAYS_FAIL\n"),
+                          ("twice", "x = 1\n")):
+        (folder / f"{student}.py").write_text(text)
+    (folder / "twice.ipynb").write_text("{}")  # two entries of one student: a conflict
+    (folder / "broken.zip").write_bytes(b"PK\x03\x04 cut off")
+    book = tmp_path / "gb.sqlite"
+    first = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=quiet())
+    assert first.this_run == {"alice": "graded", "bob": "graded", "carol": "graded", "dave": "failed",
+                              "twice": "conflict", "broken": "refused"}
+
+    (folder / "bob.py").write_text("x = 2\n")  # changed: graded again
+    (folder / "carol.py").write_text("ALWAYS_FAIL\n")  # changed, and its grading fails: the earlier grade stays
+    (folder / "erin.py").write_text("x = 1\n")  # new
+    (folder / "notes.txt").write_text("not a submission")  # new, refused
+    out = quiet()
+    second = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=out)
+    assert second.this_run == {"alice": "unchanged", "broken": "unchanged", "bob": "graded", "erin": "graded",
+                               "carol": "kept", "dave": "failed", "twice": "conflict", "notes.txt": "refused"}
+    line = out.getvalue().splitlines()[0]
+    total, gradebook, this_run = headline_counts(line)
+    entries = len(second.students)
+    assert total == entries == 8 == second.summary.submissions
+    assert sum(gradebook.values()) == entries and gradebook == {"graded": 4, "refused": 3, "failed": 1}
+    assert sum(this_run.values()) == entries
+    assert this_run == {"graded": 2, "unchanged": 2, "refused": 1, "conflict": 1, "failed": 1, "kept": 1}
+    assert (second.graded_now, second.unchanged) == (2, 2)
 
 
 def test_a_batch_killed_with_sigkill_resumes_and_grades_everyone_exactly_once(tmp_path, expected):

@@ -167,3 +167,18 @@ def test_cells_holding_a_separator_a_quote_or_a_line_break_are_quoted(tmp_path, 
         for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter):
             for cell in row:
                 assert cell.lstrip()[:1] not in ("=", "+", "@") or cell.startswith("'"), (delimiter, row)
+
+
+def test_reports_give_each_graded_students_instructor_report_for_the_class_view(book):
+    book.record("prefill", "v1", "alice.py", "h1", graded("alice", flops=1.0))
+    book.record("prefill", "v1", "bob.py", "h2", graded("bob"))
+    book.record("prefill", "v1", "carol.zip", "h3", Outcome("carol", "rejected", reason="not a zip"))
+    book.record("prefill", "v1", "dave.py", "h4", Outcome("dave", "error", reason="worker died"))
+    book.record("latency", "v1", "erin.py", "h5", graded("erin"))
+    found = dict(book.reports("prefill"))
+    assert sorted(found) == ["alice", "bob"]  # refused and failed rows hold no report; another lesson is not this one
+    assert found["alice"] == report(1.0, 3.0)
+    assert [s for s, _ in book.reports("prefill", {"bob", "carol"})] == ["bob"]
+    with sqlite3.connect(book.path) as db:
+        db.execute("UPDATE submissions SET report = 'not json' WHERE student = 'bob'")
+    assert [s for s, _ in book.reports("prefill")] == ["alice"]  # a damaged report is left out, not a crash
