@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.authoring.mutants import Mutant, load_mutants, materialize
+from grader.exceptions import ConfigError
 from grader.grading.session import GradingSession
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
@@ -63,17 +64,30 @@ def entries(the_lesson: Lesson | None = None) -> list[Entry]:
             for mutant in load_mutants(the_lesson, folder)]
 
 
-def grade_all(the_entries: list[Entry], the_lesson: Lesson | None = None) -> dict[str, Report]:
-    """Each entry's report (by ``Entry.id``), graded in one session as a student's submission."""
+def grade_all(the_entries: list[Entry], the_lesson: Lesson | None = None) -> dict[str, Report | ConfigError]:
+    """Each entry's report (by ``Entry.id``), graded in one session as a student's submission; an
+    entry that cannot be laid over the reference gets its ConfigError instead, and the rest are graded."""
     the_lesson = the_lesson or lesson()
     course = Course(ROOT)
     reference = course.solutions_dir(the_lesson)
-    reports = {}
+    reports: dict[str, Report | ConfigError] = {}
     with GradingSession(the_lesson.id, course) as session, tempfile.TemporaryDirectory(prefix="corpus-") as tmp:
         for number, entry in enumerate(the_entries):
-            folder = materialize(entry.mutant, the_lesson, reference, Path(tmp) / str(number) / the_lesson.id)
+            try:
+                folder = materialize(entry.mutant, the_lesson, reference, Path(tmp) / str(number) / the_lesson.id)
+            except ConfigError as exc:
+                reports[entry.id] = exc
+                continue
             reports[entry.id] = session.grade(folder)
     return reports
+
+
+def report_of(reports: dict[str, Report | ConfigError], entry: Entry) -> Report:
+    """The entry's report; its ConfigError raised again, for the test of that entry alone."""
+    report = reports[entry.id]
+    if isinstance(report, ConfigError):
+        raise report
+    return report
 
 
 def full(report: Report, task: str) -> bool:
@@ -98,6 +112,8 @@ def figures(the_entries: list[Entry], reports: dict[str, Report], tasks: list[st
     rows = {task: Figures() for task in tasks}
     for entry in the_entries:
         report = reports[entry.id]
+        if isinstance(report, ConfigError):
+            continue
         if entry.slow:
             rows.setdefault(entry.folder, Figures()).slow += 1
             continue
@@ -140,6 +156,9 @@ def listing(the_entries: list[Entry], reports: dict[str, Report]) -> str:
     out = []
     for entry in the_entries:
         report = reports[entry.id]
+        if isinstance(report, ConfigError):
+            out.append(f"UNREADABLE {entry.id}: {report}")
+            continue
         lost = [f"{t.id} {t.score:g}/{t.max_score:g}" for t in report.tasks if t.score < t.max_score]
         codes = Counter(d.code for t in report.tasks for d in t.diagnoses)
         label = "slow" if entry.slow else "right" if entry.right else "fails " + ",".join(sorted(entry.mutant.fails))

@@ -70,7 +70,7 @@ def test_an_entry_is_labelled(entry):
 
 @pytest.mark.parametrize("entry", [_param(e, e.mutant.xfail) for e in ENTRIES if not e.slow])
 def test_an_entry_is_graded_as_labelled(entry, reports):
-    report = reports[entry.id]
+    report = corpus.report_of(reports, entry)
     verdict = judge(entry.mutant, report, unlabelled_diagnoses=True)
     assert verdict.good, f"{entry.mutant.path}: " + "; ".join(verdict.problems) + "\n" + _feedback(report)
     if entry.right:
@@ -80,7 +80,7 @@ def test_an_entry_is_graded_as_labelled(entry, reports):
 
 @pytest.mark.parametrize("entry", [_param(e, e.mutant.xfail) for e in ENTRIES if e.slow])
 def test_a_slow_entry_gets_partial_credit_on_its_task_only(entry, reports):
-    report = reports[entry.id]
+    report = corpus.report_of(reports, entry)
     for task in report.tasks:
         if task.id == entry.folder:
             assert 0 < task.score < task.max_score, f"{entry.mutant.path}: {task.id} {task.score}/{task.max_score}"
@@ -91,7 +91,7 @@ def test_a_slow_entry_gets_partial_credit_on_its_task_only(entry, reports):
 @pytest.mark.parametrize("entry", [_param(e, "" if e.mutant.diagnoses else TOO_SLOW) for e in ENTRIES if e.slow])
 def test_a_slow_entry_is_told_it_is_too_slow(entry, reports):
     """Its task carries exactly its declared codes; until it declares one, any diagnosis (a strict xfail)."""
-    task = next(t for t in reports[entry.id].tasks if t.id == entry.folder)
+    task = next(t for t in corpus.report_of(reports, entry).tasks if t.id == entry.folder)
     codes = {d.code for d in task.diagnoses}
     if entry.mutant.diagnoses:
         assert codes == entry.mutant.diagnoses
