@@ -1,0 +1,117 @@
+"""``grader batch`` of one class under two revisions of the grader, interleaved: the cost of a change.
+
+Usage: python bench/batch_ab.py BEFORE [AFTER] [--count 200] [--jobs 2] [--runs 5]
+
+BEFORE and AFTER are git revisions (AFTER defaults to the working tree). Each is checked out
+in a temporary ``git worktree`` and run from this checkout's virtual environment with
+``PYTHONPATH`` pointing at it, so both grade with the same interpreter and libraries. The class
+is built once, from this checkout's reference, stubs and mutants (``batch_throughput.sources``),
+and graded by each revision into a fresh gradebook, the two alternating run after run (ABAB…)
+so that a machine that slows down or speeds up mid-run moves both alike. Between pairs the
+floor (``python -c "import numpy"``) is measured too, to show the machine's state.
+
+Reported: per revision, the median wall time of the batch and the median time a submission
+spent in its worker (the gradebook's ``wall_seconds``), and the ratio AFTER / BEFORE of each.
+Scores must agree between the revisions for every submission (exit status 1 otherwise), since
+a change measured for its cost must not change a grade.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from batch_throughput import ROOT, build, sources  # a sibling script, not a package
+
+
+def floor(runs: int) -> float:
+    """Median seconds of ``python -c "import numpy"``: the machine's state right now."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import numpy"], check=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def checkout(revision: str | None, into: Path) -> Path:
+    """The grader at ``revision`` (None: this working tree)."""
+    if revision is None:
+        return ROOT
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(into), revision], check=True)
+    return into
+
+
+def batch(tree: Path, klass: Path, book: Path, jobs: int) -> float:
+    env = {**os.environ, "PYTHONPATH": str(tree), "OPENBLAS_NUM_THREADS": "1"}
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "grader", "--course", str(tree), "batch", str(klass), "--lesson", "prefill",
+                    "--jobs", str(jobs), "--gradebook", str(book)], env=env, cwd=book.parent,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - started
+
+
+def grades(book: Path) -> tuple[dict[str, float | None], list[float]]:
+    with sqlite3.connect(book) as db:
+        rows = db.execute("SELECT student, score, wall_seconds FROM submissions").fetchall()
+    return {r[0]: r[1] for r in rows}, [r[2] for r in rows if r[2] is not None]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("before")
+    parser.add_argument("after", nargs="?")
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        trees = {"before": checkout(args.before, work / "before"), "after": checkout(args.after, work / "after")}
+        try:
+            klass = work / "class"
+            build(klass, args.count, sources(work))
+            walls: dict[str, list[float]] = {name: [] for name in trees}
+            inside: dict[str, list[float]] = {name: [] for name in trees}
+            scores: dict[str, dict] = {}
+            floors = []
+            for run in range(args.runs):
+                floors.append(floor(3))
+                for name, tree in trees.items():
+                    book = work / f"{name}-{run}" / "gb.sqlite"
+                    book.parent.mkdir()
+                    walls[name].append(batch(tree, klass, book, args.jobs))
+                    scores[name], seconds = grades(book)
+                    inside[name].append(statistics.median(seconds))
+                print(f"run {run + 1}: floor {floors[-1]:.3f} s, "
+                      + ", ".join(f"{n} {walls[n][-1]:.2f} s" for n in trees), flush=True)
+        finally:
+            for tree in trees.values():
+                if tree != ROOT:
+                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+    wall = {n: statistics.median(v) for n, v in walls.items()}
+    worker = {n: statistics.median(v) for n, v in inside.items()}
+    print(f"{args.count} submissions, --jobs {args.jobs}, {args.runs} runs each, floor median "
+          f"{statistics.median(floors):.3f} s")
+    for name in trees:
+        print(f"{name:>6}: batch {wall[name]:.2f} s ({args.count / wall[name]:.1f}/s), "
+              f"median in-worker {worker[name] * 1000:.1f} ms")
+    print(f"after / before: batch {wall['after'] / wall['before']:.3f}, "
+          f"in-worker {worker['after'] / worker['before']:.3f}")
+    differ = [s for s in scores["before"] if scores["before"][s] != scores["after"].get(s)]
+    if differ:
+        print(f"scores differ for {len(differ)} submissions, e.g. {differ[:5]}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
