@@ -30,6 +30,8 @@ from grader.result import AUDIENCES
 from grader.result.text import ci_safe, shown
 
 USAGE, GRADER_FAULT = 2, 3  # exit statuses (see the module docstring)
+SOLUTIONS_HELP = ("the reference solutions instead of the course's: a lesson folder (solutions/prefill/) or a tree "
+                  "holding <lesson>/ folders (solutions/); grade, batch and validate take both alike")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,7 +48,7 @@ class _Shared:
     def __init__(self):
         self.one = _option("--lesson", help="lesson id (inferred when unambiguous)")
         self.each = _option("--lesson", help="only this lesson (default: every lesson of the course)")
-        self.solutions = _option("--solutions", type=Path, help="reference solutions folder for differential checks")
+        self.solutions = _option("--solutions", type=Path, help=SOLUTIONS_HELP)
         self.gradebook = _option("--gradebook", type=Path, default=Path("gradebook.sqlite"), metavar="FILE",
                                  help="the SQLite gradebook (default: gradebook.sqlite)")
 
@@ -84,8 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = commands.add_parser("validate", parents=[shared.each], help="prove the suite: reference full marks, "
                                    "stubs zero, every mutant caught")
-    validate.add_argument("--solutions", type=Path,
-                          help="a solutions tree to validate instead of the course's (holding <lesson>/ folders)")
+    validate.add_argument("--solutions", type=Path, help=SOLUTIONS_HELP)
 
     stubs = commands.add_parser("stubs", parents=[shared.each], help="regenerate exercises/<lesson>/ from the solution "
                                 "markers in solutions/<lesson>/")
