@@ -98,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
                                   "Gradescope)")
     release.add_argument("--output", type=Path, help="folder to write student/ and autograder/ into "
                          "(default: dist/ in the course)")
+    release.add_argument("--force", action="store_true", help="release a lesson that 'grader validate' does not "
+                         "prove (refused otherwise, exit status 1); both bundles' READMEs say so")
 
     new = commands.add_parser("new", help="scaffold a new lesson (manifest, checks, solution with markers, stubs, "
                               "mutants) that validates out of the box")
@@ -254,10 +256,18 @@ def _stubs(args) -> int:
 
 
 def _release(args) -> int:
-    from grader.authoring.release import release
+    from grader.authoring.release import ReleaseRefused, release
 
     course = _course(args)
-    done = release(course, args.output or course.root / "dist", lesson=args.lesson)
+    try:
+        done = release(course, args.output or course.root / "dist", lesson=args.lesson, force=args.force)
+    except ReleaseRefused as exc:  # a verdict on the lesson, like validate's: status 1
+        _say(str(exc))
+        return 1
+    for warning in done.warnings:
+        _say(f"warning: {warning}")
+    for lesson, verdict in done.forced.items():
+        _say(f"released with --force although lesson '{lesson}' does not validate: {verdict}")
     for lesson, suite in done.public.items():
         checks = sum(len(names) for names in suite.public.values())
         print(f"{lesson}: {checks} public checks in {len(suite.tasks)} tasks for students"
