@@ -67,7 +67,7 @@ id = "quiz"
 title = "Check your understanding"
 points = 1
 [tasks.answer]
-key = "quiz"
+key = "quadruple"
 kind = "choice"
 question = "Is doubling a number twice the same as multiplying it by 4?"
 expected = "A"
@@ -138,7 +138,7 @@ Is doubling a number twice the same as multiplying it by 4? Answer A or B.
 - A) Yes
 - B) No
 
-{{{{ answers quiz }}}}
+{{{{ answers quadruple }}}}
 
 +++
 
@@ -198,11 +198,12 @@ doubled = "42"
 #   A) Yes
 #   B) No
 # BEGIN SOLUTION
-quiz = "A"
+quadruple = "A"
 # END SOLUTION
 '''
 
-# A mutant holds only what it gets wrong, laid over the solution (grader.authoring.mutants).
+# A mutant holds only what it gets wrong, laid over the solution (grader.authoring.mutants). No
+# line here may equal a line of a course's solution: this file ships in every student bundle.
 MUTANT = '''\
 # mistake: added 2 instead of multiplying by 2
 # fails: double
@@ -225,7 +226,7 @@ QUIZ_MUTANT = '''\
 # mistake: thought doubling twice adds up to less than 4 times
 # fails: quiz
 # diagnosis: quiz.doubling-adds
-quiz = "B"
+quadruple = "B"
 '''
 
 

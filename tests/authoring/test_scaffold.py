@@ -45,7 +45,7 @@ def test_a_new_lesson_has_every_piece(course):
     assert [e.code for e in lesson.diagnoses] == ["double.added-two", "by-hand.not-doubled", "quiz.doubling-adds"]
     assert (root / "exercises/decode/decode.py").read_text() == "def double(x):\n    pass\n"
     assert 'doubled = ""' in (root / "exercises/decode/answers.toml").read_text()
-    assert 'quiz = ""' in (root / "exercises/decode/answers.toml").read_text()
+    assert 'quadruple = ""' in (root / "exercises/decode/answers.toml").read_text()
     assert find_drift(course, lesson) == []
     assert {m.name: (m.fails, m.diagnoses) for m in load_mutants(lesson)} == {
         "added_two": ({"double"}, {"double.added-two"}), "forgot_to_double": ({"by_hand"}, {"by-hand.not-doubled"}),
@@ -67,7 +67,7 @@ def test_a_new_lesson_teaches_with_its_hints_though_its_checks_default_to_hidden
     submission = tmp_path / "submission"
     submission.mkdir()
     shutil.copy(course.root / "solutions" / "decode" / "decode.py", submission)
-    (submission / "answers.toml").write_text('doubled = "21"\nquiz = "B"\n')
+    (submission / "answers.toml").write_text('doubled = "21"\nquadruple = "B"\n')
     report = grade(submission, lesson="decode", course=course).for_audience("student")
     assert "you answered '21': That is 21 itself: double it." in report.task("by_hand").feedback
     assert "2 · 2 = 4" in report.task("quiz").feedback
