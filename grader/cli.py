@@ -4,8 +4,8 @@ instructor's ``stubs``, ``release`` and ``new``.
 Exit status, never with a traceback (``--debug`` shows one for status 3):
 
 - 0: the command completed, whatever the score;
-- 1: below ``--fail-under``, validation disagrees, ``stubs --check`` found drift, or a batch
-  could not grade some students (rerun it);
+- 1: below ``--fail-under``, validation disagrees (a release refused for it), ``stubs --check``
+  found drift, or a batch could not grade some students (rerun it);
 - 2: the command line or the submission is wrong: a usage error, an unreadable submission
   (one line saying what to change);
 - 3: the grader or its course failed, not the submission: a lesson's broken files (the message
