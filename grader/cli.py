@@ -4,8 +4,8 @@ instructor's ``stubs``, ``release`` and ``new``.
 Exit status, never with a traceback (``--debug`` shows one for status 3):
 
 - 0: the command completed, whatever the score;
-- 1: below ``--fail-under``, validation disagrees, ``stubs --check`` found drift, or a batch
-  could not grade some students (rerun it);
+- 1: below ``--fail-under``, validation disagrees (a release refused for it), ``stubs --check``
+  found drift, or a batch could not grade some students (rerun it);
 - 2: the command line or the submission is wrong: a usage error, an unreadable submission
   (one line saying what to change);
 - 3: the grader or its course failed, not the submission: a lesson's broken files (the message
@@ -30,6 +30,8 @@ from grader.result import AUDIENCES
 from grader.result.text import ci_safe, shown
 
 USAGE, GRADER_FAULT = 2, 3  # exit statuses (see the module docstring)
+SOLUTIONS_HELP = ("the reference solutions instead of the course's: a lesson folder (solutions/prefill/) or a tree "
+                  "holding <lesson>/ folders (solutions/); grade, batch and validate take both alike")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,7 +48,7 @@ class _Shared:
     def __init__(self):
         self.one = _option("--lesson", help="lesson id (inferred when unambiguous)")
         self.each = _option("--lesson", help="only this lesson (default: every lesson of the course)")
-        self.solutions = _option("--solutions", type=Path, help="reference solutions folder for differential checks")
+        self.solutions = _option("--solutions", type=Path, help=SOLUTIONS_HELP)
         self.gradebook = _option("--gradebook", type=Path, default=Path("gradebook.sqlite"), metavar="FILE",
                                  help="the SQLite gradebook (default: gradebook.sqlite)")
 
@@ -84,8 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = commands.add_parser("validate", parents=[shared.each], help="prove the suite: reference full marks, "
                                    "stubs zero, every mutant caught")
-    validate.add_argument("--solutions", type=Path,
-                          help="a solutions tree to validate instead of the course's (holding <lesson>/ folders)")
+    validate.add_argument("--solutions", type=Path, help=SOLUTIONS_HELP)
 
     stubs = commands.add_parser("stubs", parents=[shared.each], help="regenerate exercises/<lesson>/ from the solution "
                                 "markers in solutions/<lesson>/")
@@ -97,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
                                   "Gradescope)")
     release.add_argument("--output", type=Path, help="folder to write student/ and autograder/ into "
                          "(default: dist/ in the course)")
+    release.add_argument("--force", action="store_true", help="release a lesson that 'grader validate' does not "
+                         "prove (refused otherwise, exit status 1); both bundles' READMEs say so")
 
     new = commands.add_parser("new", help="scaffold a new lesson (manifest, checks, solution with markers, stubs, "
                               "mutants) that validates out of the box")
@@ -259,10 +262,18 @@ def _stubs(args) -> int:
 
 
 def _release(args) -> int:
-    from grader.authoring.release import release
+    from grader.authoring.release import ReleaseRefused, release
 
     course = _course(args)
-    done = release(course, args.output or course.root / "dist", lesson=args.lesson)
+    try:
+        done = release(course, args.output or course.root / "dist", lesson=args.lesson, force=args.force)
+    except ReleaseRefused as exc:  # a verdict on the lesson, like validate's: status 1
+        _say(str(exc))
+        return 1
+    for warning in done.warnings:
+        _say(f"warning: {warning}")
+    for lesson, verdict in done.forced.items():
+        _say(f"released with --force although lesson '{lesson}' does not validate: {verdict}")
     for lesson, suite in done.public.items():
         checks = sum(len(names) for names in suite.public.values())
         print(f"{lesson}: {checks} public checks in {len(suite.tasks)} tasks for students"

@@ -224,3 +224,45 @@ def test_a_message_quoting_a_hostile_name_is_shown_inert(tmp_path, capsys):
     assert "\x1b" not in err and "\x07" not in err and len(err.strip().splitlines()) == 1
     assert not any(line.lstrip().startswith("::") for line in err.splitlines())
     assert "\\x1b]0;owned\\x07\\n::add-mask::17" in err  # what the name was, visibly
+
+
+# ---------------------------------------------------------------------------- --solutions: no check without its truth
+
+def _multiplied_by_utilization() -> str:
+    """A wrong prefill_seconds whose true grade is 2/3: only the checks comparing with the reference catch it."""
+    return str(mutant_module(LESSON, "multiplied_by_utilization", ROOT / "solutions" / "prefill").parent)
+
+
+def _seconds(result: subprocess.CompletedProcess) -> float:
+    return next(t["score"] for t in json.loads(result.stdout)["tasks"] if t["id"] == "prefill_seconds")
+
+
+@pytest.mark.parametrize("solutions", ["solutions/prefill", "solutions"], ids=["lesson-folder", "tree"])
+def test_grade_takes_a_lesson_folder_or_a_tree_of_solutions_alike(solutions):
+    """Issue 16: a tree (the shape validate takes) used to skip every check of the reference: 3/3, exit 0."""
+    result = run("grade", _multiplied_by_utilization(), "--solutions", solutions, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert _seconds(result) == 2
+
+
+@pytest.mark.parametrize("where", ["nowhere", "empty"])
+def test_grade_with_solutions_it_cannot_use_is_a_configuration_error_naming_path_and_layouts(tmp_path, where):
+    (tmp_path / "empty").mkdir()
+    result = run("grade", _multiplied_by_utilization(), "--solutions", str(tmp_path / where), "--format", "json")
+    assert result.returncode == 3 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert f"--solutions {tmp_path / where}" in line
+    assert "a lesson folder holding prefill.py" in line and "a tree holding prefill/" in line
+
+
+def test_grade_without_any_reference_is_a_configuration_error_never_a_pass(tmp_path):
+    """A course whose solution is gone and which ships no recorded answers: nothing to compare with."""
+    for tree in ("exercises", "suites"):
+        shutil.copytree(ROOT / tree / "prefill", tmp_path / tree / "prefill", ignore=shutil.ignore_patterns("mutants"))
+    (tmp_path / "solutions" / "prefill").mkdir(parents=True)
+    shutil.copy(ROOT / "solutions" / "prefill" / "answers.toml", tmp_path / "solutions" / "prefill")
+    result = run("--course", str(tmp_path), "grade", _multiplied_by_utilization(), "--format", "json")
+    assert result.returncode == 3 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert f"{tmp_path / 'solutions' / 'prefill' / 'prefill.py'}: is missing" in line
+    assert "compare with the reference solution" in line and "a tree holding prefill/" in line

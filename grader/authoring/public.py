@@ -12,15 +12,29 @@ and runs only where the full suite is. The student bundle gets, per lesson:
 The split is made on the source (``ast``), per check function: a parametrized check is
 public or hidden as a whole, and a manifest that makes some of its cases visible and
 others not is refused, since the bundle cannot hold half a function.
+
+What ships is read by students, so ``solution_code`` looks in it for the solution's own
+code: a helper that computes the expected value with the solution's formula hands students
+the answer. The rule (sound for what it claims, silent about paraphrases): every statement
+between the solution's markers, and every expression it returns, assigns, tests or loops
+over, of at least ``MIN_NODES`` nodes, is compared with every statement and expression of
+the shipped check files after renaming their variables in order of appearance (``2 * N *
+P`` is ``2 * n * p``); names that mean the same on both sides (builtins, imported modules
+such as ``np``, the lesson's function names) keep their names. A match is a warning, not
+a refusal: a check may spell out a formula the lesson text itself prints, and a comment
+``# public: <why>`` on its line says so and silences the warning.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
+import copy
 import json
 import re
 import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from grader.exceptions import ConfigError
 from grader.lesson import options
@@ -28,6 +42,10 @@ from grader.lesson.manifest import Lesson, Task
 
 VISIBLE = "visible"
 _KEPT_NAMES = ("pytestmark",)
+MIN_NODES = 5  # the smallest piece of solution code worth a warning: ``2 * N * P`` has five
+_MARKER = re.compile(r"\s*#+\s*(BEGIN|END) SOLUTION\s*")
+_PLUMBING = (ast.expr_context, ast.operator, ast.boolop, ast.cmpop, ast.unaryop)
+_ACKNOWLEDGED = re.compile(r"#\s*public:")  # the instructor's word that the lesson shows this code anyway
 
 
 @dataclass
@@ -202,3 +220,86 @@ def _value(value, top: bool = False) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_value(v) for v in value) + "]"
     raise ConfigError("lesson.toml", f"holds a value the student manifest cannot carry ({type(value).__name__})")
+
+
+def solution_code(suite: PublicSuite, solution: Path, lesson: Lesson) -> list[str]:
+    """One warning per piece of the solution's marked code that a shipped check file repeats (see the
+    module docstring for the rule); none when the solution cannot be read (validation says why)."""
+    try:
+        source = solution.read_text(encoding="utf-8")
+        tree = ast.parse(source)
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return []
+    inside = _marked_lines(source)
+    fixed = set(dir(builtins)) | _imported(tree) | {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    pieces: dict[str, tuple[int, str]] = {}  # normalised piece -> (its line, its text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and node.lineno in inside and not _is_docstring(node):
+            for piece in (node, *_roots(node)):
+                if _size(piece) >= MIN_NODES:
+                    pieces.setdefault(_normalised(piece, fixed), (piece.lineno, ast.unparse(piece)))
+    warnings = []
+    for name, text in sorted(suite.files.items()):
+        shipped, lines = ast.parse(text), text.splitlines()
+        names = fixed | _imported(shipped)
+        seen: set[int] = set()  # lines already warned about
+        for owner in shipped.body:
+            for node in ast.walk(owner):
+                if not isinstance(node, (ast.stmt, ast.expr)) or node.lineno in seen or _size(node) < MIN_NODES \
+                        or any(_ACKNOWLEDGED.search(line) for line in lines[node.lineno - 1:node.end_lineno]):
+                    continue
+                key = _normalised(node, names)
+                if key in pieces:
+                    seen.add(node.lineno)
+                    line, code = pieces[key]
+                    code = code.splitlines()[0] + (" …" if "\n" in code else "")
+                    what = f"check {owner.name}" if getattr(owner, "name", "").startswith("test_") else \
+                        f"helper {owner.name}" if hasattr(owner, "name") else "top-level code"
+                    warnings.append(f"suites/{lesson.id}/{name}, line {node.lineno} ({what}) ships to students "
+                                    f"and holds the solution's code `{code[:80]}` ({solution.name}, line {line})")
+    return warnings
+
+
+def _marked_lines(source: str) -> set[int]:
+    """The 1-based numbers of the lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION``."""
+    lines, start = set(), None
+    for number, line in enumerate(source.splitlines(), start=1):
+        marker = _MARKER.fullmatch(line)
+        if marker and marker.group(1) == "BEGIN":
+            start = number
+        elif marker and start is not None:
+            lines |= set(range(start + 1, number))
+            start = None
+    return lines
+
+
+def _imported(tree: ast.Module) -> set[str]:
+    return {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+
+
+def _roots(node: ast.stmt) -> list[ast.expr]:
+    """What a statement computes: the value it returns or assigns, what it tests or loops over."""
+    found = [getattr(node, name, None) for name in ("value", "test", "iter")]
+    return [each for each in found if isinstance(each, ast.expr)]
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+def _size(node: ast.AST) -> int:
+    return sum(1 for each in ast.walk(node) if not isinstance(each, _PLUMBING))
+
+
+def _normalised(node: ast.AST, fixed: set[str]) -> str:
+    """``node`` with its variables renamed v0, v1, … in order of appearance; ``fixed`` names kept."""
+    node = copy.deepcopy(node)
+    renamed: dict[str, str] = {}
+    for each in ast.walk(node):
+        if isinstance(each, ast.Name) and each.id not in fixed:
+            each.id = renamed.setdefault(each.id, f"v{len(renamed)}")
+        elif isinstance(each, ast.arg):
+            each.arg = renamed.setdefault(each.arg, f"v{len(renamed)}")
+            each.annotation = None
+    return ast.dump(node, annotate_fields=False, include_attributes=False)

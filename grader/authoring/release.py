@@ -11,6 +11,13 @@
 
 A release refuses to start when the exercises have drifted from the solutions, and it only
 ever replaces folders that an earlier release wrote (they hold a stamp file).
+
+It is gated on ``grader validate``: a lesson whose suite and solution do not agree on every
+claim (a rejected solution, a mutant no check catches) is refused (``ReleaseRefused``, exit
+status 1), because its grades would rest on a truth nothing proves. ``force`` releases it
+anyway and says so in both bundles: the student README says that grades may change (never
+why: the reasons name hidden checks), ``AUTOGRADER.md`` gives each lesson's verdict. A public
+check that repeats the solution's code is a warning (``grader.authoring.public.solution_code``).
 """
 
 from __future__ import annotations
@@ -27,8 +34,8 @@ import grader
 from grader import formats
 from grader.authoring.diagnoses import catalogue_toml
 from grader.authoring.exercises import find_drift
-from grader.authoring.public import PublicSuite, public_suite, student_manifest
-from grader.exceptions import ConfigError, UsageError
+from grader.authoring.public import PublicSuite, public_suite, solution_code, student_manifest
+from grader.exceptions import ConfigError, GraderError, UsageError
 from grader.grading import reference as replay
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.course import EXERCISES, SOLUTIONS, SUITES, Course
@@ -47,10 +54,17 @@ class Release:
     autograder: Path
     archive: Path
     public: dict[str, PublicSuite] = field(default_factory=dict)  # lesson id -> what its students can run
+    forced: dict[str, str] = field(default_factory=dict)  # lesson id -> its verdict, released with force=True
+    warnings: list[str] = field(default_factory=list)  # public checks holding the solution's code
 
 
-def release(course: Course, out: Path, lesson: str | None = None) -> Release:
-    """Write both bundles under ``out``; ``lesson`` limits them to one lesson."""
+class ReleaseRefused(GraderError):
+    """``grader validate`` does not prove a lesson, so its release is refused (exit status 1)."""
+
+
+def release(course: Course, out: Path, lesson: str | None = None, force: bool = False) -> Release:
+    """Write both bundles under ``out``; ``lesson`` limits them to one lesson; ``force`` releases a
+    lesson that does not validate, saying so in both bundles."""
     lessons = [course.lesson(lesson)] if lesson else [course.lesson(i) for i in course.lesson_ids()]
     drift = [problem for each in lessons for problem in find_drift(course, each)]
     if drift:
@@ -59,13 +73,18 @@ def release(course: Course, out: Path, lesson: str | None = None) -> Release:
     out = Path(out).resolve()
     if out == course.root or any(out.is_relative_to(course.root / tree) for tree in (SUITES, SOLUTIONS, EXERCISES)):
         raise UsageError(f"--output {out}: choose a folder outside the course's exercises, solutions and suites")
-    result = Release(_fresh(out / STUDENT), _fresh(out / AUTOGRADER), out / f"{AUTOGRADER}.zip")
+    forced = _gate(course, lessons, force)
+    result = Release(_fresh(out / STUDENT), _fresh(out / AUTOGRADER), out / f"{AUTOGRADER}.zip", forced=forced)
     requirements = "".join(f"{r}\n" for r in _requirements())
     for each in lessons:
         result.public[each.id] = _student_lesson(course, each, result.student)
+        result.warnings += solution_code(result.public[each.id], course.solutions_dir(each) / each.module, each)
     _common(result.student, requirements)
     (result.student / "Makefile").write_text(_student_makefile(lessons, result.public), encoding="utf-8")
-    (result.student / "README.md").write_text(_student_readme(lessons, result.public), encoding="utf-8")
+    readme = _student_readme(lessons, result.public)
+    if forced:
+        readme = readme.replace("\n\n", "\n\n" + _FORCED_STUDENT.format(lessons=", ".join(forced)), 1)
+    (result.student / "README.md").write_text(readme, encoding="utf-8")
 
     for tree in (SUITES, SOLUTIONS, EXERCISES):
         for each in lessons:
@@ -74,8 +93,30 @@ def release(course: Course, out: Path, lesson: str | None = None) -> Release:
                 shutil.copytree(source, result.autograder / tree / each.id, ignore=_IGNORE)
     _common(result.autograder, requirements)
     _autograder_scripts(result.autograder, lessons)
+    if forced and (result.autograder / "AUTOGRADER.md").is_file():
+        with (result.autograder / "AUTOGRADER.md").open("a", encoding="utf-8") as notes:
+            notes.write("\n## Released with --force\n\n`grader validate` does not prove this release:\n\n"
+                        + "".join(f"- {lesson_id}: {verdict}\n" for lesson_id, verdict in forced.items()))
     _zip(result.autograder, result.archive)
     return result
+
+
+_FORCED_STUDENT = ("> **Released with `--force`**: the grader's own proof of the checks did not pass for "
+                   "{lessons},\n> so your grade there may change once your instructor fixes the checks.\n\n")
+
+
+def _gate(course: Course, lessons: list[Lesson], force: bool) -> dict[str, str]:
+    """Validate each lesson (quietly); refuse the release when one does not validate, unless ``force``.
+    Returns the verdicts of the lessons released anyway."""
+    from grader.authoring.validate import validations  # grades the solution, the stubs and every mutant
+
+    failed = {v.lesson: v.summary() for each in lessons for v in validations(course, each.id) if not v.ok}
+    if failed and not force:
+        lesson_id, summary = next(iter(failed.items()))
+        others = f" (and lesson(s) {', '.join(list(failed)[1:])})" if len(failed) > 1 else ""
+        raise ReleaseRefused(f"release refused: lesson '{lesson_id}'{others} does not validate: {summary}; "
+                             f"'grader validate --lesson {lesson_id}' shows every claim, --force releases it anyway")
+    return failed
 
 
 def _zip(folder: Path, archive: Path) -> None:

@@ -1,10 +1,17 @@
 """``grader new LESSON``: the folders of a new lesson, validating out of the box.
 
 A new lesson is a folder in each of the three trees, and an instructor learns the format
-fastest from a small lesson that already works: a manifest with one code task, one answer
-task, a public and a hidden check and a headline fact; a solution with markers; the stubs
-generated from it; and two mutants that ``grader validate`` must catch. docs/authoring.md
-walks through replacing each piece.
+fastest from a small lesson that already works and has every kind of piece a real one has:
+a manifest with a code task, a by-hand answer and a choice (quiz) task, a public and a
+hidden check and a headline fact; a catalogue of diagnoses (``diagnoses.toml``) that the
+check and the answer hints name; a notebook template (``notebook.md``); a solution with
+markers; the stubs and the notebook generated from it; and three mutants, each declaring
+the diagnosis ``grader validate`` must see on it. docs/authoring.md walks through replacing
+each piece.
+
+Answer tasks need no visibility of their own: their hints are shown to students unless the
+manifest names the task in ``[visibility.overrides]`` (``grader.lesson.manifest``), so a
+manifest whose checks default to hidden still teaches with its wrong-answer hints.
 """
 
 from __future__ import annotations
@@ -25,8 +32,9 @@ MANIFEST = '''\
 # docs/authoring.md explains every key; `grader validate --lesson {id}` proves the suite.
 
 {settings}
-# Checks are hidden unless made visible: a visible (public) check ships in the student bundle
-# and shows students its inputs and expected values; a hidden one runs only on hand-in.
+# The checks of code tasks are hidden unless made visible: a visible (public) check ships in
+# the student bundle and shows students its inputs and expected values; a hidden one runs only
+# on hand-in. Answer tasks (by_hand, quiz) show their hints unless named here as hidden.
 [visibility]
 default = "hidden"
 
@@ -51,8 +59,21 @@ expected = 42
 rel_tol = 1e-9
 wrong = "Twice 21 is 21 + 21."
 hints = [
-  {{ value = 21, message = "that is 21 itself: double it." }},
+  {{ value = 21, diagnosis = "by-hand.not-doubled" }},  # the hint students read is in diagnoses.toml
 ]
+
+[[tasks]]
+id = "quiz"
+title = "Check your understanding"
+points = 1
+[tasks.answer]
+key = "quadruple"
+kind = "choice"
+question = "Is doubling a number twice the same as multiplying it by 4?"
+expected = "A"
+choices = {{ A = "Yes", B = "No" }}
+wrong = "Doubling twice multiplies by 2 and by 2 again."
+hints = [{{ value = "B", diagnosis = "quiz.doubling-adds" }}]
 
 # Numbers the lesson text states: `grader validate` rejects a solution that changes them.
 [[facts]]
@@ -62,8 +83,74 @@ expected = 42
 says = "the lesson's example: twice 21 is 42"
 '''
 
+# What students get wrong, recognised by the checks and the answer hints (grader.lesson.catalogue).
+DIAGNOSES = '''\
+# The misconceptions of lesson '{id}': how the checks recognise each one and what students read.
+# A check names one with fail(..., diagnosis="<code>"), an answer hint in lesson.toml with
+# {{ value = ..., diagnosis = "<code>" }}. `hint` must not give away hidden inputs or the fixed code.
+# Each entry is proved by a mutant declaring `# diagnosis: <code>` (grader validate).
+
+[[diagnoses]]
+code = "double.added-two"
+task = "double"
+when = "double(x) returns x + 2"
+hint = "Your result is x + 2: doubling multiplies by 2, it does not add 2."
+
+[[diagnoses]]
+code = "by-hand.not-doubled"
+task = "by_hand"
+when = "the answer is 21, the number itself"
+hint = "That is 21 itself: double it."
+
+[[diagnoses]]
+code = "quiz.doubling-adds"
+task = "quiz"
+when = "the quiz answer is B (No)"
+hint = "Doubling twice multiplies by 2 and then by 2 again: 2 · 2 = 4."
+'''
+
+# The text around the notebook's cells (grader.authoring.notebook): +++ separates cells.
+NOTEBOOK = '''\
+# {id}
+
+Fill in the **ANSWERS** cells and the function, then check your work with the last cell.
+
++++
+
+## Part 1. By hand
+
+{{{{ answers doubled }}}}
+
++++
+
+## Part 2. In code
+
+`double(x)`: twice x.
+
+{{{{ code double }}}}
+
++++
+
+## Check your understanding
+
+Is doubling a number twice the same as multiplying it by 4? Answer A or B.
+
+- A) Yes
+- B) No
+
+{{{{ answers quadruple }}}}
+
++++
+
+## Check your work
+
+Save the notebook, then run the cell below: it grades the saved file.
+
+{{{{ check }}}}
+'''
+
 CHECK = '''\
-"""double(x) = 2·x: the example checks of a new lesson; replace them with your own."""
+\"\"\"double(x) = 2·x: the example checks of a new lesson; replace them with your own.\"\"\"
 
 import pytest
 
@@ -73,15 +160,16 @@ pytestmark = pytest.mark.task("double")
 
 
 def test_small_number(student):
-    """double(3) is 6 (visible in lesson.toml, so students run it with `make grade`)."""
+    \"\"\"double(3) is 6 (visible in lesson.toml, so students run it with `make grade`).\"\"\"
     got = number(student.double(3), "double(3)")
     if not is_close(got, 6):
-        fail("double(x) must be twice x", f"double(3) returned {got:g}; expected 6")
+        fail("double(x) must be twice x", f"double(3) returned {got:g}; expected 6",
+             diagnosis="double.added-two" if is_close(got, 3 + 2) else None)  # a code of diagnoses.toml
 
 
 @pytest.mark.weight(2)
 def test_agrees_with_the_solution(student, reference, rng):
-    """Random inputs, compared with the solution (hidden: the default)."""
+    \"\"\"Random inputs, compared with the solution (hidden: the default).\"\"\"
     for _ in range(5):
         x = round(float(rng.uniform(-1000, 1000)), 3)
         got = number(student.double(x), f"double({x})")
@@ -104,12 +192,22 @@ ANSWERS = '''\
 # BEGIN SOLUTION
 doubled = "42"
 # END SOLUTION
+
+# Check your understanding: is doubling a number twice the same as multiplying it by 4?
+# Answer A or B.
+#   A) Yes
+#   B) No
+# BEGIN SOLUTION
+quadruple = "A"
+# END SOLUTION
 '''
 
-# A mutant holds only what it gets wrong, laid over the solution (grader.authoring.mutants).
+# A mutant holds only what it gets wrong, laid over the solution (grader.authoring.mutants). No
+# line here may equal a line of a course's solution: this file ships in every student bundle.
 MUTANT = '''\
 # mistake: added 2 instead of multiplying by 2
 # fails: double
+# diagnosis: double.added-two
 
 
 def double(x):
@@ -120,7 +218,15 @@ ANSWER_MUTANT = '''\
 # mistake: forgot to double
 # fails: by_hand
 # hint: double it
+# diagnosis: by-hand.not-doubled
 doubled = "21"
+'''
+
+QUIZ_MUTANT = '''\
+# mistake: thought doubling twice adds up to less than 4 times
+# fails: quiz
+# diagnosis: quiz.doubling-adds
+quadruple = "B"
 '''
 
 
@@ -150,9 +256,12 @@ def new_lesson(course: Course, lesson_id: str) -> list[Path]:
     suite, solutions, _ = folders
     files = {
         suite / "lesson.toml": MANIFEST.format(id=lesson_id, settings=settings(lesson_id)),
+        suite / "diagnoses.toml": DIAGNOSES.format(id=lesson_id),
+        suite / "notebook.md": NOTEBOOK.format(id=lesson_id),
         suite / "test_double.py": CHECK,
         suite / "mutants" / "added_two.py": MUTANT,
         suite / "mutants" / "forgot_to_double.toml": ANSWER_MUTANT,
+        suite / "mutants" / "quiz_no.toml": QUIZ_MUTANT,
         solutions / f"{lesson_id}.py": SOLUTION,
         solutions / "answers.toml": ANSWERS,
     }

@@ -6,6 +6,13 @@ implemented yet" / "not answered yet"); every mutant (a realistic wrong solution
 ``suites/<lesson>/mutants/``, laid over the reference: ``grader.authoring.mutants``) loses
 points on exactly the tasks it declares.
 
+Before them, what the lesson fixes: its headline numbers (``[[facts]]``) and the signatures of
+the students' skeleton (``grader.authoring.facts``). A solution that changes either, or
+fails a check on it, is rejected, and nothing else is claimed: every other claim compares
+against it. A solutions folder without an answers file takes the answers ``lesson.toml``
+declares (``grader.lesson.solutions.manifest_answers``). ``grader.authoring.verdict`` says
+it all in a few lines of 100 columns.
+
 Diagnoses (``grader.lesson.catalogue``) are proved both ways: a mutant's failing tasks must
 carry exactly the codes it declares (none when it declares none), and the reference and
 the stubs must carry none. The closing note counts the diagnoses per task, names any code
@@ -13,78 +20,102 @@ no mutant declares (unproved), and says how many mutants get a specific diagnosi
 """
 from __future__ import annotations
 
+import contextlib
+import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.authoring.facts import check_facts
+from grader.authoring.facts import check_facts, check_signatures
 from grader.authoring.mutants import Mutant, load_mutants, materialize
-from grader.exceptions import UsageError
+from grader.authoring.verdict import SOLUTION, SUITE, Validation, render
 from grader.grading.engine import grade
 from grader.grading.session import GradingSession
 from grader.lesson.catalogue import CATALOGUE_NAME, per_task
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
+from grader.lesson.solutions import manifest_answers, resolve_solutions
 from grader.result import Report
 
 
 def validate(course: Course, lesson: str | None = None, solutions: Path | None = None, stream=None) -> bool:
-    """Print one table per lesson; True when every claim holds.
+    """Print one table per lesson; True when every claim holds."""
+    return all(v.ok for v in validations(course, lesson, solutions, stream))
 
-    ``solutions`` swaps in an instructor's solutions: a tree holding ``<lesson>/`` folders,
-    or, for one lesson, the folder holding its module.
+
+def validations(course: Course, lesson: str | None = None, solutions: Path | None = None,
+                stream=None) -> list[Validation]:
+    """What validation found for each lesson (or only ``lesson``), each printed as it is done.
+
+    ``solutions`` swaps in an instructor's solutions in either layout ``grade`` and ``batch``
+    take (``grader.lesson.solutions``): a tree holding ``<lesson>/`` folders, or the folder of
+    one lesson.
     """
     ids = [lesson] if lesson else course.lesson_ids()
-    ok = True
+    found = []
     for lesson_id in ids:
         the_lesson = course.lesson(lesson_id)
-        reference = _solutions_folder(Path(solutions), the_lesson) if solutions else course.solutions_dir(the_lesson)
-        ok &= _validate_lesson(course, the_lesson, reference, stream)
-    return ok
+        folder = resolve_solutions(course, the_lesson, solutions)
+        with _with_answers(the_lesson, folder) as (reference, note):
+            validation = _validate_lesson(course, the_lesson, reference, folder)
+        validation.notes[:0] = [note] if note else []
+        render(validation, stream)
+        found.append(validation)
+    return found
 
 
-def _solutions_folder(solutions: Path, lesson: Lesson) -> Path:
-    for folder in (solutions / lesson.id, solutions):
-        if (folder / lesson.module).is_file() or (folder / lesson.answers).is_file():
-            return folder
-    raise UsageError(f"--solutions {solutions}: holds neither {lesson.id}/{lesson.module} nor {lesson.module}")
+@contextlib.contextmanager
+def _with_answers(lesson: Lesson, folder: Path):
+    """The solution folder to grade, and a note: a working copy holding the answers ``lesson.toml``
+    declares when ``folder`` holds no answers file (the answers are the manifest's, not the solution's)."""
+    if not any(t.answer for t in lesson.tasks) or (folder / lesson.answers).is_file() or not folder.is_dir():
+        yield folder, ""
+        return
+    with tempfile.TemporaryDirectory(prefix="grader-solution-") as tmp:
+        copy = Path(tmp) / lesson.id
+        shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        (copy / lesson.answers).write_text(manifest_answers(lesson), encoding="utf-8")
+        yield copy, f"answers: {folder.name}/ holds no {lesson.answers}, so the answers come from lesson.toml"
 
 
-# Who must act on a problem: the solution being validated, or the lesson's suite.
-SOLUTION, SUITE = "solution", "suite"
-
-
-def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) -> bool:
-    rows: list[tuple[str, str, str, bool]] = []
-    problems: list[tuple[str, str]] = []
+def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Path) -> Validation:
+    found = Validation(lesson.id, shown)
+    rows, problems = found.rows, found.problems
 
     if lesson.facts:
         wrong = check_facts(lesson, reference)
         rows.append(("headline numbers", f"all {len(lesson.facts)} as the lesson states",
                      "all agree" if not wrong else f"{len(wrong)} disagree", not wrong))
-        problems += [(SOLUTION, f"rejected: {fact}. The lesson text fixes this number, so no solution may change it")
-                     for fact in wrong]
+        problems += [(SOLUTION, fact) for fact in wrong]
+    skeleton = course.exercises_dir(lesson) / lesson.module
+    changed = check_signatures(lesson, skeleton, reference)
+    rows.append(("signatures", "as the students' skeleton", "all agree" if not changed else f"{len(changed)} differ",
+                 not changed))
+    problems += [(SOLUTION, signature) for signature in changed]
 
     report = grade(reference, lesson=lesson.id, course=course, solutions=reference)
     short = [t for t in report.tasks if t.score < t.max_score]
     rows.append(("reference", "full marks", "full marks" if not short else f"loses {', '.join(t.id for t in short)}",
                  not short))
     for task in short:
-        problems.append(_blame_reference(lesson, reference, task))
-    problems += _false_diagnoses("the reference", report)
+        problems.append(_blame_reference(lesson, task))
+    if found.rejected:  # every other claim compares against this solution: it would only repeat its faults
+        return found
+    problems += _false_diagnoses("the reference gets", report)
 
     stubs = grade(course.exercises_dir(lesson), lesson=lesson.id, course=course, solutions=reference)
     scored = [t.id for t in stubs.tasks if t.score > 0]
     silent = [t.id for t in stubs.tasks if not t.not_started]
     observed = "zero" if not scored else f"scores on {', '.join(scored)}"
     rows.append(("stubs", "zero", observed, not scored and not silent))
+    where = _shown(course, course.exercises_dir(lesson))
     if scored:
-        problems.append((SUITE, (f"the stubs in {course.exercises_dir(lesson)} score points on {', '.join(scored)}: "
-                                 "a check passes without any work, so it cannot tell right from wrong")))
+        problems.append((SUITE, (f"the stubs in {where} score points on {', '.join(scored)}: a check passes "
+                                 "without any work, so it cannot tell right from wrong")))
     if silent:
         problems.append((SUITE, (f"the stubs' feedback does not say 'not implemented yet' for {', '.join(silent)} "
                                  "(has exercises/ drifted from the solution? 'grader stubs --check' tells)")))
-    problems += _false_diagnoses("the stubs", stubs)
+    problems += _false_diagnoses("the stubs get", stubs)
 
     mutants = load_mutants(lesson)
     session = GradingSession(lesson.id, course, solutions=reference) if mutants else None  # pytest set up once
@@ -97,22 +128,25 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
         verdict = judge(mutant, observed)
         rows.append((mutant.name, ", ".join(sorted(mutant.fails)), verdict.seen, verdict.good))
         if not verdict.good:
+            for meaning in verdict.meanings:
+                found.explain(meaning)
             problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(verdict.problems)}"))
-
-    _print_table(stream, lesson, rows, problems, len(mutants), reference,
-                 _diagnosis_notes(lesson, observations))
-    return not problems
+    found.mutants = len(mutants)
+    found.notes += _diagnosis_notes(lesson, observations)
+    return found
 
 
 @dataclass(frozen=True)
 class Verdict:
     """How the grade of the submission a mutant stands for bears out its labels."""
 
+    declared: frozenset[str]  # the tasks the mutant says it fails
     lost: frozenset[str]  # the tasks that lost points
     diagnosed: frozenset[str]  # the diagnosis codes on the tasks it declares it fails
     hint_ok: bool
     diagnosis_ok: bool
-    problems: tuple[str, ...]  # what contradicts the labels, and whose move it is; empty when all hold
+    problems: tuple[str, ...]  # what contradicts the labels; empty when all hold
+    meanings: tuple[str, ...] = ()  # what such a contradiction can mean, whose move it is (said once per kind)
 
     @property
     def good(self) -> bool:
@@ -121,7 +155,7 @@ class Verdict:
     @property
     def seen(self) -> str:
         """One cell of validate's table: the tasks lost, and what else differs."""
-        seen = ", ".join(sorted(self.lost)) or "nothing"
+        seen = "as declared" if self.lost == self.declared else ", ".join(sorted(self.lost)) or "nothing"
         seen += "" if self.hint_ok else " (hint missing)"
         return seen + ("" if self.diagnosis_ok else " (diagnosis differs)")
 
@@ -135,26 +169,27 @@ def judge(mutant: Mutant, observed: Report, unlabelled_diagnoses: bool = False) 
                                      for t in observed.tasks if t.id in mutant.fails)
     diagnosed = frozenset(d.code for t in observed.tasks if t.id in mutant.fails for d in t.diagnoses)
     diagnosis_ok = diagnosed == mutant.diagnoses or (unlabelled_diagnoses and not mutant.diagnoses)
-    why = []
+    why, meanings = [], []
     missed, extra = sorted(mutant.fails - lost), sorted(lost - mutant.fails)
     if missed:
-        why.append(f"no check catches it on {', '.join(missed)}: add a check that fails it (if the "
-                   "solution under validation makes the same mistake, the differential checks agree with "
-                   "it: then the solution is at fault)")
+        why.append(f"no check catches it on {', '.join(missed)}")
+        meanings.append("not caught: add a check that fails it (if the solution under validation makes the same "
+                        "mistake, the differential checks agree with it, and the solution is at fault)")
     if extra:
-        why.append(f"it also loses points on {', '.join(extra)}: either that task's checks reject something "
-                   "right, or the mutant's '# fails:' line is incomplete, or the mutant was written for a "
-                   "solution that differs from this one on that task")
+        why.append(f"it also loses points on {', '.join(extra)}")
+        meanings.append("also loses points: either that task's checks reject something right, or the mutant's "
+                        "'# fails:' line is incomplete, or it was written for a solution that differs from this "
+                        "one on that task")
     if not hint_ok:
         why.append(f"the feedback does not contain the expected hint '{mutant.hint}'")
     if not diagnosis_ok:
         why.append(_diagnosis_mismatch(mutant.diagnoses, diagnosed))
-    return Verdict(lost, diagnosed, hint_ok, diagnosis_ok, tuple(why))
+    return Verdict(mutant.fails, lost, diagnosed, hint_ok, diagnosis_ok, tuple(why), tuple(meanings))
 
 
 def _false_diagnoses(who: str, report) -> list[tuple[str, str]]:
     """A diagnosis on the reference or the stubs is false by definition: the suite's mistake."""
-    return [(SUITE, (f"{who} gets diagnosis '{d.code}' on {t.id}: a false diagnosis, the check that names it "
+    return [(SUITE, (f"{who} diagnosis '{d.code}' on {t.id}: a false diagnosis, the check that names it "
                      "recognises more than the mistake")) for t in report.tasks for d in t.diagnoses]
 
 
@@ -190,7 +225,7 @@ def _diagnosis_notes(lesson: Lesson, observations) -> list[str]:
     return notes
 
 
-def _blame_reference(lesson: Lesson, reference: Path, task) -> tuple[str, str]:
+def _blame_reference(lesson: Lesson, task) -> tuple[str, str]:
     """Why the solution under validation loses points on ``task``, and whose fault that is.
 
     Differential checks compare with this very solution, so what a check can still fail
@@ -199,49 +234,33 @@ def _blame_reference(lesson: Lesson, reference: Path, task) -> tuple[str, str]:
     """
     failing = [c for c in task.checks if not c.passed]
     broken = [c for c in failing if c.broken]
-    first = (task.feedback or task.status).splitlines()[0]
     if broken:
-        return SUITE, (f"check '{broken[0].name}' of {task.id} breaks on the solution in {reference}: "
-                       f"{broken[0].message.splitlines()[0]}")
+        return SUITE, f"check '{broken[0].name}' of {task.id} breaks on the solution: {_sentence(broken[0].message)}"
+    first = _sentence(task.feedback or task.status)
     if not lesson.task(task.id).is_code:
-        return SOLUTION, (f"{reference / lesson.answers} loses points on {task.id}: {first}. The lesson's answers "
-                          f"are fixed in {lesson.manifest_path}")
+        return SOLUTION, f"{lesson.answers}: loses points on {task.id}, whose answer lesson.toml fixes: {first}"
     names = ", ".join(f"'{c.name}'" for c in failing)
-    return SOLUTION, (f"{reference} does not score full marks on {task.id} ({names}): {first}. Fix the solution; "
-                      "only if it follows the lesson and that check demands something the lesson does not ask "
-                      "is the suite at fault")
+    return SOLUTION, f"{lesson.module}: fails {names} of {task.id}: {first}"
+
+
+def _sentence(text: str, limit: int = 200) -> str:
+    """The first sentence of a message, without its closing full stop (the caller's sentence goes on)."""
+    line = (text.strip().splitlines() or [""])[0]
+    for end in (". ", "? ", "! "):
+        if end in line:
+            line = line[:line.index(end) + 1]
+    line = line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
+    return line.rstrip(".")
+
+
+def _shown(course: Course, path: Path) -> str:
+    """A path of the course as its folders name it (exercises/prefill), else as it is."""
+    try:
+        return str(path.relative_to(course.root))
+    except ValueError:
+        return str(path)
 
 
 def _grade_mutant(session: GradingSession, lesson: Lesson, reference: Path, mutant: Mutant):
     with tempfile.TemporaryDirectory(prefix="grader-mutant-") as tmp:
         return session.grade(materialize(mutant, lesson, reference, Path(tmp) / lesson.id))
-
-
-def _print_table(stream, lesson: Lesson, rows, problems, mutants: int, reference: Path, notes=()) -> None:
-    if stream is None:
-        return
-    widths = [max(len(r[i]) for r in [*rows, ("case", "expected to lose", "observed", True)]) for i in range(3)]
-    header = ("case", "expected to lose", "observed")
-    stream.write(f"Validation of lesson '{lesson.id}' against the solution in {reference}\n")
-    stream.write("  ".join(f"{h:<{w}}" for h, w in zip(header, widths, strict=False)) + "  verdict\n")
-    for name, expected, observed, good in rows:
-        stream.write(f"{name:<{widths[0]}}  {expected:<{widths[1]}}  {observed:<{widths[2]}}  "
-                     f"{'ok' if good else 'WRONG'}\n")
-    if mutants:
-        caught = sum(1 for r in rows[len(rows) - mutants:] if r[3])
-        stream.write(f"mutation score: {caught}/{mutants} mutants caught as declared\n")
-    for note in notes:
-        stream.write(f"{note}\n")
-    rejected = any(who == SOLUTION for who, _ in problems)
-    for who, problem in problems:
-        blame = "suite at fault, unless it follows from the solution's faults" if rejected and who == SUITE \
-            else f"{who} at fault"
-        stream.write(f"- {blame}: {problem}\n")
-    if rejected:
-        stream.write(f"verdict: the solution in {reference} is rejected; fix it first, since every other verdict "
-                     "compares against it\n")
-    elif problems:
-        stream.write(f"verdict: the solution in {reference} is sound; the suite is at fault\n")
-    else:
-        stream.write("verdict: the suite and the solution agree on every claim\n")
-    stream.write("\n")

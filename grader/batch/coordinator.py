@@ -92,8 +92,8 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
     out = out if out is not None else sys.stdout
     _check_options(folder, jobs, executor, scheduler, reports)
     the_lesson = pick_lesson(course, lesson)
+    snapshot = LessonSnapshot.take(course, the_lesson, solutions)  # a wrong --solutions: no gradebook written
     with Gradebook(gradebook) as book, _scratch() as scratch:
-        snapshot = LessonSnapshot.take(course, the_lesson, solutions)
         version = snapshot.version
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader.exceptions import SubmissionError, UsageError
+from grader.grading.reference import require_reference
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
+from grader.lesson.solutions import resolve_solutions
 from grader.submission.limits import MAX_DEPTH
 
 IGNORED = ("__pycache__", ".git", ".ipynb_checkpoints")  # what the engine leaves out of its copy, too
@@ -183,7 +185,8 @@ class LessonSnapshot:
 
     @classmethod
     def take(cls, course: Course, lesson: Lesson, solutions: Path | None = None) -> LessonSnapshot:
-        solutions_dir = Path(solutions) if solutions else course.solutions_dir(lesson)
+        solutions_dir = resolve_solutions(course, lesson, solutions)  # a lesson folder or a tree
+        require_reference(lesson, solutions_dir)  # before anyone is graded: no check without its truth
         if not solutions_dir.is_dir():
             raise UsageError(f"{solutions_dir}: the solutions folder does not exist")
         suite = Tree.read(lesson.suite_dir, skip=("mutants",))

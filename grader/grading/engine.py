@@ -19,6 +19,7 @@ from grader.exceptions import ImportFailed, SubmissionError
 from grader.grading.answers import grade_answer, load_answers
 from grader.lesson.course import Course, find_course
 from grader.lesson.manifest import Lesson
+from grader.lesson.solutions import resolve_solutions
 from grader.result import Report, TaskResult
 from grader.sandbox import confine, stage
 from grader.sandbox.spawn import SpawnedProcess
@@ -29,7 +30,8 @@ from grader.submission.stubs import unimplemented_functions
 def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Course | None = None,
           solutions: str | Path | None = None, *, launcher=None, run_checks=None, scratch: Path | None = None
           ) -> Report:
-    """Grade a submission folder or module file; ``solutions`` overrides the reference folder.
+    """Grade a submission folder or module file; ``solutions`` overrides the reference: a lesson
+    folder or a tree of them (``grader.lesson.solutions``).
 
     ``launcher``, ``run_checks`` and ``scratch`` (where the submission is copied) let a
     GradingSession share a fork server and a pytest session across submissions; alone, a
@@ -50,7 +52,11 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         from grader.grading.notebook import NotebookSubmission  # only a notebook pays for reading one
 
         notebook = NotebookSubmission(found, the_lesson)
-    reference_dir = Path(solutions) if solutions else course.solutions_dir(the_lesson)
+    reference_dir = resolve_solutions(course, the_lesson, solutions)  # either layout (grader.lesson.solutions)
+    if run_checks is None:  # a GradingSession has checked its reference once, up front
+        from grader.grading.reference import require_reference
+
+        require_reference(the_lesson, reference_dir)
 
     confinement, output = "", ""
     tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch)

@@ -20,10 +20,18 @@ check breaks on what a submission returned, the suite runs it once more with the
 answering its ``student`` calls, so that a check that works there is known to be sound and
 the unusual value is the submission's (``grader.grading.suite``). A Replay cannot stand in:
 it knows only the calls the public checks made on the solution, not a check's every call.
+
+No verdict without its truth: a check that takes ``reference`` where there is neither the
+solution nor a recording of it would have nothing to compare with. Before anything is graded
+``require_reference`` makes that a configuration error naming the path and the accepted
+layouts (``grader.lesson.solutions``); should a check still reach the fixture without one,
+it raises ``ReferenceUnavailable`` and the check is an error result, never a pass or a skip
+(``grader.grading.suite``).
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import importlib.util
 import json
@@ -35,11 +43,20 @@ import numpy as np
 from grader.checks import fail
 from grader.exceptions import ConfigError, MissingFunction
 from grader.lesson.manifest import Lesson
+from grader.lesson.solutions import layouts
 
 FILENAME = "reference_calls.json"
 MAX_VALUE_BYTES = 1 << 20  # a larger argument or result is not recorded (its check then fails locally)
 
 RECORDED: dict[str, object] = {}  # call key -> encoded result, filled by the wrappers below
+
+
+class ReferenceUnavailable(Exception):
+    """A check asked for the reference solution where there is none: it cannot be graded."""
+
+    def __init__(self, message: str = "this check compares with the reference solution, which the grader does "
+                 "not have here, so it cannot be graded: the grader's fault, not yours; tell your instructor"):
+        super().__init__(message)
 
 
 class Unrecordable(ValueError):
@@ -209,3 +226,36 @@ def load_reference(path: Path, lesson: Lesson):
         raise ConfigError(str(path), f"the reference solution cannot be imported ({type(exc).__name__}: {exc})") \
             from None
     return module
+
+
+def checks_needing_reference(lesson: Lesson) -> list[str]:
+    """Where the suite takes the ``reference`` fixture (``file::function``), read from its source.
+
+    Every function of the suite's own Python files counts, a fixture of a ``conftest.py`` as
+    much as a check: reading the source over-approximates what pytest would ask for, which
+    errs on the side of demanding the reference. A file that does not parse is left to pytest,
+    which refuses it when it collects the suite."""
+    found = []
+    for path in sorted(lesson.suite_dir.glob("*.py")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+                if any(a.arg == "reference" for a in names):
+                    found.append(f"{path.name}::{node.name}")
+    return found
+
+
+def require_reference(lesson: Lesson, folder: Path) -> None:
+    """Raise ConfigError when a check compares with the reference and ``folder`` holds no solution
+    module and no recording of one is shipped beside the suite (a student bundle's)."""
+    if not lesson.code_tasks or (folder / lesson.module).is_file() or (lesson.suite_dir / FILENAME).is_file():
+        return
+    needing = checks_needing_reference(lesson)
+    if needing:
+        raise ConfigError(str(folder / lesson.module), f"is missing, and {len(needing)} check(s) compare with the "
+                          f"reference solution (first: {needing[0]}), so they have nothing to compare with: "
+                          f"{layouts(lesson)}")

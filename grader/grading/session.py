@@ -26,10 +26,11 @@ import pytest
 
 from grader.exceptions import ConfigError
 from grader.grading.engine import grade, worker_limits
-from grader.grading.reference import load_reference
+from grader.grading.reference import load_reference, require_reference
 from grader.grading.suite import SuitePlugin, check_wiring, invoke_pytest
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
+from grader.lesson.solutions import resolve_solutions
 from grader.result import Report
 from grader.sandbox import confine
 from grader.sandbox.forkserver import ForkServer
@@ -42,7 +43,8 @@ class GradingSession:
     def __init__(self, lesson: str, course: Course, solutions: str | Path | None = None):
         self.course = course
         self.lesson = course.lesson(lesson)
-        self.solutions = Path(solutions) if solutions else course.solutions_dir(self.lesson)
+        self.solutions = resolve_solutions(course, self.lesson, solutions)
+        require_reference(self.lesson, self.solutions)  # before any process starts: no check without its truth
         self._forks = ForkServer(confine.current(), worker_limits(self.lesson))
         self._forks.start()  # boots beside the pytest import and collection below
         reference = load_reference(self.solutions / self.lesson.module, self.lesson)

@@ -1,11 +1,10 @@
 """Running a lesson's check suite with pytest, inside the trusted process.
 
 The suite is ordinary pytest code: each test is one check, marked with the task it grades
-(``pytestmark = pytest.mark.task("causal_mask")``) and optionally a weight
-(``@pytest.mark.weight(2)``). Checks reach student code only through the ``student``
-fixture, which forwards calls to the worker process; ``reference`` is the lesson's
-solution module (trusted, loaded here) for differential checks; ``rng`` is seeded from the
-check's name so the same submission always gets the same inputs.
+(``pytestmark = pytest.mark.task("causal_mask")``) and optionally a weight (``@pytest.mark.weight(2)``).
+Checks reach student code only through the ``student`` fixture (calls forwarded to the worker);
+``reference`` is the solution module (trusted, loaded here) for differential checks, an error
+result where there is none (never a pass); ``rng`` is seeded from the check's name: same inputs.
 
 pytest is started with plugin autoloading off, its configuration files ignored and its
 root and conftest search pinned to the suite folder, so nothing from the submission's
@@ -43,7 +42,7 @@ from grader.exceptions import (
     UnsupportedResult,
     WorkerDied,
 )
-from grader.grading.reference import InStudentsPlace, in_students_place
+from grader.grading.reference import InStudentsPlace, ReferenceUnavailable, in_students_place
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
 from grader.result import CheckResult
@@ -82,7 +81,7 @@ class SuitePlugin:
 
     @pytest.fixture
     def reference(self):
-        return self._reference_or_skip()
+        return self._reference_or_fail()
 
     @pytest.fixture
     def rng(self, request) -> np.random.Generator:
@@ -95,9 +94,9 @@ class SuitePlugin:
         self._student.tainted = False
         return _Watched(self._student)
 
-    def _reference_or_skip(self):
-        if self._reference is None:
-            pytest.skip("the reference solution is not available here")
+    def _reference_or_fail(self):
+        if self._reference is None:  # never a skip, which counted as passed: an error result (grading.reference)
+            raise ReferenceUnavailable
         return self._reference
 
     # -- running ---------------------------------------------------------------------------
@@ -137,7 +136,7 @@ class SuitePlugin:
 
     def _call_check(self, item, arguments: tuple, params: dict) -> None:
         """Call the check function; one more run in a fresh fork as pytest_runtest_call does."""
-        values = {"student": lambda: self._student_for(item), "reference": self._reference_or_skip,
+        values = {"student": lambda: self._student_for(item), "reference": self._reference_or_fail,
                   "rng": lambda: _seeded_rng(item)}
         item.funcargs = {name: params[name] if name in params else values[name]() for name in arguments}
         try:
@@ -236,6 +235,8 @@ class SuitePlugin:
         watched = watched if isinstance(watched, _Watched) else _Watched(None)
         if excinfo.errisinstance(pytest.skip.Exception):
             check.weight, check.passed, check.message = 0.0, True, ""
+        elif isinstance(exc, ReferenceUnavailable):  # no truth to compare with: an error result, never a pass
+            check.message, check.safe_message, check.error, check.broken = str(exc), str(exc), True, True
         elif isinstance(exc, StudentCodeError):
             check.message = str(exc)
             check.safe_message = _student_property(exc, watched)

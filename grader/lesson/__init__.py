@@ -9,4 +9,6 @@ every other layer may read a lesson; this layer reads nothing above it.
 - ``manifest``: ``lesson.toml`` as a ``Lesson`` of ``Task``s, answers, facts and visibility.
 - ``catalogue``: ``diagnoses.toml``, the lesson's misconceptions.
 - ``course``: where a course's lessons live, and which lesson a submission is for.
+- ``solutions``: which folder holds a lesson's reference (``--solutions``: a lesson folder or a
+  tree), and the answers ``lesson.toml`` fixes.
 """

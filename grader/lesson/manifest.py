@@ -169,7 +169,13 @@ def _fact(read: _Reader, tasks: tuple[Task, ...]) -> Fact:
 def _with_visibility(read: _Reader, tasks: tuple[Task, ...]) -> tuple[Task, ...]:
     """Apply the ``[visibility]`` table: a ``default`` and ``[visibility.overrides]`` keyed by
     task id or ``"<task id>::<check>"``. A check that is not "visible" keeps its inputs and
-    expected values from students (see grader.result), so a typo here must not pass silently."""
+    expected values from students (see grader.result), so a typo here must not pass silently.
+
+    ``default`` is for the checks of code tasks, whose inputs and expected values may be
+    secret. An answer task is "visible" unless an override names it: its question and the
+    student's own answer are no secret, its hints are the lesson's teaching for the wrong
+    values students type, and a secret answer task says only "you answered '1073741824',
+    which is not right" (a manifest that made every check hidden hid the hints with them)."""
     for name in read.data:
         if name not in ("default", "overrides"):
             raise ConfigError(read.source, "is not a setting: use 'default' or [visibility.overrides]",
@@ -193,8 +199,8 @@ def _with_visibility(read: _Reader, tasks: tuple[Task, ...]) -> tuple[Task, ...]
             check_level[task_id].append((check, value))
         else:
             task_level[task_id] = value
-    return tuple(replace(t, visibility=task_level.get(t.id, default), check_visibility=tuple(check_level[t.id]))
-                 for t in tasks)
+    return tuple(replace(t, visibility=task_level.get(t.id, default if t.is_code else "visible"),
+                         check_visibility=tuple(check_level[t.id])) for t in tasks)
 
 
 def _visibility(read: _Reader, name: str, value: str) -> str:

@@ -17,7 +17,7 @@ WHY = {"pairs.all-pairs": "that counts every (row, column) pair; only the lower 
 
 
 def _triangle(n: int) -> int:
-    return n * (n + 1) // 2
+    return n * (n + 1) // 2  # public: the lesson prints P(P+1)/2, the task title too
 
 
 def _diagnosis(got: float, P: int) -> str | None:

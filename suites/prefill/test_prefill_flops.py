@@ -21,7 +21,7 @@ def _diagnosis(got: float, N, P) -> str | None:
     """The misconception a wrong FLOP count points to, if it is a known one."""
     if is_close(got, N * P):
         return "flops.missing-factor-2"
-    squares = (2 * N * P * P, 2 * N * N * P, N * P * P, (2 * N * P) ** 2)
+    squares = (2 * N * P * P, 2 * N * N * P, N * P * P, (2 * N * P) ** 2)  # public: the lesson prints 2 · N · P
     if any(is_close(got, value) for value in squares):
         return "flops.squared"
     return None

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.authoring.facts import check_facts
+from grader.authoring.facts import check_facts, check_signatures
 from grader.exceptions import ConfigError
 from grader.lesson.course import Course
 from grader.lesson.manifest import Fact, load_lesson
@@ -53,7 +53,7 @@ def test_a_solution_that_changes_a_headline_number_is_named_with_the_lessons_wor
     edit(solutions / "prefill.py", "return 2 * N * P", "return N * P")
     problems = check_facts(load_lesson(PREFILL), solutions)
     assert len(problems) == 2  # prefill_seconds goes through prefill_flops
-    assert problems[0] == (f"{solutions / 'prefill.py'}: prefill_flops(7e9, 1000) gives 7e12, but the lesson says "
+    assert problems[0] == ("prefill.py: prefill_flops(7e9, 1000) gives 7e12, but the lesson says "
                            "1.4e13 (the worked example: FLOPs ≈ 2 · N · P = 2 · 7e9 · 1,000 = 1.40e+13)")
     assert "prefill_seconds(7e9, 1000, 1e14, 0.5) gives 0.14" in problems[1]
 
@@ -75,7 +75,7 @@ def test_answers_are_read_as_students_write_them(solutions):
     assert check_facts(load_lesson(PREFILL), solutions) == []
     edit(solutions / "answers.toml", 'seconds = "2.8e-1 seconds"', 'seconds = "0.14 s"')
     (problem,) = check_facts(load_lesson(PREFILL), solutions)
-    assert problem.startswith(f"{solutions / 'answers.toml'}: the answer 'seconds' is 0.14, but the lesson says 0.28")
+    assert problem.startswith("answers.toml: the answer 'seconds' is 0.14, but the lesson says 0.28")
 
 
 @pytest.mark.parametrize("old, new, said", [
@@ -95,13 +95,79 @@ def test_missing_files_are_reported_not_raised(tmp_path):
     problems = check_facts(load_lesson(PREFILL), tmp_path)
     assert len(problems) == 7
     assert "prefill_flops(7e9, 1000) cannot be called: the file is missing" in problems[0]
-    assert "the answer 'flops' is not there (no answers.toml was handed in" in problems[4]
+    assert "the answer 'flops' is not there: the solution folder holds no answers.toml" in problems[4]
+    assert "handed in" not in " ".join(problems)  # a student's wording, not an instructor's
 
 
 def test_an_unreadable_answer_is_reported(solutions):
     edit(solutions / "answers.toml", 'pairs = 10', 'pairs = "ten"')
     (problem,) = check_facts(load_lesson(PREFILL), solutions)
     assert "the answer 'pairs' cannot be read" in problem
+
+
+# ---------------------------------------------------------------------------- the skeleton's signatures
+
+SKELETON = ROOT / "exercises" / "prefill" / "prefill.py"
+
+
+def test_the_reference_keeps_every_signature_of_the_skeleton():
+    course = Course(ROOT)
+    for lesson in (course.lesson(i) for i in course.lesson_ids()):
+        skeleton = course.exercises_dir(lesson) / lesson.module
+        assert check_signatures(lesson, skeleton, course.solutions_dir(lesson)) == []
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("utilization=1.0):", "utilization=0.5):", "defines prefill_seconds(N, P, flops_per_sec, utilization=0.5), but "
+     "the skeleton students get declares prefill_seconds(N, P, flops_per_sec, utilization=1.0)"),
+    ("utilization=1.0):", "utilization=None):", "utilization=None)"),
+    ("def causal_pairs(P):", "def causal_pairs(n):", "defines causal_pairs(n), but"),
+    ("def causal_pairs(P):", "def causal_pairs(P, cache=None):", "defines causal_pairs(P, cache=None)"),
+    ("def causal_pairs(P):", "def causal_pairs(*, P):", "defines causal_pairs(*, P)"),
+    ("def causal_mask(P):", "def causal_mask_(P):", "defines no function causal_mask, which the skeleton declares "
+     "as causal_mask(P)"),
+], ids=["default", "default-none", "renamed", "extra", "keyword-only", "missing"])
+def test_a_solution_that_changes_a_signature_is_named(solutions, old, new, said):
+    edit(solutions / "prefill.py", old, new)
+    (problem,) = check_signatures(load_lesson(PREFILL), SKELETON, solutions)
+    assert problem.startswith("prefill.py: ") and said in problem
+
+
+@pytest.mark.parametrize("old, new", [
+    ("utilization=1.0):", "utilization=1):"),  # the same number
+    ("utilization=1.0):", "utilization: float = 1.0) -> float:"),  # annotations change no call
+    ("def causal_pairs(P):", "def causal_pairs(P):\n    # BEGIN SOLUTION\n    return P\n    # END SOLUTION\n\n"
+                             "def _helper(x):"),  # helpers of the solution's own are its business
+])
+def test_equivalent_signatures_agree(solutions, old, new):
+    edit(solutions / "prefill.py", old, new)
+    assert check_signatures(load_lesson(PREFILL), SKELETON, solutions) == []
+
+
+def test_a_default_true_is_not_the_default_one(solutions, tmp_path):
+    skeleton = tmp_path / "skeleton.py"
+    skeleton.write_text(SKELETON.read_text().replace("utilization=1.0", "utilization=1"))
+    edit(solutions / "prefill.py", "utilization=1.0", "utilization=True")
+    (problem,) = check_signatures(load_lesson(PREFILL), skeleton, solutions)
+    assert "utilization=True" in problem
+
+
+def test_the_signatures_come_from_the_skeleton_not_from_the_solution(solutions, tmp_path):
+    """The skeleton is the truth: an instructor's solution cannot move it, and without it nothing is claimed."""
+    edit(solutions / "prefill.py", "utilization=1.0", "utilization=0.5")
+    skeleton = tmp_path / "skeleton.py"
+    skeleton.write_text(SKELETON.read_text().replace("utilization=1.0", "utilization=0.5"))
+    assert check_signatures(load_lesson(PREFILL), skeleton, solutions) == []
+    with pytest.raises(ConfigError, match=r"nowhere\.py: is missing: 'grader stubs' writes the students' skeleton"):
+        check_signatures(load_lesson(PREFILL), tmp_path / "nowhere.py", solutions)
+
+
+def test_an_unparsable_or_missing_solution_is_the_solutions_fault(solutions, tmp_path):
+    edit(solutions / "prefill.py", "def causal_pairs(P):", "def causal_pairs(P)")
+    (problem,) = check_signatures(load_lesson(PREFILL), SKELETON, solutions)
+    assert problem.startswith("prefill.py: ") and "is not valid Python" in problem
+    (problem,) = check_signatures(load_lesson(PREFILL), SKELETON, tmp_path)
+    assert problem == "prefill.py: is missing, so the skeleton's 5 function(s) are not defined"
 
 
 # ---------------------------------------------------------------------------- the [[facts]] table

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.authoring.public import public_suite, student_manifest
+from grader.authoring.public import public_suite, solution_code, student_manifest
 from grader.exceptions import ConfigError
 from grader.lesson.manifest import load_lesson
 
@@ -220,3 +220,61 @@ def test_the_prefill_bundle_ships_exactly_the_visible_checks():
                 assert (name in suite.public[task.id]) == (task.visibility_of(name) == "visible"), name
                 if path.name in suite.files:
                     assert (f"def {node.name}(" in suite.files[path.name]) == (name in suite.public[task.id])
+
+
+# ---------------------------------------------------------------------------- the solution's code in public checks
+
+SOLUTION_L = """import numpy as np
+
+def f(x, scale=1.0):
+    # BEGIN SOLUTION
+    \"\"\"Twice x, scaled.\"\"\"
+    doubled = 2 * x * scale + 0
+    return doubled
+    # END SOLUTION
+
+def g():
+    # BEGIN SOLUTION
+    return np.tril(np.ones((3, 3), dtype=bool)).sum()
+    # END SOLUTION
+"""
+
+
+def _public_with_helper(tmp_path: Path, helper: str):
+    checks = CHECKS_F.replace("def _public_helper(x):\n    return x + SHARED\n", helper)
+    lesson = lesson_with(tmp_path, {"f::small": "visible"}, {"test_f.py": checks, "test_g.py": CHECKS_G})
+    (tmp_path / "l.py").write_text(SOLUTION_L, encoding="utf-8")
+    return solution_code(public_suite(lesson), tmp_path / "l.py", lesson)
+
+
+@pytest.mark.parametrize("helper, code, line", [
+    ("def _public_helper(v):\n    return 2 * v * SHARED + 0\n", "2 * x * scale + 0", 6),  # other names
+    ("def _public_helper(v):\n    import numpy as np\n    total = np.tril(np.ones((3, 3), dtype=bool)).sum()\n"
+     "    return total\n", "np.tril(np.ones((3, 3), dtype=bool)).sum()", 12),  # what it returns, assigned
+], ids=["renamed", "expression"])
+def test_a_public_helper_computing_the_solutions_code_is_a_warning(tmp_path, helper, code, line):
+    (warning,) = _public_with_helper(tmp_path, helper)
+    assert warning.startswith("suites/l/test_f.py, line ") and "(helper _public_helper) ships to students" in warning
+    assert f"holds the solution's code `{code}` (l.py, line {line})" in warning
+
+
+def test_the_same_helper_hidden_or_acknowledged_is_no_warning(tmp_path):
+    helper = "def _public_helper(v):\n    return 2 * v * SHARED + 0  # public: the lesson prints 2 · x\n"
+    assert _public_with_helper(tmp_path, helper) == []
+    plain = "def _public_helper(v):\n    return v + SHARED\n"  # small and unlike the solution
+    assert _public_with_helper(tmp_path / "plain", plain) == []
+
+
+def test_the_real_lessons_ship_no_unacknowledged_solution_code():
+    from grader.lesson.course import Course
+
+    course = Course(ROOT)
+    for lesson in (course.lesson(i) for i in course.lesson_ids()):
+        suite = public_suite(lesson)
+        assert solution_code(suite, course.solutions_dir(lesson) / lesson.module, lesson) == [], lesson.id
+    prefill = course.lesson("prefill")
+    unacknowledged = {name: text.replace("# public:", "#") for name, text in public_suite(prefill).files.items()}
+    bare = public_suite(prefill)
+    bare.files = unacknowledged
+    found = solution_code(bare, course.solutions_dir(prefill) / prefill.module, prefill)
+    assert any("helper _triangle" in w and "`return P * (P + 1) // 2`" in w for w in found), found

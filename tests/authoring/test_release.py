@@ -18,7 +18,7 @@ import pytest
 from grader.authoring.exercises import BEGIN, END
 from grader.authoring.mutants import load_mutants, materialize
 from grader.authoring.public import public_suite
-from grader.authoring.release import STAMP, release
+from grader.authoring.release import STAMP, ReleaseRefused, release
 from grader.cli import main
 from grader.exceptions import ConfigError, UsageError
 from grader.grading.engine import grade
@@ -257,3 +257,64 @@ def test_an_unwritable_output_is_one_line(tmp_path, capsys):
     assert main(["--course", str(ROOT), "release", "--output", str(tmp_path / "file" / "dist")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("grader: cannot write the release to") and len(err.splitlines()) == 1
+
+
+# ---------------------------------------------------------------------------- the gate: validate first
+
+def _course_with(tmp_path: Path, old: str = "", new: str = "") -> Path:
+    """The prefill lesson alone, without mutants, its solution edited inside the markers (no drift)."""
+    course = tmp_path / "course"
+    for tree in ("exercises", "solutions", "suites"):
+        shutil.copytree(ROOT / tree / "prefill", course / tree / "prefill",
+                        ignore=shutil.ignore_patterns("__pycache__", "mutants"))
+    path = course / "solutions" / "prefill" / "prefill.py"
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new))
+    return course
+
+
+def test_a_lesson_that_validate_rejects_is_not_released(tmp_path, capsys):
+    course = _course_with(tmp_path, "return 2 * N * P", "return N * P")
+    with pytest.raises(ReleaseRefused, match=r"release refused: lesson 'prefill' does not validate: the solution in "
+                                             r".* is rejected.*prefill_flops\(7e9, 1000\) gives 7e12"):
+        release(Course(course), tmp_path / "dist")
+    assert not (tmp_path / "dist").exists()
+    assert main(["--course", str(course), "release", "--output", str(tmp_path / "dist")]) == 1
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "release refused: lesson 'prefill' does not validate" in line and "--force releases it anyway" in line
+    assert not (tmp_path / "dist").exists()
+
+
+def test_a_suite_that_misses_a_mutant_is_refused_and_force_releases_it_saying_so_in_both_bundles(tmp_path, capsys):
+    course = _course_with(tmp_path)
+    mutants = course / "suites" / "prefill" / "mutants"
+    mutants.mkdir()
+    (mutants / "harmless.py").write_text("# mistake: none at all\n# fails: causal_mask\n")  # the solution itself
+    dist = ["--course", str(course), "release", "--output", str(tmp_path / "dist")]
+    assert main(dist) == 1 and not (tmp_path / "dist").exists()
+    assert "is sound; the suite is at fault: mutant harmless (none at all): no check catches it on causal_mask" \
+        in capsys.readouterr().err
+    assert main([*dist, "--force"]) == 0
+    assert "released with --force although lesson 'prefill' does not validate" in capsys.readouterr().err
+    student = (tmp_path / "dist" / "student" / "README.md").read_text(encoding="utf-8")
+    assert "Released with `--force`" in student and "prefill" in student
+    assert "harmless" not in student  # students learn that grades may change, not what the hidden suite misses
+    autograder = (tmp_path / "dist" / "autograder" / "AUTOGRADER.md").read_text(encoding="utf-8")
+    assert "## Released with --force" in autograder and "no check catches it on causal_mask" in autograder
+    with zipfile.ZipFile(tmp_path / "dist" / "autograder.zip") as zf:
+        assert "Released with --force" in zf.read("AUTOGRADER.md").decode()
+
+
+def test_a_validated_release_says_nothing_of_force(dist):
+    assert "--force" not in (dist / "student" / "README.md").read_text(encoding="utf-8")
+    assert "--force" not in (dist / "autograder" / "AUTOGRADER.md").read_text(encoding="utf-8")
+
+
+def test_a_public_helper_carrying_the_solutions_formula_is_a_warning_of_the_release(tmp_path, capsys):
+    course = _course_with(tmp_path)
+    checks = course / "suites" / "prefill" / "test_causal_pairs.py"
+    checks.write_text(checks.read_text().replace("  # public: the lesson prints P(P+1)/2, the task title too", ""))
+    assert main(["--course", str(course), "release", "--output", str(tmp_path / "dist")]) == 0
+    err = capsys.readouterr().err
+    assert "grader: warning: suites/prefill/test_causal_pairs.py, line 20 (helper _triangle) ships to students " \
+           "and holds the solution's code `return P * (P + 1) // 2` (prefill.py, line 20)" in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import shutil
 
 import pytest
@@ -15,6 +16,7 @@ from grader.authoring.scaffold import new_lesson
 from grader.authoring.validate import validate
 from grader.cli import main
 from grader.exceptions import UsageError
+from grader.grading.engine import grade
 from grader.lesson.course import Course
 
 from paths import ROOT
@@ -30,23 +32,56 @@ def test_a_new_lesson_has_every_piece(course):
     written = new_lesson(course, "decode")
     root = course.root
     assert set(written) == {root / "suites/decode/lesson.toml", root / "suites/decode/test_double.py",
+                            root / "suites/decode/diagnoses.toml", root / "suites/decode/notebook.md",
                             root / "suites/decode/mutants/added_two.py",
                             root / "suites/decode/mutants/forgot_to_double.toml",
+                            root / "suites/decode/mutants/quiz_no.toml",
                             root / "solutions/decode/decode.py", root / "solutions/decode/answers.toml",
-                            root / "exercises/decode/decode.py", root / "exercises/decode/answers.toml"}
+                            root / "exercises/decode/decode.py", root / "exercises/decode/answers.toml",
+                            root / "exercises/decode/decode.ipynb"}
     lesson = course.lesson("decode")
-    assert [t.id for t in lesson.tasks] == ["double", "by_hand"] and len(lesson.facts) == 1
+    assert [t.id for t in lesson.tasks] == ["double", "by_hand", "quiz"] and len(lesson.facts) == 1
+    assert lesson.task("quiz").answer.kind == "choice" and lesson.task("quiz").answer.choices == {"A": "Yes", "B": "No"}
+    assert [e.code for e in lesson.diagnoses] == ["double.added-two", "by-hand.not-doubled", "quiz.doubling-adds"]
     assert (root / "exercises/decode/decode.py").read_text() == "def double(x):\n    pass\n"
     assert 'doubled = ""' in (root / "exercises/decode/answers.toml").read_text()
+    assert 'quadruple = ""' in (root / "exercises/decode/answers.toml").read_text()
     assert find_drift(course, lesson) == []
-    assert {m.name: m.fails for m in load_mutants(lesson)} == {"added_two": {"double"}, "forgot_to_double": {"by_hand"}}
+    assert {m.name: (m.fails, m.diagnoses) for m in load_mutants(lesson)} == {
+        "added_two": ({"double"}, {"double.added-two"}), "forgot_to_double": ({"by_hand"}, {"by-hand.not-doubled"}),
+        "quiz_no": ({"quiz"}, {"quiz.doubling-adds"})}
 
 
 def test_a_new_lesson_validates_out_of_the_box(course):
     new_lesson(course, "decode")
     out = io.StringIO()
     assert validate(course, stream=out), out.getvalue()
-    assert "mutation score: 2/2" in out.getvalue() and "all 1 as the lesson states  all agree" in out.getvalue()
+    assert "mutation score: 3/3" in out.getvalue() and "all 1 as the lesson states  all agree" in out.getvalue()
+    assert "each proved by a mutant" in out.getvalue() and "specific diagnosis: 3/3 mutants" in out.getvalue()
+
+
+def test_a_new_lesson_teaches_with_its_hints_though_its_checks_default_to_hidden(course, tmp_path):
+    """Issue 16: following the docs (default = "hidden") hid the answer hints: students read only
+    "you answered '21', which is not right"."""
+    new_lesson(course, "decode")
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    shutil.copy(course.root / "solutions" / "decode" / "decode.py", submission)
+    (submission / "answers.toml").write_text('doubled = "21"\nquadruple = "B"\n')
+    report = grade(submission, lesson="decode", course=course).for_audience("student")
+    assert "you answered '21': That is 21 itself: double it." in report.task("by_hand").feedback
+    assert "2 · 2 = 4" in report.task("quiz").feedback
+    assert course.lesson("decode").task("double").visibility_of("agrees_with_the_solution") == "hidden"
+
+
+def test_a_new_lesson_s_notebook_is_built_and_its_stub_scores_zero(course):
+    new_lesson(course, "decode")
+    notebook = course.root / "exercises" / "decode" / "decode.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    assert any(c["cell_type"] == "code" and "def double(x):" in "".join(c["source"]) for c in cells)
+    assert sum("# ANSWERS" in "".join(c["source"]) for c in cells) == 2
+    report = grade(notebook, lesson="decode", course=course)
+    assert report.score == 0 and all(t.not_started for t in report.tasks)
 
 
 def test_a_new_lesson_is_hidden_by_default_but_for_its_example_check(course):

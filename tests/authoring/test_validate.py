@@ -11,7 +11,7 @@ import pytest
 
 from grader.authoring.mutants import Mutant, load_mutants
 from grader.authoring.validate import judge, validate
-from grader.exceptions import ConfigError, UsageError
+from grader.exceptions import ConfigError
 from grader.lesson.course import Course
 from grader.result import CheckResult, Diagnosis, Report, TaskResult
 
@@ -33,8 +33,12 @@ def course(tmp_path) -> Course:
 
 
 def run(course: Course, **kwargs) -> tuple[bool, str]:
+    """Whether validation passes, and what it printed with its wrapped lines joined again."""
     out = io.StringIO()
-    return validate(course, stream=out, **kwargs), out.getvalue()
+    ok = validate(course, stream=out, **kwargs)
+    printed = out.getvalue()
+    assert max(len(line) for line in printed.splitlines()) <= 100, printed  # every line fits 100 columns
+    return ok, re.sub(r"\n {2,}", " ", printed)
 
 
 def test_the_real_lesson_has_enough_mutants_covering_every_task():
@@ -58,7 +62,9 @@ def test_a_wrong_instructor_solution_is_blamed(course, tmp_path):
     path.write_text(path.read_text().replace("return P * (P + 1) // 2", "return P * P"))
     ok, table = run(course, solutions=solutions)
     assert not ok
-    assert "does not score full marks" in table and "causal_pairs" in table
+    assert "rejected: the solution disagrees with what the lesson fixes" in table
+    assert "prefill.py: causal_pairs(4) gives 16, but the lesson says 10" in table
+    assert re.search(r"prefill.py: fails '\w+'.* of causal_pairs", table)
 
 
 def test_a_mutant_the_suite_misses_is_reported(course):
@@ -67,8 +73,9 @@ def test_a_mutant_the_suite_misses_is_reported(course):
                                          + (ROOT / "solutions" / "prefill" / "prefill.py").read_text())
     ok, table = run(course)
     assert not ok
-    assert "harmless" in table and "suite at fault: mutant harmless (none at all): no check catches it on causal_mask" \
-        in table
+    assert "harmless" in table and "the suite is at fault:\n- mutant harmless (none at all): no check catches it on " \
+        "causal_mask" in table
+    assert "not caught: add a check that fails it" in table
     assert "verdict: the solution in" in table and "is sound; the suite is at fault" in table
     assert "mutation score: 3/4" in table
 
@@ -107,11 +114,54 @@ def mine(tmp_path: Path, old: str, new: str, tree: bool = True) -> Path:
 def test_a_solution_that_changes_a_headline_number_is_rejected_with_that_reason(course, tmp_path):
     ok, table = run(course, solutions=mine(tmp_path, "return 2 * N * P", "return N * P"))
     assert not ok
-    assert "headline numbers" in table and "2 disagree" in table
-    assert ("solution at fault: rejected: " in table and "prefill_flops(7e9, 1000) gives 7e12, but the lesson says "
-            "1.4e13" in table and "The lesson text fixes this number" in table)
-    assert "is rejected; fix it first" in table
-    assert "suite at fault, unless it follows from the solution's faults" in table  # the mutants compare against it
+    assert "rejected: the solution disagrees with what the lesson fixes:" in table
+    assert "- prefill.py: prefill_flops(7e9, 1000) gives 7e12, but the lesson says 1.4e13" in table
+    assert "is rejected: fix it first" in table
+    assert "mutant" not in table and "suite" not in table  # the mutants compare against it: nothing to say of them
+
+
+def test_a_rejection_is_a_few_lines_each_disagreement_once(course, tmp_path):
+    solutions = mine(tmp_path, "return 2 * N * P", "return N * P")
+    for name in ("all_pairs.py", "hardcoded_peak_rate.py", "ignored_utilization.py", "quiz_unanswered.toml"):
+        shutil.copy(ROOT / "suites" / "prefill" / "mutants" / name, course.root / "suites" / "prefill" / "mutants")
+    out = io.StringIO()
+    assert not validate(course, stream=out, solutions=solutions)
+    lines = out.getvalue().rstrip("\n").splitlines()
+    assert len(lines) <= 14 and max(len(line) for line in lines) <= 100, out.getvalue()
+    items = [line for line in lines if line.startswith("- ")]
+    assert len(items) == len(set(items)) == 4  # two headline numbers, the failing checks of two tasks
+    assert not any(line.rstrip().endswith("..") for line in lines)
+    assert "unless" not in out.getvalue() and lines[-2].startswith("verdict: ")
+
+
+def test_a_solution_that_changes_a_default_of_the_skeleton_is_rejected(course, tmp_path):
+    """Issue 16: utilization=0.5 keeps every headline number and full marks on the differential checks,
+    so it was declared sound and the suite blamed; the skeleton students get says 1.0."""
+    solutions = mine(tmp_path, "def prefill_seconds(N, P, flops_per_sec, utilization=1.0):",
+                     "def prefill_seconds(N, P, flops_per_sec, utilization=0.5):")
+    ok, table = run(course, solutions=solutions)
+    assert not ok
+    assert ("- prefill.py: defines prefill_seconds(N, P, flops_per_sec, utilization=0.5), but the skeleton students "
+            "get declares prefill_seconds(N, P, flops_per_sec, utilization=1.0)") in table
+    assert "is rejected" in table and "the suite is at fault" not in table
+
+
+def test_a_solution_that_renames_a_parameter_is_rejected(course, tmp_path):
+    solutions = mine(tmp_path, "def causal_mask(P):", "def causal_mask(n):")
+    solutions_file = solutions / "prefill" / "prefill.py"
+    solutions_file.write_text(solutions_file.read_text().replace("np.ones((P, P)", "np.ones((n, n)"))
+    ok, table = run(course, solutions=solutions)
+    assert not ok and "defines causal_mask(n), but the skeleton students get declares causal_mask(P)" in table
+
+
+def test_a_solutions_tree_without_answers_takes_them_from_the_manifest(course, tmp_path):
+    solutions = mine(tmp_path, "def causal_pairs", "def causal_pairs")
+    (solutions / "prefill" / "answers.toml").unlink()
+    ok, table = run(course, solutions=solutions)
+    assert ok, table
+    assert "answers: prefill/ holds no answers.toml, so the answers come from lesson.toml" in table
+    assert "WRONG" not in table and "handed in" not in table
+    assert "mutation score: 3/3" in table  # quiz_yes is laid over the manifest's answers
 
 
 def test_a_swapped_solution_defines_the_truth_beyond_the_headline_numbers(course, tmp_path):
@@ -119,7 +169,8 @@ def test_a_swapped_solution_defines_the_truth_beyond_the_headline_numbers(course
     solutions = mine(tmp_path, "return 2 * N * P", 'return float(f"{2 * N * P:.3g}")', tree=False)
     ok, table = run(course, solutions=solutions)
     assert f"against the solution in {solutions}" in table
-    assert "all 7 as the lesson states  all agree" in table and "full marks                  full marks" in table
+    assert re.search(r"headline numbers +all 7 as the lesson states +all agree +ok", table)
+    assert re.search(r"reference +full marks +full marks +ok", table)
     # every mutant is laid over this very solution (its FLOPs rounded too), so each still loses exactly its tasks
     assert ok, table
     assert "mutation score: 3/3 mutants caught as declared" in table
@@ -133,20 +184,22 @@ def test_a_solution_failing_a_fixed_property_is_blamed_not_the_suite(course, tmp
     solutions = mine(tmp_path, "if not (0 < utilization <= 1):", "if False:")
     ok, table = run(course, solutions=solutions)
     assert not ok
-    assert "solution at fault: " in table and "does not score full marks on prefill_seconds" in table
-    assert "'rejects_bad_utilization[zero]'" in table
+    assert "rejected: the solution disagrees" in table and "prefill.py: fails 'rejects_bad_utilization[zero]'" in table
+    assert "of prefill_seconds" in table
 
 
-def test_solutions_that_hold_no_lesson_are_a_usage_error(course, tmp_path):
-    with pytest.raises(UsageError, match=re.escape("holds neither prefill/prefill.py nor prefill.py")):
+def test_solutions_that_hold_no_lesson_are_a_configuration_error_naming_both_layouts(course, tmp_path):
+    with pytest.raises(ConfigError, match=re.escape("holds neither prefill/prefill.py nor prefill.py: give a lesson "
+                                                    "folder holding prefill.py")):
         run(course, solutions=tmp_path)
 
 
-def test_cli_validate_exits_1_on_disagreement_and_2_on_bad_input(course, tmp_path, capsys):
+def test_cli_validate_exits_1_on_disagreement_and_3_on_solutions_it_cannot_use(course, tmp_path, capsys):
     from grader.cli import main
 
-    assert main(["--course", str(course.root), "validate", "--solutions", str(tmp_path / "nowhere")]) == 2
-    assert "--solutions" in capsys.readouterr().err
+    assert main(["--course", str(course.root), "validate", "--solutions", str(tmp_path / "nowhere")]) == 3
+    err = capsys.readouterr().err
+    assert "--solutions" in err and "a tree holding prefill/" in err and len(err.splitlines()) == 1
     solutions = mine(tmp_path, "return 2 * N * P", "return N * P")
     assert main(["--course", str(course.root), "validate", "--solutions", str(solutions)]) == 1
     assert "rejected" in capsys.readouterr().out
@@ -157,8 +210,8 @@ def test_a_check_that_breaks_on_the_solution_blames_the_suite(course):
     checks.write_text(checks.read_text() + "\n\ndef test_broken(student):\n    1 / 0\n")
     ok, table = run(course)
     assert not ok
-    assert "suite at fault: check 'broken' of causal_pairs breaks on the solution in" in table
-    assert "ZeroDivisionError" in table and "the suite is at fault" in table
+    assert "- check 'broken' of causal_pairs breaks on the solution: internal error" in table
+    assert "ZeroDivisionError" in table and "is sound; the suite is at fault" in table
 
 
 def test_wrong_instructor_answers_are_the_solutions_fault(course, tmp_path):
@@ -167,8 +220,8 @@ def test_wrong_instructor_answers_are_the_solutions_fault(course, tmp_path):
     answers.write_text(answers.read_text().replace("pairs = 10", "pairs = 6"))
     ok, table = run(course, solutions=solutions)
     assert not ok
-    assert "the answer 'pairs' is 6, but the lesson says 10" in table
-    assert f"solution at fault: {answers} loses points on hand_pairs" in table and "fixed in" in table
+    assert "- answers.toml: the answer 'pairs' is 6, but the lesson says 10" in table
+    assert "- answers.toml: loses points on hand_pairs, whose answer lesson.toml fixes" in table
 
 
 # ---------------------------------------------------------------------------- diagnoses, proved both ways
@@ -212,13 +265,13 @@ def test_a_diagnosis_on_a_mutant_that_declares_none_is_reported(course):
     assert "its failing tasks get the diagnosis flops.missing-factor-2 although it declares none" in table
 
 
-def test_a_diagnosis_on_the_reference_is_a_false_diagnosis(course):
+def test_a_check_failing_the_reference_with_a_diagnosis_rejects_the_solution_naming_the_check(course):
     (course.root / "suites" / "prefill" / "test_extra.py").write_text(
         "import pytest\nfrom grader.checks import fail\n@pytest.mark.task('causal_pairs')\n"
         "def test_suspicious(student):\n    fail('always', diagnosis='pairs.all-pairs')\n")
     ok, table = run(course, lesson="prefill")
     assert not ok
-    assert "the reference gets diagnosis 'pairs.all-pairs' on causal_pairs: a false diagnosis" in table
+    assert "- prefill.py: fails 'suspicious' of causal_pairs: " in table and "is rejected" in table
 
 
 def test_a_mutant_declaring_an_unknown_diagnosis_is_a_config_error(course):
@@ -251,7 +304,7 @@ def test_judge_holds_a_mutant_to_exactly_its_tasks_and_codes():
     assert extra.lost == {"f", "g"} and "it also loses points on g" in extra.problems[0]
     missed = judge(mutant, _observed(f=(2, None), g=(2, None)))
     assert not missed.good and "no check catches it on f" in missed.problems[0] and not missed.diagnosis_ok
-    assert judge(mutant, _observed(f=(0, "flops.y"), g=(2, None))).seen == "f (diagnosis differs)"
+    assert judge(mutant, _observed(f=(0, "flops.y"), g=(2, None))).seen == "as declared (diagnosis differs)"
 
 
 def test_judge_lets_an_unlabelled_corpus_entry_get_any_diagnosis_but_not_a_labelled_one():

@@ -334,3 +334,30 @@ def test_gradebook_export_writes_the_lms_table(tmp_path, capsys):
     header, alice = (tmp_path / "g.csv").read_text().splitlines()
     assert header.split(",")[0] == "student" and header.split(",")[-4:] == ["total", "max", "status", "note"]
     assert alice.startswith("alice,") and alice.endswith(",17,17,graded,")
+
+
+# ---------------------------------------------------------------------------- --solutions: no check without its truth
+
+def test_a_solutions_tree_grades_the_class_as_the_lesson_folder_does(tmp_path):
+    """Issue 16: a tree skipped every check comparing with the reference, and the CSV said 3/3 for a 2/3."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    place(wrong("multiplied_by_utilization"), folder, "mu")
+    for name, solutions in (("folder", ROOT / "solutions" / "prefill"), ("tree", ROOT / "solutions")):
+        table = tmp_path / f"{name}.csv"
+        run_batch(folder, COURSE, lesson="prefill", gradebook=tmp_path / f"{name}.sqlite", jobs=1, csv=table,
+                  solutions=solutions, out=quiet())
+        (row,) = csv.DictReader(table.open(encoding="utf-8"))
+        assert float(row["prefill_seconds"]) == 2, name
+
+
+def test_a_batch_with_solutions_it_cannot_use_stops_before_anything_is_written(tmp_path, capsys):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    place(REFERENCE, folder, "ada")
+    code = main(["batch", str(folder), "--lesson", "prefill", "--solutions", str(tmp_path / "nowhere"),
+                 "--gradebook", str(tmp_path / "gb.sqlite"), "--csv", str(tmp_path / "grades.csv")])
+    assert code == 3
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "--solutions" in line and "a tree holding prefill/" in line
+    assert not (tmp_path / "gb.sqlite").exists() and not (tmp_path / "grades.csv").exists()

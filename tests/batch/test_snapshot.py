@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader.batch.snapshot import LessonSnapshot, Tree, content_hash
-from grader.exceptions import SubmissionError, UsageError
+from grader.exceptions import ConfigError, SubmissionError
 from grader.lesson.course import Course
 
 from paths import ROOT
@@ -108,13 +108,15 @@ def test_the_lesson_snapshot_names_the_suite_and_solutions_and_rebuilds_a_course
     assert (rebuilt.root / "solutions" / "prefill" / "prefill.py").is_file()
 
 
-def test_other_solutions_give_another_version_and_a_missing_folder_is_a_usage_error(tmp_path):
+def test_other_solutions_give_another_version_and_a_missing_folder_is_a_configuration_error(tmp_path):
     course = Course(ROOT)
     lesson = course.lesson("prefill")
     mine = shutil.copytree(ROOT / "solutions" / "prefill", tmp_path / "mine")
     (mine / "prefill.py").write_text((mine / "prefill.py").read_text() + "\n# my own\n")
     assert LessonSnapshot.take(course, lesson, mine).version != LessonSnapshot.take(course, lesson).version
-    with pytest.raises(UsageError, match="does not exist"):
+    tree = LessonSnapshot.take(course, lesson, ROOT / "solutions")  # the same solution, found in a tree
+    assert tree.version == LessonSnapshot.take(course, lesson).version
+    with pytest.raises(ConfigError, match=r"--solutions .*nowhere: is not a folder: give a lesson folder"):
         LessonSnapshot.take(course, lesson, tmp_path / "nowhere")
 
 

@@ -294,9 +294,9 @@ def test_a_check_that_cannot_handle_a_value_blames_the_value_when_the_reference_
 def test_without_the_reference_a_check_that_breaks_says_it_may_be_the_value(course, tmp_path):
     (suite(course) / "test_extra.py").write_text(_FRAGILE)
     (suite(course) / "reference_calls.json").write_text("{}")  # a student bundle: a Replay, not the solution
-    empty = tmp_path / "no-solutions"
-    empty.mkdir()
-    report = grade(_with_appended(course, tmp_path, _HUGE_PAIRS), course=course, solutions=empty)
+    submission = _with_appended(course, tmp_path, _HUGE_PAIRS)
+    shutil.rmtree(course.root / "solutions" / "prefill")
+    report = grade(submission, course=course)
     check = next(c for c in report.task("causal_pairs").checks if c.name == "fragile")
     assert check.broken and check.message.startswith("internal error in check 'fragile' (OverflowError: ")
     assert "may be a bug in the grader's suite, or a value from your code that it did not foresee" in check.message
@@ -351,3 +351,27 @@ def test_a_secret_check_says_nothing_the_submission_chose(course, tmp_path):
     said = {t.id: {c.message for c in t.checks} for t in report.for_audience("student").tasks}
     assert said["causal_pairs"] == {"causal_pairs raised ValueError"}
     assert said["causal_mask"] == {"causal_mask raised BaseException"}
+
+
+# ---------------------------------------------------------------------------- no check without its truth
+
+@pytest.mark.parametrize("protocol", [False, True], ids=["direct", "pytest-protocol"])
+def test_a_check_that_reaches_a_missing_reference_is_an_error_never_a_pass(course, tmp_path, monkeypatch, protocol):
+    """The defence behind the up-front refusal: were a check to get past it, it fails as the grader's error.
+
+    A skip counted as passed: the multiplied_by_utilization mutant scored prefill_seconds 3/3 (truly 2/3)."""
+    lesson = Course(ROOT).lesson("prefill")
+    wrong = next(m for m in load_mutants(lesson) if m.name == "multiplied_by_utilization")
+    folder = materialize(wrong, lesson, course.root / "solutions" / "prefill", tmp_path / "submission")
+    (course.root / "solutions" / "prefill" / "prefill.py").unlink()
+    monkeypatch.setattr("grader.grading.reference.require_reference", lambda lesson, folder: None,
+                        raising=False)  # let it through (raising=False: today's code has no such refusal)
+    if protocol:
+        monkeypatch.setattr("grader.grading.suite._direct_plan", lambda item: None)
+    task = grade(folder, course=course).task("prefill_seconds")
+    needing = [c for c in task.checks if c.name in ("lesson_example", "default_utilization", "other_sizes")]
+    assert len(needing) == 3 and task.score < 2
+    for check in needing:
+        assert not check.passed and check.weight > 0 and check.error and check.broken
+        assert check.message == check.safe_message
+        assert "compares with the reference solution, which the grader does not have here" in check.message

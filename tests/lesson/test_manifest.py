@@ -276,6 +276,19 @@ def test_visibility_defaults_to_hidden(tmp_path):
     assert lesson.task("code").visibility_of("anything[1]") == "hidden"
 
 
+@pytest.mark.parametrize("table", ["", '[visibility]\ndefault = "hidden"\n',
+                                   '[visibility]\ndefault = "after_due_date"\n'])
+def test_an_answer_task_shows_its_hints_unless_named_hidden(tmp_path, table):
+    """The default is for the checks of code tasks; an answer's hints are the lesson's teaching (issue 16)."""
+    assert visibility_lesson(tmp_path, table).task("answer").visibility == "visible"
+
+
+def test_an_answer_task_named_in_the_overrides_keeps_its_visibility(tmp_path):
+    lesson = visibility_lesson(tmp_path, '[visibility]\ndefault = "visible"\n'
+                                         '[visibility.overrides]\n"answer" = "hidden"\n')
+    assert lesson.task("answer").visibility == "hidden" and lesson.task("code").visibility_of("c") == "visible"
+
+
 def test_default_task_and_check_overrides_most_specific_wins(tmp_path):
     lesson = visibility_lesson(tmp_path, '''
 [visibility]
