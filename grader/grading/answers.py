@@ -140,8 +140,9 @@ def _agreed(spec: AnswerSpec, conflict: Conflict):
             readings.append(None)
     if None not in readings and all(_matches(spec, readings[0], r, exact=True) for r in readings):
         return readings[0]
-    given = "; ".join(f"{quote(value)} ({where})" for where, value in conflict.given[:4])
-    raise AnswerFormatError(f"answered {len(conflict.given)} times, differently: {given}. Keep one answer: the "
+    given = "; ".join(f"{quote(value)} ({where})" for where, value in conflict.given)
+    more = ", …" if conflict.count > len(conflict.given) else ""
+    raise AnswerFormatError(f"answered {conflict.count} times, differently: {given}{more}. Keep one answer: the "
                             "grader does not guess which one you mean")
 
 

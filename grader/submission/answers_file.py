@@ -33,6 +33,9 @@ from grader.describe import bounded_repr
 
 MAX_ANSWERS_BYTES = 1 << 20
 MAX_BROKEN_LINES = 50  # beyond this many broken lines a file is not an answers file: it is refused whole
+MAX_STATEMENTS = 2000  # nor beyond this many statements that must be read one at a time (a key repeated 10⁵ times)
+MAX_KEPT = 4  # typed values of one key kept for a Conflict: a file repeating a key 10⁵ times costs no more
+BLOCK_LINES = 512  # plain one-line statements read in one go
 MAX_STATEMENT_LINES = 200  # a multi-line string or array longer than this is not an answer
 TOML_SPECIAL_FLOATS = frozenset({"inf", "+inf", "-inf", "nan", "+nan", "-nan"})
 _NONZERO = re.compile(r"[1-9]")
@@ -65,9 +68,15 @@ class Unreadable:
 
 @dataclass(frozen=True)
 class Conflict:
-    """One key answered more than once with typed values: ((where, value), ...) in reading order."""
+    """One key answered more than once with typed values: ((where, value), ...) in reading order,
+    the first ``MAX_KEPT`` of them, and how many times it was answered in all."""
 
     given: tuple[tuple[str, object], ...]
+    times: int = 0  # 0: as many as given
+
+    @property
+    def count(self) -> int:
+        return self.times or len(self.given)
 
     def __repr__(self) -> str:
         return "answers that conflict"
@@ -100,8 +109,10 @@ def put(answers: Answers, key: str, value, where: str) -> None:
     old = answers[key]
     if is_empty(value) or isinstance(old, Unreadable):
         return
-    earlier = old.given if isinstance(old, Conflict) else ((answers.places[key], old),)
-    answers[key] = Conflict((*earlier, (where, value)))
+    earlier = old if isinstance(old, Conflict) else Conflict(((answers.places[key], old),))
+    given = earlier.given if len(earlier.given) >= MAX_KEPT else (*earlier.given, (where, value))
+    times = earlier.count + 1
+    answers[key] = Conflict(given, 0 if times == len(given) else times)
 
 
 def load_answers(path: Path | None, filename: str) -> tuple[Answers | None, str | None]:
@@ -134,38 +145,79 @@ def _by_statement(text: str, filename: str, whole: tomllib.TOMLDecodeError) -> t
 
     Refused whole (as before) when nothing in it reads as an answer, or when so much of it is
     broken that it is not an answers file at all."""
-    answers, stray, broken = Answers(), [], 0
+    answers, stray, broken, alone = Answers(), [], 0, 0
     lines, header, i = text.splitlines(), "", 0
-    while i < len(lines) and broken <= MAX_BROKEN_LINES:
+    while i < len(lines) and broken <= MAX_BROKEN_LINES and alone <= MAX_STATEMENTS:
         line = lines[i]
         if not line.strip() or line.lstrip().startswith("#"):
             i += 1
             continue
-        end, data, error = _statement(lines, i, header)
+        block = _block(lines, i, header)  # plain one-line statements, read together: a big file stays fast
+        alone += not block
+        end, data, error = block if block else _statement(lines, i, header)
         if error is None:
             if line.lstrip().startswith("["):
                 header = line
+            places = {name: n for n in range(end - 1, i - 1, -1) if (name := _key(lines[n]))}
             for key, value in data.items():
                 if isinstance(value, dict) and isinstance(answers.get(key), dict):
                     answers[key].update(value)
                 else:
-                    put(answers, key, value, f"line {i + 1}")
+                    put(answers, key, value, f"line {places.get(key, i) + 1}")
             i = end
             continue
         broken += 1
         where = _where(error, i, 1 if header else 0)
         key = _KEY_LINE.match(line)
         if key and not header:
-            name = next(k for k in key.groups()[:3] if k is not None)
+            name = _key(line)
             put(answers, name, Unreadable(_broken(filename, where, line, error, name, key.group(4))), f"line {i + 1}")
         else:
             stray.append((where, line, error))
         i += 1
-    if not answers or broken > MAX_BROKEN_LINES:
+    if not answers or broken > MAX_BROKEN_LINES or alone > MAX_STATEMENTS:
         return None, f"{filename} is not valid TOML ({whole}); strings need quotes, e.g. key = \"your answer\""
     if stray:
         answers.notes.append(_stray_note(filename, stray))
     return answers, None
+
+
+def _key(line: str) -> str | None:
+    """The key a ``key = value`` line assigns, bare or quoted; None for any other line."""
+    match = _KEY_LINE.match(line)
+    return next(k for k in match.groups()[:3] if k is not None) if match else None
+
+
+def _block(lines: list[str], i: int, header: str):
+    """(the line after, the table of, None) the run of plain one-line statements from ``i``, when
+    it reads as TOML in one go; None otherwise (then it is read a statement at a time).
+
+    A run stops before a table header, a line that opens a multi-line value and a key it
+    has assigned already, so that reading it whole means the same as line by line."""
+    seen: set[str | None] = set()
+    end = i
+    while end < len(lines) and end - i < BLOCK_LINES:
+        line = lines[end].strip()
+        if line and not line.startswith("#"):
+            key = _key(line)
+            if line.startswith("[") or key in seen or opens(line):
+                break
+            seen.add(key)
+        end += 1
+    if end - i < 2:
+        return None
+    for _ in range(2):  # the run, or what comes before its first error
+        try:
+            return end, _read_toml("\n".join(([header] if header else []) + lines[i:end])), None
+        except tomllib.TOMLDecodeError as exc:
+            found = _WHERE.search(str(exc))
+            first = int(found.group(1)) - (1 if header else 0) if found and found.group(1) else 0
+            if first < 2 or i + first - 1 >= end:
+                return None
+            end = i + first - 1
+        except (ValueError, RecursionError, MemoryError):
+            return None
+    return None
 
 
 def _statement(lines: list[str], i: int, header: str):
@@ -190,6 +242,8 @@ def _statement(lines: list[str], i: int, header: str):
 
 def opens(line: str) -> bool:
     """Whether a line starts something that goes on below: a multi-line string or an open bracket."""
+    if not any(c in line for c in "\"'[{(\\"):
+        return False
     outside = re.sub(r'"(?:\\.|[^"\\])*"|\'[^\']*\'', "", line.replace('"""', "\x00").replace("'''", "\x00"))
     return (line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1 or line.rstrip().endswith("\\")
             or any(outside.count(a) > outside.count(b) for a, b in ("[]", "{}", "()")))

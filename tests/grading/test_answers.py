@@ -322,6 +322,13 @@ def test_a_conflict_of_answers_that_differ_is_reported_never_resolved(task, give
     assert "does not guess" in result.message
 
 
+def test_a_conflict_of_many_answers_names_the_first_few_and_counts_all():
+    conflict = Conflict((("line 1", "A"), ("line 2", "B"), ("line 3", "A"), ("line 4", "B")), times=10_000)
+    result = grade(choice_task(), {"quiz": conflict})
+    assert "quiz: answered 10000 times, differently: 'A' (line 1); 'B' (line 2); 'A' (line 3); 'B' (line 4), …" \
+        in result.message
+
+
 def test_answer_notes_say_what_answers_nothing_once():
     lesson = Course(ROOT).lesson("prefill")
     answers = Answers(flops="1.4e13", extra=Unreadable("answers.toml line 7: 'extra = x' is not valid TOML"))

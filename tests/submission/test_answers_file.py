@@ -6,6 +6,8 @@ import pytest
 
 from grader.submission.answers_file import (
     MAX_BROKEN_LINES,
+    MAX_KEPT,
+    MAX_STATEMENTS,
     Answers,
     Conflict,
     Incomparable,
@@ -136,6 +138,20 @@ def test_a_file_mostly_broken_is_refused_whole(tmp_path):
     assert answers is None and "is not valid TOML" in problem
 
 
+def test_a_long_file_is_read_in_runs_with_every_key_in_its_place(tmp_path):
+    lines = [f"k{n} = {n}" for n in range(3000)]
+    lines[1234] = "quiz = B"
+    answers, problem = written(tmp_path, "\n".join(lines) + "\n")
+    assert problem is None and len(answers) == 3000
+    assert answers["k2999"] == 2999 and answers.places["k2999"] == "line 3000"
+    assert answers["quiz"].message.startswith("answers.toml line 1235, column 8")
+
+
+def test_a_file_that_repeats_a_key_past_reason_is_refused_whole(tmp_path):
+    answers, problem = written(tmp_path, "quiz = B\n" + 'flops = "1"\n' * (MAX_STATEMENTS + 1))
+    assert answers is None and "is not valid TOML" in problem
+
+
 def test_a_repeated_key_keeps_the_typed_answer_over_the_template(tmp_path):
     answers, problem = written(tmp_path, 'quiz = "B"\n' + TEMPLATE + 'quiz = ""\n')
     assert problem is None and answers["quiz"] == "B" and answers["flops"] == "1.4e13"
@@ -167,6 +183,14 @@ def test_put_keeps_every_typed_value_of_a_conflict_in_order():
     for where, value in (("cell 4", "A"), ("cell 20", "B"), ("cell 21", ""), ("cell 22", "b")):
         put(answers, "quiz", value, where)
     assert answers["quiz"] == Conflict((("cell 4", "A"), ("cell 20", "B"), ("cell 22", "b")))
+
+
+def test_put_keeps_the_first_few_of_a_key_repeated_many_times_and_counts_them():
+    answers = Answers()
+    for i in range(100_000):  # a hostile file: cost linear in its lines, a bounded Conflict
+        put(answers, "quiz", f"{i % 2}", f"line {i + 1}")
+    assert answers["quiz"].given == tuple((f"line {i + 1}", f"{i % 2}") for i in range(MAX_KEPT))
+    assert answers["quiz"].count == 100_000
 
 
 def test_put_lets_an_unreadable_line_win_so_that_its_message_is_read():
