@@ -123,6 +123,8 @@ def read_number(text: str, unit: Unit) -> float:
         result = _reading(steps[-1], unit, text)
         if isinstance(result, NotANumber):
             raise result
+        if any(not re.search(r"\w", step) for step in steps[:-1]):
+            raise NotANumber(_why_not(cleaned, unit, text, matched=False))  # "-≈ 10": no label, no working
         earlier = [r for r in (_reading(step, unit, text) for step in steps[:-1]) if isinstance(r, float)]
         return _agreeing(text, [*earlier, result], "numbers that differ")
     result = _reading(cleaned, unit, text)
@@ -224,7 +226,7 @@ def _bare(text: str) -> tuple[float, bool] | None:
     if scaled and not re.search(r"[a-z]", scaled.group("n"), re.I):
         mantissa = _decimal(scaled.group("n"), exponent=False)
         return None if mantissa is None else _float(mantissa, str(SCALES[scaled.group("w").lower()]))
-    if re.fullmatch(r"[A-Za-z -]+", text):
+    if re.fullmatch(r"[A-Za-z]+(?:(?: +|-)[A-Za-z]+)*", text):  # a hyphen only between words: "-ten" is not 10
         return _words(text)
     return None
 
