@@ -152,7 +152,7 @@ def _answer(lesson: Lesson, path: Path, fact: Fact):
     spec = next(t.answer for t in lesson.tasks if t.answer and t.answer.key == fact.answer)
     try:
         if spec.kind == "number":
-            return parse_number(answers[fact.answer], spec.units), None
+            return parse_number(answers[fact.answer], spec), None
         return parse_choice(answers[fact.answer], spec.choices), None
     except AnswerFormatError as exc:
         return None, f"cannot be read ({exc})"

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from grader.exceptions import ImportFailed, SubmissionError
-from grader.grading.answers import grade_answer, load_answers
+from grader.grading.answers import answer_notes, grade_answer, load_answers
 from grader.lesson.course import Course, find_course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
@@ -58,7 +58,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
 
         require_reference(the_lesson, reference_dir)
 
-    confinement, output = "", ""
+    confinement, output, notes = "", "", []
     tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch)
     try:
         student = None
@@ -71,6 +71,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                               (*load_answers(found.answers, the_lesson.answers), the_lesson.answers))
             results = {t.id: [grade_answer(t, answers, problem, answers_name)]
                        for t in the_lesson.tasks if not t.is_code}
+            notes = answer_notes(answers, the_lesson)  # lines that answer nothing: said once, about the file
             if student is not None:
                 if run_checks is None:
                     from grader.grading.reference import load_reference
@@ -97,7 +98,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                 checks=results[task.id], note=note, unstarted=unstarted))
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
                   execution_time=time.monotonic() - started, sandbox=confinement, output=output,
-                  notes=notebook.report_notes(student) if notebook else [])
+                  notes=(notebook.report_notes(student) if notebook else []) + notes)
 
 
 def _start_student(found: Submission, lesson, tmp: Path, launcher=None):

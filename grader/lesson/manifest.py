@@ -16,6 +16,7 @@ from grader.exceptions import ConfigError
 from grader.lesson import options
 from grader.lesson.catalogue import CATALOGUE_NAME, Entry, check_tasks, find, load_catalogue
 from grader.lesson.options import Option
+from grader.lesson.units import PREFIXES, find_prefix
 from grader.result import VISIBILITIES, Diagnosis  # Gradescope's four
 
 MANIFEST_NAME = "lesson.toml"
@@ -38,7 +39,8 @@ class AnswerSpec:
     question: str = ""
     wrong: str = ""  # said after any wrong answer that no hint recognises
     rel_tol: float = 0.01
-    units: tuple[str, ...] = ()
+    units: tuple[str, ...] = ()  # spellings of the answer's unit, the first as reports show it ("s")
+    prefixes: tuple[str, ...] = ()  # SI prefixes the unit takes (grader.lesson.units): 280 ms for 0.28 s
     choices: dict = field(default_factory=dict)
     hints: tuple[Hint, ...] = ()
     unreadable: Diagnosis | None = None  # said when the answer cannot be read (a catalogue code)
@@ -254,13 +256,29 @@ def _answer(read: _Reader, catalogue: tuple[Entry, ...] = (), task_id: str = "")
     hints = tuple(_hint(_Reader(read.source, h, f"{read.key('hints')}[{i}]"), expected_type, catalogue, task_id)
                   for i, h in enumerate(read.get("hints", list, [])))
     units = read.get("units", list, [])
-    if not all(isinstance(u, str) and u for u in units):
+    if not all(isinstance(u, str) and u.strip() for u in units):
         raise ConfigError(read.source, "must be a list of non-empty strings", read.key("units"))
     return AnswerSpec(key=read.get("key", str), kind=kind, expected=read.get("expected", expected_type),
                       question=read.get("question", str, ""), wrong=read.get("wrong", str, ""),
                       rel_tol=read.positive("rel_tol", 0.01),
-                      units=tuple(units), choices=choices, hints=hints,
+                      units=tuple(u.strip() for u in units), prefixes=_prefixes(read, units), choices=choices,
+                      hints=hints,
                       unreadable=_diagnosis(read, "unreadable", catalogue, task_id, reveals=False))
+
+
+def _prefixes(read: _Reader, units: list) -> tuple[str, ...]:
+    """The SI prefixes an answer's unit takes, by symbol (``["m", "µ", "n"]``), each known and once."""
+    declared = read.get("prefixes", list, [])
+    if declared and not units:
+        raise ConfigError(read.source, "prefixes need a unit to go before: declare 'units' too", read.key("prefixes"))
+    found = [find_prefix(p) if isinstance(p, str) else None for p in declared]
+    if None in found:
+        raise ConfigError(read.source, f"must be a list of SI prefix symbols ({', '.join(PREFIXES)}), "
+                          f"not {declared[found.index(None)]!r}", read.key("prefixes"))
+    symbols = [p.symbol for p in found if p is not None]
+    if len(set(symbols)) < len(symbols):
+        raise ConfigError(read.source, "names a prefix twice", read.key("prefixes"))
+    return tuple(symbols)
 
 
 _MISSING = object()

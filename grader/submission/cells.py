@@ -7,15 +7,18 @@ running a line of the notebook. Cells are Python plus IPython syntax (``%magic``
 other line where it was; a cell that still does not parse defines nothing here (running
 it will say why).
 
-It uses only ``ast`` and ``re``: parsing a notebook must cost the trusted process nothing more.
+It uses only ``ast``, ``re`` and the answers file's merging rules (``answers_file.put``):
+parsing a notebook must cost the trusted process nothing more.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from dataclasses import dataclass
 
+from grader.submission.answers_file import Answers, opens, put
 from grader.submission.stubs import is_empty_body  # the same rule as for a module file
 
 MAX_CELL_CHARS = 1 << 20  # a cell longer than this is not parsed (it is still run)
@@ -24,6 +27,9 @@ ANSWERS_MARK = re.compile(r"#\s*ANSWERS\b")
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 _TEXT_DEF = re.compile(r"(?m)^(?:async[ \t]+)?def[ \t]+(\w+)")
 _MAGIC_ASSIGNMENT = re.compile(r"[\w, ]+=\s*[!%]")  # files = !ls, t = %timeit -o f()
+MAX_STRAY_LINES = 50  # of one ANSWERS cell: past these the rest of the cell is not read
+MAX_STATEMENT_LINES = 50  # of one answer that spans lines (an open bracket or string)
+_TYPED = re.compile(r"([A-Za-z_]\w*)\s*=(?!=)\s*(\S.*)")  # key = what was typed, at the left margin
 
 
 @dataclass(frozen=True)
@@ -109,35 +115,91 @@ def is_answers(cell: CellSource) -> bool:
     return bool(ANSWERS_MARK.match(first))
 
 
-def read_answers(cells: list[CellSource]) -> tuple[dict | None, str | None]:
+def read_answers(cells: list[CellSource]) -> tuple[Answers | None, str | None]:
     """The answers given in the ANSWERS cells, as ``answers.toml`` would give them.
 
     Each ``key = value`` line counts: a literal (``"1.4e13"``, ``10``, ``0.28``) as itself,
-    anything else (``2 * 7e9 * 1000``) as its text, which the answer's grading then reads
-    like a typed answer or refuses with the accepted forms. Nothing is evaluated. Returns
-    (None, None) without ANSWERS cells, and (None, reason) when one is not Python.
+    anything else (``2 * 7e9 * 1000``, ``1.4 × 10^13``, even a line Python cannot parse) as
+    its text, which the answer's grading then reads like a typed answer or refuses with the
+    accepted forms. Nothing is evaluated. A line that is not an answer at all is said once
+    in the notes. Answers are gathered over the cells in order, so that a typed answer is
+    never replaced by a later empty one (the template's ``quiz = ""`` in another ANSWERS
+    cell); two typed ones are kept as a conflict for grading to decide
+    (``grader.submission.answers_file.put``). Returns (None, None) without ANSWERS cells.
     """
     marked = [cell for cell in cells if is_answers(cell)]
     if not marked:
         return None, None
-    answers: dict = {}
+    answers = Answers()
     for cell in marked:
         if len(cell.source) > MAX_CELL_CHARS:
             return None, f"the ANSWERS {cell.label} is longer than {MAX_CELL_CHARS} characters"
-        try:
-            tree = ast.parse(cell.source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-            where = f"line {exc.lineno}: " if getattr(exc, "lineno", None) else ""
-            what = getattr(exc, "msg", None) or type(exc).__name__
-            return None, (f"the ANSWERS {cell.label} cannot be read ({where}{what}); write one answer per line, "
-                          'like name = "your answer"')
-        lines = cell.source.splitlines()
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                answers[node.targets[0].id] = _value(node.value, lines)
-            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
-                answers[node.target.id] = _value(node.value, lines)
+        stray: list[tuple[int, str]] = []
+        for number, key, value in _assignments(cell.source, stray):
+            put(answers, key, value, f"cell {cell.number}, line {number}")
+        if stray:
+            number, what = stray[0]
+            more = f" (and {len(stray) - 1} more)" if len(stray) > 1 else ""
+            answers.notes.append(f"the ANSWERS cell {cell.number} has a line that is not an answer{more}: line "
+                                 f"{number}, {what}; write one answer per line, like name = \"your answer\"")
     return answers, None
+
+
+def _assignments(source: str, stray: list[tuple[int, str]]) -> list[tuple[int, str, object]]:
+    """(line number, key, value) of each answer in a cell, in order; lines that cannot be read
+    as Python are read one statement at a time, and what answers nothing goes to ``stray``."""
+    try:
+        return _from_tree(ast.parse(source), source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        pass
+    found, lines, i = [], source.splitlines(), 0
+    while i < len(lines) and len(stray) <= MAX_STRAY_LINES:
+        if not lines[i].strip() or lines[i].lstrip().startswith("#"):
+            i += 1
+            continue
+        end, read = _statement(lines, i)
+        if isinstance(read, list):
+            found += [(number + i, key, value) for number, key, value in read]
+        elif typed := _TYPED.match(lines[i]):  # flops = 1.4 × 10^13: not Python, but a typed answer all the same
+            found.append((i + 1, typed.group(1), _typed_text(typed.group(2))))
+        else:
+            stray.append((i + 1, f"{lines[i].strip()[:60]!r} ({getattr(read, 'msg', None) or type(read).__name__})"))
+        i = end
+    return found
+
+
+def _statement(lines: list[str], i: int) -> tuple[int, list | Exception]:
+    """(the line after the statement at ``i``, its answers) or (i + 1, why it does not parse): a
+    statement is one line, or as many as its open bracket or string needs."""
+    error: Exception = SyntaxError("invalid syntax")
+    for end in range(i + 1, min(len(lines), i + MAX_STATEMENT_LINES) + 1):
+        chunk = textwrap.dedent("\n".join(lines[i:end]))
+        try:
+            return end, _from_tree(ast.parse(chunk), chunk)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+            error = error if end > i + 1 else exc
+            if not opens(lines[i]):
+                break
+    return i + 1, error
+
+
+def _from_tree(tree: ast.Module, source: str) -> list[tuple[int, str, object]]:
+    lines = source.splitlines()
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            found.append((node.lineno, node.targets[0].id, _value(node.value, lines)))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            found.append((node.lineno, node.target.id, _value(node.value, lines)))
+    return found
+
+
+def _typed_text(text: str) -> str:
+    """The answer typed after ``=`` on a line that is not Python: its comment and its quotes left out."""
+    text = text.strip()
+    if text[:1] in "\"'":  # a string whose quotes do not close: what is between them is what was typed
+        return text.strip(text[0]).strip()
+    return re.sub(r"\s+#.*$", "", text).strip()
 
 
 def _value(node: ast.expr, lines: list[str]):

@@ -100,7 +100,7 @@ def test_missing_files_are_reported_not_raised(tmp_path):
 
 
 def test_an_unreadable_answer_is_reported(solutions):
-    edit(solutions / "answers.toml", 'pairs = 10', 'pairs = "ten"')
+    edit(solutions / "answers.toml", 'pairs = 10', 'pairs = "ten or so, maybe eleven"')
     (problem,) = check_facts(load_lesson(PREFILL), solutions)
     assert "the answer 'pairs' cannot be read" in problem
 

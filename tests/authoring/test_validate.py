@@ -236,7 +236,7 @@ def _mutant(course: Course, name: str, header: str, old: str = "return 2 * N * P
 def test_the_closing_note_counts_diagnoses_per_task_and_specific_mutants(course):
     ok, table = run(course, lesson="prefill")
     assert ok, table
-    assert "diagnoses: 37 in diagnoses.toml; per task: prefill_flops 4, prefill_seconds 11, causal_pairs 3" in table
+    assert "diagnoses: 38 in diagnoses.toml; per task: prefill_flops 4, prefill_seconds 11, causal_pairs 3" in table
     assert "specific diagnosis: 3/3 mutants" in table
     assert "proved by no mutant (add one declaring it): flops.squared" in table  # the fixture keeps three mutants
 

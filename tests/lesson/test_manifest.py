@@ -54,7 +54,10 @@ def test_real_lesson_answer_specs():
     assert flops.hints[0].diagnosis.code == "hand-flops.missing-factor-2"
     assert flops.hints[0].message == lesson.diagnosis("hand-flops.missing-factor-2").hint  # the catalogue's words
     assert flops.unreadable.code == "answers.unreadable"
-    assert lesson.task("hand_seconds").answer.units == ("seconds", "second", "secs", "sec", "s")
+    seconds = lesson.task("hand_seconds").answer
+    assert (seconds.units, seconds.prefixes) == (("s", "sec", "secs", "second", "seconds"), ("m", "µ", "n"))
+    assert lesson.task("hand_flops").answer.prefixes == ("k", "M", "G", "T", "P")
+    assert lesson.task("hand_pairs").answer.prefixes == ()  # there are no milli-pairs
     assert lesson.task("hand_pairs").answer.expected == 10
     quiz = lesson.task("quiz").answer
     assert (quiz.kind, quiz.expected, quiz.choices) == ("choice", "B", {"A": "Yes", "B": "No"})
@@ -223,6 +226,25 @@ def test_hint_not_a_table(tmp_path):
 def test_units_must_be_strings(tmp_path):
     error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nunits = [1]\n'))
     assert "tasks[0].answer.units" in str(error)
+
+
+def test_prefixes_are_read_by_symbol_or_spelling(tmp_path):
+    (tmp_path / "lesson.toml").write_text(HEAD + answer_task(
+        'kind = "number"\nexpected = 1\nunits = ["s"]\nprefixes = ["m", "u", "n"]\n'), encoding="utf-8")
+    assert load_lesson(tmp_path).task("q").answer.prefixes == ("m", "µ", "n")
+
+
+@pytest.mark.parametrize("body, problem", [
+    ('prefixes = ["m"]\n', "need a unit"),
+    ('units = ["s"]\nprefixes = ["x"]\n', "SI prefix symbols"),
+    ('units = ["s"]\nprefixes = [3]\n', "SI prefix symbols"),
+    ('units = ["s"]\nprefixes = ["µ", "u"]\n', "names a prefix twice"),
+    ('units = ["s"]\nprefixes = "m"\n', "must be a list"),
+    ('units = [" "]\n', "non-empty strings"),
+])
+def test_bad_prefixes_name_the_key(tmp_path, body, problem):
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\n' + body))
+    assert error.key.startswith("tasks[0].answer.") and problem in error.problem
 
 
 def test_valid_minimal_manifest_loads(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from grader.submission.answers_file import Conflict
 from grader.submission.cells import (
     CellSource,
     definitions,
@@ -79,11 +80,46 @@ def test_no_answers_cell_means_no_answers_and_no_problem():
     assert read_answers(cells("flops = 1.4e13")) == (None, None)
 
 
-def test_an_answers_cell_that_is_not_python_is_one_sentence():
-    answers, problem = read_answers(cells("x = 1", '# ANSWERS\nflops = "1.4e13\n'))
-    assert answers is None
-    assert problem.startswith("the ANSWERS cell 2 (`# ANSWERS`) cannot be read (line 2")
-    assert "\n" not in problem
+def test_a_line_that_is_not_python_is_read_as_typed_and_costs_no_other_answer():
+    answers, problem = read_answers(cells("x = 1", '# ANSWERS\nflops = 1.4 × 10^13\nseconds = "0.28 s"\n'
+                                                    "quiz = No, because of causal masking\npairs = 10  # counted\n"
+                                                    'quiz2 = "B\n'))
+    assert problem is None
+    assert answers == {"flops": "1.4 × 10^13", "seconds": "0.28 s", "quiz": "No, because of causal masking",
+                       "pairs": 10, "quiz2": "B"}
+    assert answers.notes == []
+
+
+def test_a_line_that_answers_nothing_is_said_once_in_the_notes():
+    answers, problem = read_answers(cells('# ANSWERS\nflops = "1.4e13"\nI am not sure about this\n??\npairs = 10'))
+    assert problem is None and answers == {"flops": "1.4e13", "pairs": 10}
+    (note,) = answers.notes
+    assert note.startswith("the ANSWERS cell 1 has a line that is not an answer (and 1 more): line 3, "
+                           "'I am not sure about this'")
+    assert "\n" not in note
+
+
+def test_an_answer_spanning_lines_is_read_beside_a_broken_line():
+    answers, _ = read_answers(cells('# ANSWERS\nflops = (\n    1.4e13\n)\nseconds = 0.28 s\n'))
+    assert answers == {"flops": 1.4e13, "seconds": "0.28 s"}
+
+
+def test_a_typed_answer_is_never_replaced_by_a_later_empty_template_line():
+    """The issue's notebook: the quiz typed in the first ANSWERS cell, the template's empty one in the second."""
+    answers, problem = read_answers(cells('# ANSWERS\nflops = "1.4e13"\nquiz = "B"', "x = 1",
+                                          '# ANSWERS\n# Check your understanding\nquiz = ""'))
+    assert problem is None and answers == {"flops": "1.4e13", "quiz": "B"}
+    assert answers.places["quiz"] == "cell 1, line 3"
+
+
+def test_an_empty_answer_is_filled_by_a_later_typed_one():
+    answers, _ = read_answers(cells('# ANSWERS\nquiz = ""', '# ANSWERS\nquiz = "B"'))
+    assert answers == {"quiz": "B"}
+
+
+def test_two_typed_answers_are_kept_as_a_conflict_naming_both_cells():
+    answers, _ = read_answers(cells('# ANSWERS\nquiz = "A"', "x = 1", '# ANSWERS\n\nquiz = "B"'))
+    assert answers["quiz"] == Conflict((("cell 1, line 2", "A"), ("cell 3, line 3", "B")))
 
 
 def test_first_line_and_label_name_a_cell_as_the_student_sees_it():

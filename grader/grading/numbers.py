@@ -1,0 +1,381 @@
+"""Reading one number the way a person types it, in the unit the question asks for.
+
+Students write numbers as on paper and in the lesson: ``≈ 1.4e13``, ``1.4 × 10¹³``,
+``14 trillion``, ``14 TFLOPs``, ``~0.28 s``, ``280 ms``, ``0,28``, ``28/100``, ``ten``. This
+module reads all of those and is strict about meaning: what is not clearly one number is
+refused with the reason, never guessed at:
+
+- **approximation marks** (``≈``, ``~``, ``about``, ``approx.``, ``roughly``, ``or so``) are
+  dropped: every by-hand answer is an estimate, and the tolerance is the question's.
+- **units** must be the question's own (``Unit``), with the SI prefixes it declares
+  converted (``280 ms`` is 0.28 s); any other word after the number (``0.28 pairs`` for
+  seconds, ``280 FLOPs``) is refused by name.
+- **separators**: ``14,000,000`` groups thousands, ``0,28`` and ``1,4e13`` have a decimal
+  comma; ``1,400`` could be either and is refused as ambiguous.
+- **number words** (``ten``, ``fourteen trillion``, ``1.4 trillion``) use the short scale.
+- **several numbers** (``1.4e13 or 1.4e12``, ``0.2-0.3 s``) and calculations
+  (``2 × 7e9 × 1000``) are refused; a working that ends in its result (``2 · 7e9 · 1000 =
+  1.4e13``) is read as that result, and alternatives that agree (``0.28 s or 280 ms``) as one.
+
+Nothing here grows with the input beyond linear time: a 5000-digit number is read by
+``float`` (which says "infinite") and reported as out of range, never converted to an int.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from dataclasses import dataclass
+
+from grader.describe import bounded_repr
+from grader.exceptions import AnswerFormatError
+from grader.lesson.units import PREFIXES
+
+LONG = 200  # characters: a longer answer can only be one long number (or is refused), not words and units
+SCALES = {"hundred": 2, "thousand": 3, "million": 6, "billion": 9, "trillion": 12, "quadrillion": 15}
+ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_TENS = {word: 10 * (i + 2) for i, word in enumerate(TENS)}
+_WORDS = {word: i for i, word in enumerate(ONES)}
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+_SPACES = re.compile(r"[\s\u00a0\u2007\u2009\u202f\u3000]+")
+_LEADING = re.compile(r"^(?:≈|≃|≅|~=|=~|~|=|about\b|approx\b\.?|approximately\b|roughly\b|around\b|circa\b|ca\.)\s*",
+                      re.I)
+_TRAILING = re.compile(r"\s*(?:\(?\s*(?:approx\.?|approximately|roughly|or so|or thereabouts)\s*\)?|-?ish)$", re.I)
+_EQUALS = re.compile(r"\s*(?:≈|≃|≅|~=|=)\s*")
+_OR = re.compile(r"\s+or\s+", re.I)
+# No pattern nests quantifiers (a 10⁶-digit answer must not make a regex backtrack quadratically);
+# "has a digit" is checked in code instead.
+_DECIMAL = re.compile(r"(?P<sign>[+-]?)\s*(?P<body>[\d.,'’ _]+)(?:e(?P<exp>[+-]?\d+))?", re.I)
+_POWER = re.compile(r"(?:(?P<m>[+-]?[\d.,'’ _]+)[*×·⋅xX]\s*)?10\s*(?:\^|\*\*)\s*"
+                    r"(?:\(\s*(?P<pe>[+-]?\d+)\s*\)|(?P<e>[+-]?\d+))")
+_FRACTION = re.compile(r"(?P<n>[+-]?[\d.,]+)\s*/\s*(?P<d>[\d.,]+)")
+_SCALED = re.compile(r"(?P<n>[+-]?[\d.,'’ _]+?)\s*-?\s*(?P<w>hundred|thousand|million|billion|trillion|quadrillion)",
+                     re.I)
+_NUMBER_RUN = re.compile(r"\d+(?:[.,]\d+)*(?:e[+-]?\d+)?", re.I)
+_OPERATOR = re.compile(r"\d\s*[*×·⋅+/^]\s*[\d(]|\d\s+[xX]\s+\d|\*\*")
+
+
+class NotANumber(AnswerFormatError):
+    """The text is not one number in the question's unit; the message is the reason, quoting the text."""
+
+
+class OutOfRange(NotANumber):
+    """One number, but none the grader can compare: no misconception of notation to diagnose."""
+
+
+def out_of_range(what: str) -> OutOfRange:
+    return OutOfRange(f"not a number the grader can compare: {what} (it compares numbers between about 1e-308 "
+                      "and 1.8e308 in size): is the power of ten right?")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """What a question's answer may carry after its number: its spellings (the first as shown)
+    and the SI prefixes it takes (``grader.lesson.units``)."""
+
+    names: tuple[str, ...] = ()
+    prefixes: tuple[str, ...] = ()
+
+    @property
+    def shown(self) -> str:
+        return self.names[0] if self.names else ""
+
+    def forms(self) -> tuple[tuple[str, int], ...]:
+        """Every spelling with its power of ten, longest first: ("milliseconds", -3), ("ms", -3), ("s", 0)."""
+        return _forms(self.names, self.prefixes)
+
+    def prefixed(self) -> list[tuple[str, int]]:
+        """The unit with each declared prefix's symbol, as a report lists them: ("ms", -3), ..."""
+        return [(PREFIXES[symbol].symbol + self.shown, PREFIXES[symbol].power) for symbol in self.prefixes]
+
+
+@functools.lru_cache(maxsize=64)
+def _forms(names: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    found = set()
+    for name in names:
+        found.add((name, 0))
+        for prefix in (PREFIXES[symbol] for symbol in prefixes):
+            found.update((symbol + name, prefix.power) for symbol in (prefix.symbol, *prefix.spellings))
+            found.update((prefix.word + sep + name, prefix.power) for sep in ("", "-", " "))
+    return tuple(sorted(found, key=lambda form: (-len(form[0]), form)))
+
+
+def read_number(text: str, unit: Unit) -> float:
+    """The number ``text`` says, in ``unit``; NotANumber (OutOfRange) with the reason otherwise."""
+    cleaned = _normal(text)
+    if len(cleaned) > LONG:  # only a long number can be this long: read it as one, or say it is none
+        body, power = _without_unit(cleaned, unit)
+        value = _numeric(body)
+        if value is None:
+            raise NotANumber(f"{quote(text)} is too long to be one number")
+        return _scaled(*value, power, text)
+    if not cleaned:
+        raise NotANumber(f"{quote(text)} holds no number")
+    alternatives = _OR.split(cleaned)
+    if len(alternatives) > 1:
+        return _agreeing(text, [_reading(part, unit, text) for part in alternatives], "different numbers")
+    steps = _EQUALS.split(cleaned)
+    if len(steps) > 1:  # a working that ends in its result, or a label: "2 · 7e9 · 1000 = 1.4e13", "t = 0.28 s"
+        result = _reading(steps[-1], unit, text)
+        if isinstance(result, NotANumber):
+            raise result
+        if any(not re.search(r"\w", step) for step in steps[:-1]):
+            raise NotANumber(_why_not(cleaned, unit, text, matched=False))  # "-≈ 10": no label, no working
+        earlier = [r for r in (_reading(step, unit, text) for step in steps[:-1]) if isinstance(r, float)]
+        return _agreeing(text, [*earlier, result], "numbers that differ")
+    result = _reading(cleaned, unit, text)
+    if isinstance(result, NotANumber):
+        raise result
+    return result
+
+
+def _agreeing(text: str, readings: list, what: str) -> float:
+    """The one number several readings give, or why there is none."""
+    failed = next((r for r in readings if isinstance(r, NotANumber)), None)
+    if failed is not None:
+        raise NotANumber(f"{quote(text)} gives more than one answer: give one number")
+    if any(not math.isclose(r, readings[0], rel_tol=1e-9) for r in readings):
+        raise NotANumber(f"{quote(text)} gives {len(readings)} {what}: give one")
+    return readings[-1]
+
+
+def _normal(text: str) -> str:
+    """Spaces made plain, superscript powers made ``^`` powers, marks of approximation dropped."""
+    text = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text)  # 10¹³, never 1013
+    text = _SPACES.sub(" ", text.replace("−", "-")).strip()
+    if len(text) > LONG:
+        return text
+    for _ in range(3):
+        stripped = _TRAILING.sub("", _LEADING.sub("", text, count=1)).strip()
+        stripped = stripped[:-1].rstrip() if stripped.endswith((".", "!")) and len(stripped) > 1 else stripped
+        if stripped == text:
+            break
+        text = stripped
+    return text
+
+
+def _reading(text: str, unit: Unit, whole: str) -> float | NotANumber:
+    """One number with at most the unit after it, or the exception that says why not (raised for OutOfRange)."""
+    body, power = _without_unit(text, unit)
+    try:
+        value = _bare(body)
+    except OutOfRange:
+        raise
+    except NotANumber as exc:
+        return exc
+    if value is None:
+        return NotANumber(_why_not(text, unit, whole, matched=body != text))
+    return _scaled(*value, power, whole)
+
+
+def _scaled(number: float, nonzero: bool, power: int, text: str) -> float:
+    """``number`` times 10 ** ``power`` (a unit's prefix), unless that is beyond what a float holds."""
+    if power and math.isfinite(number):
+        number = number * 10 ** power if power > 0 else number / 10 ** -power
+    if not math.isfinite(number) or (number == 0 and nonzero):
+        raise out_of_range(quote(text))
+    return number
+
+
+def _without_unit(text: str, unit: Unit) -> tuple[str, int]:
+    """``text`` without an accepted unit at its end, and the power of ten of the unit's prefix."""
+    lowered = text.lower()
+    matches = []
+    for form, power in unit.forms():
+        if len(form) < len(text) and lowered.endswith(form.lower()):
+            before = text[-len(form) - 1]
+            if before.isdigit() or before in " .)":
+                matches.append((form, power))
+    if not matches:
+        return text, 0
+    longest = [m for m in matches if len(m[0]) == len(matches[0][0])]
+    exact = [m for m in longest if text.endswith(m[0])] or longest
+    if len({power for _, power in exact}) > 1:
+        return text, 0  # "Ms" where both M and m are declared: not a unit to guess at
+    form, power = exact[0]
+    return text[: len(text) - len(form)].rstrip(), power
+
+
+def _numeric(text: str) -> tuple[float, bool] | None:
+    """A number in digits, with an exponent or a power of ten: 1.4e13, 1.4 × 10^13, 14,000,000."""
+    power = _POWER.fullmatch(text)
+    if power:
+        mantissa = _decimal(power.group("m"), exponent=False) if power.group("m") else "1"
+        return None if mantissa is None else _float(mantissa, power.group("e") or power.group("pe"))
+    return _plain(text)
+
+
+def _bare(text: str) -> tuple[float, bool] | None:
+    """A number without unit as (value, whether it is nonzero as written), or None."""
+    numeric = _numeric(text)
+    if numeric is not None:
+        return numeric
+    fraction = _FRACTION.fullmatch(text)
+    if fraction:
+        top, bottom = _decimal(fraction.group("n"), False), _decimal(fraction.group("d"), False)
+        if top is None or bottom is None:
+            return None
+        if float(bottom) == 0:
+            raise NotANumber(f"{quote(text)} divides by zero")
+        return float(top) / float(bottom), _nonzero(top)
+    scaled = _SCALED.fullmatch(text)
+    if scaled and not re.search(r"[a-z]", scaled.group("n"), re.I):
+        mantissa = _decimal(scaled.group("n"), exponent=False)
+        return None if mantissa is None else _float(mantissa, str(SCALES[scaled.group("w").lower()]))
+    if re.fullmatch(r"[A-Za-z]+(?:(?: +|-)[A-Za-z]+)*", text):  # a hyphen only between words: "-ten" is not 10
+        return _words(text)
+    return None
+
+
+def _plain(text: str) -> tuple[float, bool] | None:
+    """A decimal number with an optional exponent: 1.4e13, 14,000,000, 0,28, or None."""
+    match = _DECIMAL.fullmatch(text)
+    if not match:
+        return None
+    mantissa = _decimal(match.group("sign") + match.group("body"), exponent=False)
+    return None if mantissa is None else _float(mantissa, match.group("exp") or "0")
+
+
+def _float(mantissa: str, exponent: str) -> tuple[float, bool]:
+    """Read as one literal: 10.0 ** 400 would raise, int("9" * 5000) too; float says inf or 0."""
+    return float(f"{mantissa}e{exponent}"), _nonzero(mantissa)
+
+
+def _nonzero(text: str) -> bool:
+    return any(c in "123456789" for c in text)
+
+
+def _decimal(text: str, exponent: bool = True) -> str | None:
+    """A number's digits as Python reads them ("-14000.5"), its separators understood, or None.
+
+    Thousands are grouped by one kind of separator in threes (14,000,000, 14 000 000,
+    14.000.000, 14'000); the decimal mark is the last "." or "," when the other groups, or
+    the only one. A single comma before three digits (1,400) is either, and raises
+    NotANumber saying so."""
+    match = _DECIMAL.fullmatch(text.strip())
+    if not match or (match.group("exp") and not exponent) or not _has_digit(match.group("body")):
+        return None
+    sign, body = match.group("sign"), match.group("body").strip()
+    dots, commas = body.count("."), body.count(",")
+    if dots and commas:
+        point = body[max(body.rfind("."), body.rfind(","))]
+        if body.count(point) != 1:
+            return None
+    else:
+        point = "." if dots == 1 else "," if commas == 1 else ""  # several of one: they group thousands
+    whole, fraction = body.rsplit(point, 1) if point else (body, "")
+    if (fraction and not fraction.isdigit()) or (point == "," and not fraction):
+        return None
+    if point == "," and re.fullmatch(r"[1-9]\d{0,2}", whole) and len(fraction) == 3:
+        raise NotANumber(f"{quote(text.strip())} is ambiguous: is the comma a decimal comma ({whole}.{fraction}) or "
+                         f"a thousands separator ({whole}{fraction})? Write it without the comma, or with a decimal "
+                         "point")
+    separators = {c for c in whole if not c.isdigit()}
+    if len(separators) > 1:
+        return None
+    if separators:
+        groups = whole.split(separators.pop())
+        if not (re.fullmatch(r"[1-9]\d{0,2}", groups[0]) and all(g.isdigit() and len(g) == 3 for g in groups[1:])):
+            return None
+        whole = "".join(groups)
+    if not (whole.isdigit() or (whole == "" and fraction)):
+        return None
+    return f"{sign}{whole or '0'}.{fraction}" if fraction else f"{sign}{whole}"
+
+
+def _has_digit(text: str) -> bool:
+    return any(c.isdigit() for c in text)
+
+
+def _words(text: str) -> tuple[float, bool] | None:
+    """A number in English words (short scale): "ten", "twenty-five", "fourteen trillion",
+    "one point four trillion", "a hundred and five"; None when the words are not a number."""
+    tokens = text.lower().replace("-", " ").split()
+    if not tokens or len(tokens) > 30:
+        return None
+    total, group, last, largest = 0, 0, "", 99
+    i = 0
+    while i < len(tokens):
+        word = tokens[i]
+        following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if word in ("a", "an") and i == 0 and following in SCALES:
+            group, last = 1, "unit"
+        elif word == "and" and last in ("hundred", "scale") and following:
+            last = "and"
+        elif word in _WORDS and (last in ("", "hundred", "scale", "and") or (last == "tens" and _WORDS[word] < 10)):
+            if word == "zero" and len(tokens) > 1:
+                return None
+            group += _WORDS[word]
+            last = "tens-unit" if last == "tens" else ("unit" if _WORDS[word] < 10 else "teen")
+        elif word in _TENS and last in ("", "hundred", "scale", "and"):
+            group, last = group + _TENS[word], "tens"
+        elif word == "hundred" and last in ("unit", "teen", "tens", "tens-unit") and 0 < group < 100:
+            group, last = group * 100, "hundred"
+        elif word in SCALES and SCALES[word] < largest and group and last not in ("and",):
+            total, group, largest, last = total + group * 10 ** SCALES[word], 0, SCALES[word], "scale"
+        elif word == "point" and group < 1000 and last in ("unit", "teen", "tens", "tens-unit") and not total:
+            digits = []
+            for token in tokens[i + 1:]:
+                if token not in _WORDS or _WORDS[token] > 9:
+                    break
+                digits.append(str(_WORDS[token]))
+            rest = tokens[i + 1 + len(digits):]
+            if not digits or len(rest) > 1 or (rest and rest[0] not in SCALES):
+                return None
+            power = SCALES[rest[0]] if rest else 0
+            return _float(f"{group}.{''.join(digits)}", str(power))
+        else:
+            return None
+        i += 1
+    if last == "and":
+        return None
+    value = total + group
+    return float(value), value != 0
+
+
+def _why_not(text: str, unit: Unit, whole: str, matched: bool) -> str:
+    """Why ``text`` is not one number in ``unit``, as specifically as can be said."""
+    quoted = quote(whole)
+    tail = None if matched else _tail(text)
+    if tail:
+        if not unit.names:
+            return f"{quoted} ends in {quote(tail)}: this question asks for a plain number, no unit"
+        return f"{quoted} ends in {quote(tail)}, which is not a unit of this question"
+    if re.search(r"[*×·⋅xX]\s*10\s*e", text):
+        return (f"{quoted} is read as a calculation: 10e13 means 10 × 10^13 = 10^14, so write a power of ten as "
+                "1e13 or 10^13")
+    runs = _NUMBER_RUN.findall(text)
+    if len(runs) > 1 and _OPERATOR.search(text):
+        return f"{quoted} looks like a calculation: the grader reads one number, so give its result"
+    if len(runs) > 1 or re.search(r"\d\s*(?:-|–|—|\bto\b|\band\b)\s*\d", text):
+        return f"{quoted} holds more than one number: give one"
+    return f"{quoted} cannot be read as a number"
+
+
+def _tail(text: str) -> str | None:
+    """The words after a readable number (``pairs`` in "0.28 pairs", "ten pairs"), or None."""
+    match = re.fullmatch(r"(?P<head>.*?[\d)])\s*(?P<tail>[^\d\s][^\d]*)", text)
+    if match and _readable(match.group("head")):
+        return match.group("tail").strip()
+    tokens = text.split()
+    for cut in range(min(len(tokens), 12) - 1, 0, -1):
+        tail = " ".join(tokens[cut:])
+        if not re.search(r"\d", tail) and _readable(" ".join(tokens[:cut])):
+            return tail
+    return None
+
+
+def _readable(text: str) -> bool:
+    try:
+        return _bare(text) is not None
+    except NotANumber:
+        return False
+
+
+def quote(value) -> str:
+    """An answer as feedback quotes it: shortened, an int by its size (``grader.describe``)."""
+    return bounded_repr(value, 80)

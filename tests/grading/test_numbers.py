@@ -1,0 +1,176 @@
+"""grader.grading.numbers: one number as a person types it, in the question's unit, or the reason it is none.
+
+The labelled corpus of whole answers graded against the lessons' questions is
+tests/grading/answers_corpus.py; these tests pin each rule of reading on its own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.grading.numbers import LONG, NotANumber, OutOfRange, Unit, read_number
+
+SECONDS = Unit(("s", "sec", "secs", "second", "seconds"), ("m", "µ", "n"))
+FLOPS = Unit(("FLOPs", "FLOP"), ("k", "M", "G", "T", "P"))
+PAIRS = Unit(("pairs", "pair"))
+PLAIN = Unit()
+RATE = Unit(("tokens/s", "tokens per second", "tok/s", "/s"))
+
+
+def read(text: str, unit: Unit = PLAIN) -> float:
+    return read_number(text, unit)
+
+
+def refused(text: str, unit: Unit = PLAIN) -> str:
+    with pytest.raises(NotANumber) as info:
+        read_number(text, unit)
+    return str(info.value)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("1.4e13", 1.4e13), ("1.40E+13", 1.4e13), ("1.4 × 10^13", 1.4e13), ("1.4x10^13", 1.4e13),
+    ("1.4 X 10^13", 1.4e13), ("1.4*10**13", 1.4e13), ("1.4 * 10 ** 13", 1.4e13), ("10^13", 1e13),
+    ("10^(13)", 1e13), ("1.4·10¹³", 1.4e13), ("10¹³", 1e13), ("1.4⋅10⁻³", 1.4e-3), ("−1.4e-3", -1.4e-3),
+    ("14,000,000,000,000", 1.4e13), ("14 000 000 000 000", 1.4e13), ("14\u202f000\u202f000", 1.4e7),
+    ("14_000_000", 1.4e7), ("14'000'000", 1.4e7), ("14.000.000", 1.4e7), ("1,234.5", 1234.5),
+    ("1.234,5", 1234.5), ("  1.4e13  ", 1.4e13), ("10.", 10.0), (".5", 0.5), ("+3", 3.0),
+])
+def test_paper_notation(text, expected):
+    assert read(text) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text", ["≈ 1.4e13", "≈1.4e13", "~1.4e13", "~ 1.4e13", "about 1.4e13", "About 1.4e13",
+                                  "approx. 1.4e13", "approx 1.4e13", "approximately 1.4e13", "roughly 1.4e13",
+                                  "around 1.4e13", "≃ 1.4e13", "~= 1.4e13", "= 1.4e13", "1.4e13 or so",
+                                  "1.4e13 (approx.)", "1.4e13-ish", "about ~1.4e13", "1.4e13."])
+def test_approximation_marks_are_dropped(text):
+    assert read(text) == pytest.approx(1.4e13, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("0.28 s", 0.28), ("0.28s", 0.28), ("0.28 S", 0.28), ("0.28 sec", 0.28), ("0.28 seconds", 0.28),
+    ("280 ms", 0.28), ("280ms", 0.28), ("280 MS", 0.28), ("280 msec", 0.28), ("280 milliseconds", 0.28),
+    ("280000 µs", 0.28), ("280000 μs", 0.28), ("280000 us", 0.28), ("280000 microseconds", 0.28),
+    ("2.8e8 ns", 0.28), ("2.8 × 10^8 ns", 0.28), ("0.28 s.", 0.28), ("~280 ms", 0.28),
+])
+def test_units_convert_to_the_questions_unit(text, expected):
+    assert read(text, SECONDS) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text", ["1.4e13 FLOPs", "1.4e13 flops", "1.4e13 FLOP", "14 TFLOPs", "14 TFLOP", "14 tflops",
+                                  "14 teraflops", "14 tera-FLOPs", "14000 GFLOPs", "0.014 PFLOPs", "1.4e10 kFLOPs",
+                                  "14 trillion FLOPs"])
+def test_flops_take_large_prefixes(text):
+    assert read(text, FLOPS) == pytest.approx(1.4e13, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, expected", [("10 pairs", 10), ("10 pair", 10), ("ten pairs", 10), ("10", 10)])
+def test_pairs_take_no_prefix(text, expected):
+    assert read(text, PAIRS) == expected
+
+
+@pytest.mark.parametrize("text", ["10 mpairs", "10 kpairs", "0.01 kilopairs"])
+def test_a_prefix_the_question_does_not_declare_is_not_its_unit(text):
+    assert "not a unit of this question" in refused(text, PAIRS)
+
+
+@pytest.mark.parametrize("text, unit", [("0.28 pairs", SECONDS), ("280 FLOPs", SECONDS), ("0.28 min", SECONDS),
+                                        ("1.4e13 FLOP/s", FLOPS), ("1.4e13 s", FLOPS), ("10 tokens", PAIRS),
+                                        ("20 tokens/min", RATE), ("28 %", SECONDS)])
+def test_units_of_another_dimension_are_refused_by_name(text, unit):
+    message = refused(text, unit)
+    assert "which is not a unit of this question" in message and repr(text) in message
+
+
+def test_a_unit_where_the_question_takes_none_is_refused():
+    assert "asks for a plain number, no unit" in refused("0.28 s")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("ten", 10), ("Ten", 10), ("fifteen", 15), ("twenty-five", 25), ("twenty five", 25), ("zero", 0),
+    ("a hundred", 100), ("one hundred and five", 105), ("fifteen hundred", 1500), ("twenty-five hundred", 2500),
+    ("one thousand two hundred", 1200), ("fourteen trillion", 1.4e13), ("a trillion", 1e12),
+    ("one point four trillion", 1.4e12), ("14 trillion", 1.4e13), ("1.4 trillion", 1.4e12), ("14 thousand", 14000),
+    ("2.5 million", 2.5e6), ("7 billion", 7e9), ("about fourteen trillion", 1.4e13),
+])
+def test_number_words_in_the_short_scale(text, expected):
+    assert read(text) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text", ["one two", "twenty ten", "hundred", "trillion", "one million million",
+                                  "a dozen", "ten and", "zero zero", "fourteen trillion and", "-ten", "ten-",
+                                  "- ten", "twenty--one"])
+def test_words_that_are_no_number_are_refused(text):
+    refused(text)
+
+
+@pytest.mark.parametrize("text, expected", [("0,28", 0.28), ("0,280", 0.28), ("1,4e13", 1.4e13), ("2,8", 2.8),
+                                            ("1234,5", 1234.5), ("14 000,5", 14000.5)])
+def test_a_decimal_comma_where_it_cannot_group_thousands(text, expected):
+    assert read(text) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text", ["1,400", "14,000", "1,400e10", "280,000"])
+def test_a_comma_before_three_digits_is_ambiguous_and_says_both_readings(text):
+    message = refused(text)
+    assert "is ambiguous" in message and "decimal comma" in message and "thousands separator" in message
+
+
+@pytest.mark.parametrize("text", ["1 4", "1,40,000", "1.4.5", "14,00,000", "1,4,5"])
+def test_separators_in_no_known_pattern_are_refused(text):
+    refused(text)
+
+
+@pytest.mark.parametrize("text, expected", [("28/100", 0.28), ("7/25", 0.28), ("7 / 25", 0.28), ("1/4 s", 0.25),
+                                            ("1.4/5", 0.28)])
+def test_simple_fractions(text, expected):
+    assert read(text, SECONDS) == pytest.approx(expected, rel=1e-12)
+
+
+def test_a_fraction_by_zero_is_refused():
+    assert "divides by zero" in refused("28/0")
+
+
+@pytest.mark.parametrize("text", ["1.4e13 or 1.4e12", "0.28 or 2.8", "1.4e13 = 1.4e12", "A or B", "-≈ 1.4e13",
+                                  "( = 1.4e13"])
+def test_alternatives_that_differ_and_signs_before_a_mark_are_refused(text):
+    refused(text)
+
+
+@pytest.mark.parametrize("text, expected", [("0.28 s or 280 ms", 0.28), ("t = 0.28 s", 0.28),
+                                            ("2 · 7e9 · 1000 = 1.4e13", 1.4e13), ("flops ≈ 1.4e13", 1.4e13),
+                                            ("1.4e13 = 14 trillion", 1.4e13)])
+def test_a_working_read_as_its_result_and_alternatives_that_agree_as_one(text, expected):
+    assert read(text, SECONDS) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("2 × 7e9 × 1000", "calculation"), ("2*7e9*1000", "calculation"), ("1.4e13/5e13", "calculation"),
+    ("0.2-0.3", "more than one number"), ("0.2 to 0.3", "more than one number"), ("1 4", "more than one number"),
+    ("1.4 × 10e13", "10e13 means 10 × 10^13"), ("abc", "cannot be read"), ("", "holds no number"),
+    ("   ", "holds no number"), ("nan", "cannot be read"), ("inf", "cannot be read"), ("-inf", "cannot be read"),
+])
+def test_what_is_not_one_number_is_refused_with_its_reason(text, reason):
+    message = refused(text)
+    assert reason in message
+
+
+@pytest.mark.parametrize("text", ["1.4 × 10^400", "1.4*10**400", "1e400", "1" * 5000, "1.4 × 10^" + "9" * 5000,
+                                  "1.4e-400", "1.4 × 10^-400", "1e400 s", "1e308 TFLOPs", "1e-320 ns"])
+def test_one_number_beyond_what_a_float_holds_is_out_of_range(text):
+    with pytest.raises(OutOfRange) as info:
+        read_number(text, FLOPS if "FLOPs" in text else SECONDS)
+    assert str(info.value).startswith("not a number the grader can compare") and len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("text", ["x" * 10**6, "1" * 10**6 + "x", "1" * 10**6 + " s", "1 " * 10**5,
+                                  "1," * 10**5 + "5", "(" * 10**5, "ten " * 10**5, "≈" * 10**5 + "1"])
+def test_a_long_answer_is_refused_short(text):
+    """No pattern backtracks quadratically: a regex that did would not finish on these."""
+    with pytest.raises(NotANumber) as info:
+        read_number(text, SECONDS)
+    assert len(str(info.value)) < 300
+
+
+def test_long_means_only_numbers_past_the_limit():
+    assert read("1" * (LONG + 1), PLAIN) == pytest.approx(float("1" * (LONG + 1)))
