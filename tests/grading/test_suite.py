@@ -351,3 +351,17 @@ def test_a_secret_check_says_nothing_the_submission_chose(course, tmp_path):
     said = {t.id: {c.message for c in t.checks} for t in report.for_audience("student").tasks}
     assert said["causal_pairs"] == {"causal_pairs raised ValueError"}
     assert said["causal_mask"] == {"causal_mask raised BaseException"}
+
+
+def test_the_grader_uses_no_private_pytest_module():
+    """pytest's public hooks only (pytest_runtest_protocol, not _pytest.runner): pytest is not pinned to a major
+    version, so a private module could move under any release."""
+    import ast
+
+    private = []
+    for path in (ROOT / "grader").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            private += [f"{path.relative_to(ROOT)}: {name}" for name in names if name.split(".")[0] == "_pytest"]
+    assert private == []
