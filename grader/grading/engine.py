@@ -123,6 +123,7 @@ def _starter(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher):
             proof.mkdir()
             stage.readable_copy(folder, proof)
             canary.run(None, proof, box, notebook_limits(lesson, box), lesson.import_seconds)
+            canary.passed(box)
         student = notebook.start(folder, box)
         student.stubs = frozenset(notebook.stubs())
         return student
@@ -136,8 +137,8 @@ def _proven(student, failure: CanaryFailed | None, start, fall_back: bool):
     while True:
         if failure is None:
             try:
-                student.prove()
-                canary.passed(box)
+                if student.prove():
+                    canary.passed(box)
                 return student
             except CanaryFailed as exc:
                 student.close()

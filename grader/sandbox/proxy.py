@@ -63,11 +63,14 @@ class StudentModule:
             self._retire()
             self._channel = self.channel_class(self.spec)
 
-    def prove(self) -> None:
-        """Wait until the first worker has run the grader's canary (CanaryFailed if it did not)."""
-        if self.unavailable is None:
-            self.start()
-            self._channel.prove()
+    def prove(self) -> bool:
+        """Wait until the first worker has run the grader's canary (CanaryFailed if it did not); False
+        when no worker runs at all (nothing was handed in to run), so nothing was proved."""
+        if self.unavailable is not None:
+            return False
+        self.start()
+        self._channel.prove()
+        return True
 
     @property
     def output(self) -> str:

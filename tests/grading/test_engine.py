@@ -272,3 +272,16 @@ def test_a_forced_sandbox_that_fails_the_canary_stops_the_grade(tmp_path, flaky_
     flaky_sandbox(1)
     with pytest.raises(SandboxFailed, match=r"^GRADER_SANDBOX=limited: the worker cannot switch to nobody inside "):
         grade(SOLUTION, course=COURSE)
+
+
+def test_a_grade_that_starts_no_worker_proves_no_sandbox(tmp_path, flaky_sandbox):
+    from grader.sandbox import canary
+
+    flaky_sandbox()
+    folder = tmp_path / "answers-only"
+    folder.mkdir()
+    shutil.copyfile(SOLUTION / "answers.toml", folder / "answers.toml")
+    grade(folder, lesson="prefill", course=COURSE)  # no prefill.py: nothing ran, so nothing was proved
+    assert not canary.settled()
+    grade(SOLUTION, course=COURSE)
+    assert canary.settled()
