@@ -92,11 +92,13 @@ class CanaryFailed(BaseException):  # a signal between sandbox and engine: never
     start, confine itself, switch to its user, or import and call a known-good module. No student
     code had run in it, so this is the sandbox's failure, never the submission's
     (``grader.sandbox.canary`` falls back or raises SandboxFailed). ``cause`` says why;
-    ``switching`` is True when the switch to the worker's user (``uid``) was what failed."""
+    ``switching`` is True when the switch to the worker's user (``uid``) was what failed;
+    ``slow`` when the worker only did not answer in time (a busy machine: no reason to trust a
+    weaker sandbox instead)."""
 
-    def __init__(self, cause: str, switching: bool = False, uid: int | None = None):
+    def __init__(self, cause: str, switching: bool = False, uid: int | None = None, slow: bool = False):
         super().__init__(cause)
-        self.cause, self.switching, self.uid = cause, switching, uid
+        self.cause, self.switching, self.uid, self.slow = cause, switching, uid, slow
 
 
 class AnswerFormatError(GraderError):

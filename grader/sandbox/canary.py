@@ -92,8 +92,8 @@ def failed(box: Sandbox, failure: CanaryFailed) -> Sandbox:
     with _lock:
         if verdict.rungs[verdict.index] != box:  # another thread gave it up already
             return verdict.rungs[verdict.index]
-        if verdict.proven or box.forced:
-            raise SandboxFailed(_stop_message(box, failure, verdict.proven))
+        if verdict.proven or box.forced or failure.slow:  # slow: no sign that a weaker sandbox would do better
+            raise SandboxFailed(_stop_message(box, failure, verdict.proven or failure.slow))
         verdict.failures.append(f"{_name(box)}: {cause}")
         index = verdict.index + 1
         while index < len(verdict.rungs) and not failure.switching and verdict.rungs[index].mode == box.mode:

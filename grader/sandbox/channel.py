@@ -125,7 +125,8 @@ class WorkerChannel:
             message, blob = self._answer(self._hello, self._ready_deadline)
         except codec.ChannelTimeout:
             self.kill()
-            raise CanaryFailed(f"the sandboxed worker did not start within {self.spec.import_seconds:g} s") from None
+            raise CanaryFailed(f"the sandboxed worker did not start within {self.spec.import_seconds:g} s (is the "
+                               "machine overloaded?)", slow=True) from None
         except OutOfTurn:  # nothing of the submission has run: the worker itself sent nonsense
             self.kill()
             raise CanaryFailed("the sandboxed worker sent a frame that answers no request") from None

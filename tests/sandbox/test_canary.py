@@ -97,6 +97,14 @@ def test_a_forced_mode_never_falls_back_it_stops_naming_the_cause_and_the_remedy
     assert str(stopped.value).startswith(words) and "\n" not in str(stopped.value)
 
 
+def test_a_worker_that_is_only_slow_to_start_is_the_graders_fault_but_no_reason_to_fall_back(rungs):
+    rungs(BWRAP, LIMITED)
+    with pytest.raises(SandboxFailed) as stopped:
+        canary.failed(BWRAP, CanaryFailed("the sandboxed worker did not start within 10 s", slow=True))
+    assert "did not start within 10 s" in str(stopped.value) and "not the submission's" in str(stopped.value)
+    assert canary.sandbox() == BWRAP  # the next grade tries bubblewrap again
+
+
 def test_when_no_sandbox_runs_the_canary_the_message_names_each_cause(rungs):
     rungs(BWRAP, LIMITED)
     with pytest.raises(SandboxFailed) as stopped:
