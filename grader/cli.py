@@ -9,7 +9,8 @@ Exit status, never with a traceback (``--debug`` shows one for status 3):
 - 2: the command line or the submission is wrong: a usage error, an unreadable submission
   (one line saying what to change);
 - 3: the grader or its course failed, not the submission: a lesson's broken files (the message
-  names file and key), or an internal error (one line saying it is the grader's fault).
+  names file and key), a sandbox that cannot run the grader's canary (one line naming the cause),
+  or an internal error (one line saying it is the grader's fault).
 
 Every message is submission-safe: paths and names in it came from outside, so it is shown
 through ``grader.result.text`` like a report's text, and no line of it can pose as a CI command.
@@ -25,7 +26,7 @@ import traceback
 from pathlib import Path
 
 from grader import atomic, formats
-from grader.exceptions import ConfigError, GraderError, UsageError
+from grader.exceptions import ConfigError, GraderError, SandboxFailed, UsageError
 from grader.result import AUDIENCES
 from grader.result.text import ci_safe, shown
 
@@ -148,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
         return _COMMANDS[args.command](args)
     except ConfigError as exc:  # the lesson's own files: its instructor fixes them, not the student
         _say(f"the course's files are wrong (not the submission's fault): {exc}", lines=True)
+        return GRADER_FAULT
+    except SandboxFailed as exc:  # the machine, not the submission: one line naming the cause
+        _say(str(exc), lines=False)
         return GRADER_FAULT
     except GraderError as exc:
         _say(str(exc))

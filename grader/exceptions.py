@@ -6,7 +6,10 @@ The hierarchy::
     ├── UsageError                  the command line is wrong (exit status 2)
     ├── SubmissionError             the submission cannot be read (exit status 2)
     ├── ConfigError                 a lesson's manifest or suite is broken; names file and key
+    ├── SandboxFailed               the sandbox cannot run even the grader's canary here (exit status 3)
     └── AnswerFormatError           an answer in answers.toml cannot be read as the lesson asks
+
+    CanaryFailed (a BaseException)  a worker did not run the grader's canary: the sandbox's fault
 
     StudentCodeError (a BaseException)  a call into student code produced no usable value
     ├── ImportFailed                the submission could not be imported
@@ -32,10 +35,12 @@ from __future__ import annotations
 __all__ = [
     "AnswerFormatError",
     "CallTimeout",
+    "CanaryFailed",
     "ConfigError",
     "GraderError",
     "ImportFailed",
     "MissingFunction",
+    "SandboxFailed",
     "StudentBaseException",
     "StudentCodeError",
     "SubmissionError",
@@ -73,6 +78,27 @@ class ConfigError(GraderError):
         self.source = source
         self.key = key
         self.problem = problem
+
+
+class SandboxFailed(GraderError):
+    """The sandbox could not run the grader's canary (a known-good module): the grader's fault.
+
+    Raised instead of grading, so that a sandbox that cannot work here (a worker that cannot
+    switch users inside a container) never turns into every student's zero."""
+
+
+class CanaryFailed(BaseException):  # a signal between sandbox and engine: never an Exception a check catches
+    """A worker did not run the grader's canary (``grader/sandbox/inside/canary.py``): it could not
+    start, confine itself, switch to its user, or import and call a known-good module. No student
+    code had run in it, so this is the sandbox's failure, never the submission's
+    (``grader.sandbox.canary`` falls back or raises SandboxFailed). ``cause`` says why;
+    ``switching`` is True when the switch to the worker's user (``uid``) was what failed;
+    ``slow`` when the worker only did not answer in time (a busy machine: no reason to trust a
+    weaker sandbox instead)."""
+
+    def __init__(self, cause: str, switching: bool = False, uid: int | None = None, slow: bool = False):
+        super().__init__(cause)
+        self.cause, self.switching, self.uid, self.slow = cause, switching, uid, slow
 
 
 class AnswerFormatError(GraderError):

@@ -12,7 +12,7 @@ import os
 import time
 from pathlib import Path
 
-from grader.exceptions import ConfigError, SubmissionError
+from grader.exceptions import ConfigError, SandboxFailed, SubmissionError
 from grader.result import CheckResult, Report, TaskResult
 
 
@@ -64,6 +64,14 @@ class SlowSession(FakeSession):
 class BrokenSuiteSession(FakeSession):
     def __init__(self, lesson, course, solutions=None):
         raise ConfigError("suites/fake/lesson.toml", "must be a positive number", "tasks[0].points")
+
+
+class NoSandboxSession(FakeSession):
+    """A machine where no sandbox runs the grader's canary (grader.sandbox.canary)."""
+
+    def __init__(self, lesson, course, solutions=None):
+        raise SandboxFailed("no sandbox can run the grader's canary (a known-good module) here, so no submission "
+                            "can be graded fairly: bubblewrap mode: bwrap: Can't mount proc on /newroot/proc")
 
 
 class FlakySession:

@@ -208,6 +208,21 @@ def test_an_internal_error_exits_3_in_one_line_saying_it_is_the_graders_fault(mo
     assert "--debug" in err
 
 
+def test_a_sandbox_that_cannot_run_the_canary_exits_3_in_one_line_naming_the_cause(monkeypatch, capsys):
+    from grader import cli
+    from grader.exceptions import SandboxFailed
+
+    def no_sandbox(args):
+        raise SandboxFailed("GRADER_SANDBOX=bubblewrap: the worker cannot switch to nobody inside this container "
+                            "([Errno 1] setgroups() failed: Operation not permitted)\x1b[2J: run the grader as root")
+
+    monkeypatch.setitem(cli._COMMANDS, "grade", no_sandbox)
+    assert main(["grade", "solutions/prefill"]) == 3
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "\x1b" not in err  # what the sandbox said is shown inert
+    assert err.startswith("grader: GRADER_SANDBOX=bubblewrap: the worker cannot switch to nobody inside this container")
+
+
 def test_debug_shows_the_traceback_of_an_internal_error(monkeypatch, capsys):
     from grader import cli
 

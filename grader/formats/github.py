@@ -52,4 +52,6 @@ class GithubFormat(FormatBase):
         total = f"{report.title or report.lesson}: {points(report.score)}/{points(report.max_score)} " \
                 f"({report.percent:.0f}%)"
         lines.append(f"::notice title={_property('Grade')}::{_data(total)}")
+        if report.sandbox_fallback:  # the machine's first choice failed the grader's canary
+            lines.append(f"::warning title={_property('Sandbox')}::{_data(report.sandbox_fallback)}")
         stream.write("\n".join(lines) + "\n")

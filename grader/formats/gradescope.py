@@ -44,6 +44,8 @@ def results(report: Report) -> dict:
     summary += [f"{t.id}: {points(t.score)}/{points(t.max_score)} ({t.status})" for t in report.tasks]
     if report.sandbox:
         summary.append(f"ran in: {report.sandbox}")
+    if report.sandbox_fallback:
+        summary.append(f"note: {report.sandbox_fallback}")
     if report.output:  # only in an instructor's report (Report.for_audience empties it for students)
         summary += ["", "What the submission printed:", report.output.rstrip("\n")]
     return {

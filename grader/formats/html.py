@@ -116,6 +116,8 @@ def render(report: Report) -> str:
     footer = f"Graded in {report.execution_time:.1f} s"
     if report.sandbox:
         footer += f"; the submission ran in: {escape(report.sandbox)}"
+    if report.sandbox_fallback:
+        footer += f". Note: {escape(report.sandbox_fallback)}"
     parts.append(f"<footer>{footer}.</footer></main></body></html>")
     return "\n".join(parts) + "\n"
 

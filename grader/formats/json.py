@@ -2,7 +2,7 @@
 
 Shape: ``{"lesson", "score", "max_score", "tasks": [{"id", "score", "max_score", "status",
 "feedback", "checks": [{"name", "passed", "message"}]}]}``, plus extra keys (format_version,
-title, submission, execution_time, sandbox, output, per-check weight, description and
+title, submission, execution_time, sandbox, sandbox_fallback, output, per-check weight, description and
 visibility) that readers may ignore. ``SCHEMA`` is the JSON Schema of this shape, shipped
 with the package so that consumers can validate against the version they were written for.
 """

@@ -61,6 +61,9 @@ class JunitFormat(FormatBase):
                         "type": "ImportError" if check.error else "CheckFailed",
                     })
                     element.text = text
+        if report.sandbox_fallback and len(root):  # the machine's first choice failed the grader's canary
+            ET.SubElement(root[0].find("properties"), "property",
+                          {"name": "sandbox_fallback", "value": _clean(report.sandbox_fallback)})
         if report.output and len(root):  # instructors only: Report.for_audience empties it for students
             ET.SubElement(root[-1], "system-out").text = _clean(report.output)
         ET.indent(root)

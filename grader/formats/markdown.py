@@ -63,4 +63,6 @@ class MarkdownFormat(FormatBase):
                     "", "</details>"]
         if report.sandbox:
             out += ["", f"<sub>ran in: {_cell(report.sandbox)}</sub>"]
+        if report.sandbox_fallback:
+            out += ["", f"> **Note:** {_cell(report.sandbox_fallback)}"]
         stream.write(ci_safe("\n".join(out) + "\n"))

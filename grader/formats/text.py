@@ -60,6 +60,8 @@ def render_plain(report: Report, verbose: bool = False) -> str:
     out = [f"{report.title or report.lesson}: {report.submission}"]
     if report.sandbox:
         out.append(f"ran in: {report.sandbox}")
+    if report.sandbox_fallback:  # the machine's first choice failed the grader's canary
+        out.append(f"note: {report.sandbox_fallback}")
     out += ["", f"{'task':<{id_width}}  {'score':>{score_width}}  {'':<{bar_width}}  verdict"]
     out.append("-" * min(WIDTH, id_width + score_width + bar_width + 6 + verdict_width))
     for task in report.tasks:
@@ -86,6 +88,8 @@ def _write_rich(report: Report, console: Console, verbose: bool = False) -> None
     console.print(Text(report.title or report.lesson, style="bold"), Text(report.submission, style="dim"))
     if report.sandbox:
         console.print(Text(f"ran in: {report.sandbox}", style="dim"))
+    if report.sandbox_fallback:
+        console.print(Text(f"note: {report.sandbox_fallback}", style="yellow"))
     id_width, score_width, _ = _columns(report)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=True, collapse_padding=True, padding=(0, 1))
     table.add_column("task", no_wrap=True, min_width=id_width)

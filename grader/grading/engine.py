@@ -6,22 +6,27 @@ process imports its own on the other; the answers file is graded meanwhile.
 Nothing from the submission is executed here: its module is copied to a private folder
 and run only by the worker, its answers are parsed as data, and its source is only parsed
 by ``ast`` to recognise untouched stubs.
+
+Before the checks run, the worker must have run the grader's canary (``sandbox.canary``): if
+its sandbox cannot, this grade falls back to a weaker one (the report says so) or stops with
+SandboxFailed; a failure the canary would also have hit is never scored as the student's.
 """
 
 from __future__ import annotations
 
+import itertools
 import shutil
 import tempfile
 import time
 from pathlib import Path
 
-from grader.exceptions import ImportFailed, SubmissionError
+from grader.exceptions import CanaryFailed, ImportFailed, SubmissionError
 from grader.grading.answers import answer_notes, grade_answer, load_answers
 from grader.lesson.course import Course, find_course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
 from grader.result import Report, TaskResult
-from grader.sandbox import confine, stage
+from grader.sandbox import canary, confine, stage
 from grader.sandbox.spawn import SpawnedProcess
 from grader.submission.files import Submission
 from grader.submission.stubs import unimplemented_functions
@@ -58,28 +63,34 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
 
         require_reference(the_lesson, reference_dir)
 
-    confinement, output, notes = "", "", []
+    confinement, fallback, output, notes = "", "", "", []
     tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch)
     try:
-        student = None
+        student, failure = None, None
         if the_lesson.code_tasks:
-            student = notebook.start(Path(tmp)) if notebook else _start_student(found, the_lesson, Path(tmp), launcher)
-            confinement = student.spec.box.description
-            student.stubs = frozenset(notebook.stubs() if notebook else unimplemented_functions(found.module))
+            start = _starter(found, the_lesson, notebook, Path(tmp), launcher)
+            try:
+                student = start(canary.sandbox())
+            except CanaryFailed as exc:  # said once pytest is loaded: the fallback, or the grader's fault
+                failure = exc
         try:
             answers, problem, answers_name = (notebook.answers() if notebook else
                                               (*load_answers(found.answers, the_lesson.answers), the_lesson.answers))
             results = {t.id: [grade_answer(t, answers, problem, answers_name)]
                        for t in the_lesson.tasks if not t.is_code}
             notes = answer_notes(answers, the_lesson)  # lines that answer nothing: said once, about the file
-            if student is not None:
+            if student is not None or failure is not None:
                 if run_checks is None:
                     from grader.grading.reference import load_reference
                     from grader.grading.suite import run_suite  # pytest loads while the worker starts
 
                     def run_checks(lesson, student):
                         return run_suite(lesson, student, load_reference(reference_dir / lesson.module, lesson))
+                student = _proven(student, failure, start, fall_back=launcher is None)
+                confinement, fallback = student.spec.box.description, student.spec.box.fallback
                 results.update(run_checks(the_lesson, student))
+                if student.fault is not None:  # a later worker could not start: nothing of this grade counts
+                    raise canary.fault(student.fault)
         finally:  # whatever fails, no process of the submission outlives the grade
             if student is not None:
                 student.close()
@@ -97,15 +108,63 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         tasks.append(TaskResult(id=task.id, title=task.title, max_score=task.points,
                                 checks=results[task.id], note=note, unstarted=unstarted))
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
-                  execution_time=time.monotonic() - started, sandbox=confinement, output=output,
-                  notes=(notebook.report_notes(student) if notebook else []) + notes)
+                  execution_time=time.monotonic() - started, sandbox=confinement, sandbox_fallback=fallback,
+                  output=output, notes=(notebook.report_notes(student) if notebook else []) + notes)
 
 
-def _start_student(found: Submission, lesson, tmp: Path, launcher=None):
+def _starter(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher):
+    """start(box): the submission's worker in ``box``, each attempt in a folder of its own. A notebook's
+    sandbox is proved first, by the canary in a module worker, until this process has proved one."""
+    attempts = itertools.count()
+
+    def start(box: confine.Sandbox):
+        folder = tmp if next(attempts) == 0 else Path(tempfile.mkdtemp(prefix="fallback-", dir=tmp))
+        if notebook is None:
+            student = _start_student(found, lesson, folder, launcher, box)
+            student.stubs = frozenset(unimplemented_functions(found.module))
+            return student
+        if not canary.settled():
+            from grader.grading.notebook import notebook_limits
+
+            proof = folder / "canary"
+            proof.mkdir()
+            stage.readable_copy(folder, proof)
+            canary.run(None, proof, box, notebook_limits(lesson, box), lesson.import_seconds)
+            canary.passed(box)
+        student = notebook.start(folder, box)
+        student.stubs = frozenset(notebook.stubs())
+        return student
+    return start
+
+
+def _proven(student, failure: CanaryFailed | None, start, fall_back: bool):
+    """``student`` once its worker has run the canary; else a student started in the sandbox the
+    canary falls back to, until one passes (SandboxFailed when none may: ``canary.failed``)."""
+    box = student.spec.box if student is not None else canary.sandbox()
+    while True:
+        if failure is None:
+            try:
+                if student.prove():
+                    canary.passed(box)
+                return student
+            except CanaryFailed as exc:
+                student.close()
+                failure = exc
+        if not fall_back:  # a session's fork server: its sandbox was proved when it started
+            raise canary.fault(failure)
+        box = canary.failed(box, failure)
+        try:
+            student, failure = start(box), None
+        except CanaryFailed as exc:
+            failure = exc
+
+
+def _start_student(found: Submission, lesson, tmp: Path, launcher=None, box: confine.Sandbox | None = None):
     """Copy the submission where the worker may run it, and start the worker."""
     workdir = tmp / "submission"
     module_path = workdir / lesson.module
-    limits, box = worker_limits(lesson), confine.current()
+    box = box or canary.sandbox()
+    limits = worker_limits(lesson, box)
     if found.module is not None:
         if found.path.is_dir():
             stage.copy_folder(found.path, workdir)
@@ -140,6 +199,6 @@ def _started_first(process: SpawnedProcess, limits: confine.Limits, box: confine
     return launch
 
 
-def worker_limits(lesson: Lesson) -> confine.Limits:
+def worker_limits(lesson: Lesson, box: confine.Sandbox | None = None) -> confine.Limits:
     """A module worker's rlimits: its CPU time covers the import and every call, as a backstop."""
-    return confine.limits(lesson.import_seconds + lesson.submission_seconds, lesson.memory_mb)
+    return confine.limits(lesson.import_seconds + lesson.submission_seconds, lesson.memory_mb, box)

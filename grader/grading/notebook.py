@@ -41,6 +41,14 @@ RUN_SLACK_SECONDS = 10  # the worker's own start-up, interrupts of cells past th
 # concurrent kernels would exhaust nobody's 64.
 
 
+def notebook_limits(lesson: Lesson, box: confine.Sandbox) -> confine.Limits:
+    """A notebook worker's: time for its kernels, cells and calls; as root, a uid of its own (a
+    kernel's dozen threads count against RLIMIT_NPROC)."""
+    limits = confine.limits(KERNEL_SECONDS + lesson.import_seconds + 2 * lesson.submission_seconds,
+                            lesson.memory_mb, box)
+    return dataclasses.replace(limits, drop_to=confine.private_uid()) if limits.drop_to is not None else limits
+
+
 class NotebookSubmission:
     """A located notebook submission, read once."""
 
@@ -51,16 +59,13 @@ class NotebookSubmission:
         if found.path.is_dir() and (found.path / lesson.module).is_file():
             self.notes.insert(0, f"graded {self.notebook.name}: {lesson.module} beside it still holds only the stubs")
 
-    def start(self, tmp: Path) -> NotebookModule:
+    def start(self, tmp: Path, box: confine.Sandbox | None = None) -> NotebookModule:
         """Copy the submission (the notebook as cells only) where the worker may run it; start the worker."""
         lesson = self.lesson
         workdir = tmp / "submission"
         path = workdir / notebook_name(lesson)
-        limits = confine.limits(KERNEL_SECONDS + lesson.import_seconds + 2 * lesson.submission_seconds,
-                                lesson.memory_mb)
-        if limits.drop_to is not None:  # a uid of its own: a kernel's dozen threads count against RLIMIT_NPROC
-            limits = dataclasses.replace(limits, drop_to=confine.private_uid())
-        box = confine.current()
+        box = box or confine.current()
+        limits = notebook_limits(lesson, box)
         private = stage.private_tmp(tmp, limits.drop_to) if box.mode != "bubblewrap" else None
 
         def launch(module_name: str, module_path: Path) -> NotebookProcess:

@@ -14,17 +14,23 @@ from a queue and answers with that submission's check results. Function-scoped f
 are set up afresh for every check of every submission, as in a single run, so results are
 the same as grading one by one. ("Session" here always means this ``GradingSession``;
 pytest's own session object is pytest's.)
+
+Before the first submission, the fork server grades the grader's canary (``sandbox.canary``):
+a sandbox that cannot run it is replaced by the next that can (every report says so), or the
+session does not start (SandboxFailed). Proved once, a later worker that cannot start is the
+grader's fault for that submission (SandboxFailed, a batch's ``error`` row), never a zero.
 """
 
 from __future__ import annotations
 
+import itertools
 import queue
 import threading
 from pathlib import Path
 
 import pytest
 
-from grader.exceptions import ConfigError
+from grader.exceptions import CanaryFailed, ConfigError
 from grader.grading.engine import grade, worker_limits
 from grader.grading.reference import load_reference, require_reference
 from grader.grading.suite import SuitePlugin, check_wiring, invoke_pytest
@@ -32,7 +38,7 @@ from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
 from grader.result import Report
-from grader.sandbox import confine
+from grader.sandbox import canary, confine
 from grader.sandbox.forkserver import ForkServer
 from grader.sandbox.proxy import StudentModule
 
@@ -45,10 +51,38 @@ class GradingSession:
         self.lesson = course.lesson(lesson)
         self.solutions = resolve_solutions(course, self.lesson, solutions)
         require_reference(self.lesson, self.solutions)  # before any process starts: no check without its truth
-        self._forks = ForkServer(confine.current(), worker_limits(self.lesson))
-        self._forks.start()  # boots beside the pytest import and collection below
-        reference = load_reference(self.solutions / self.lesson.module, self.lesson)
-        self._suite = _SuiteThread(self.lesson, reference)
+        self._forks = self._fork_server(canary.sandbox())  # boots beside the pytest import and collection below
+        try:
+            reference = load_reference(self.solutions / self.lesson.module, self.lesson)
+            self._suite = _SuiteThread(self.lesson, reference)
+        except BaseException:
+            self._forks.close()
+            raise
+        try:
+            self._prove()
+        except BaseException:
+            self.close()
+            raise
+
+    def _fork_server(self, box: confine.Sandbox) -> ForkServer:
+        forks = ForkServer(box, worker_limits(self.lesson, box))
+        forks.start()
+        return forks
+
+    def _prove(self) -> None:
+        """Grade the canary through the fork server; on failure, a fork server in the sandbox the
+        canary falls back to (SandboxFailed when there is none)."""
+        for attempt in itertools.count():
+            forks = self._forks
+            try:
+                canary.run(forks.spawn, forks.staging / f"canary-{attempt}", forks.box, forks.limits,
+                           self.lesson.import_seconds)
+            except CanaryFailed as failure:
+                forks.close()
+                self._forks = self._fork_server(canary.failed(forks.box, failure))
+                continue
+            canary.passed(forks.box)
+            return
 
     def grade(self, submission: str | Path) -> Report:
         """The same Report ``engine.grade`` gives for this submission (the same scores, always)."""

@@ -28,7 +28,6 @@ import zlib
 
 import numpy as np
 import pytest
-from _pytest.runner import runtestprotocol  # stable since pytest 3; no public twin
 
 from grader.checks import CheckFailed
 from grader.describe import describe, describe_type, format_call
@@ -112,11 +111,12 @@ class SuitePlugin:
         pytest's per-test protocol (fixture requests, three phases of hooks and reports)
         costs about as much as the calls into the worker; a check that uses only
         ``student``, ``reference``, ``rng`` and its parametrize values needs none of it. Any
-        other check (its own fixtures, skip or xfail marks) gets the full protocol.
+        other check (its own fixtures, skip or xfail marks) gets the full protocol, through
+        pytest's public hook (not the private ``_pytest.runner``); None: its fixtures end with it.
         """
         for item in items:
             if not self._run_directly(item):
-                runtestprotocol(item, log=False, nextitem=None)  # None: its fixtures end with it
+                item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
 
     def _run_directly(self, item) -> bool:
         if item not in self._plans:  # decided once per check, then reused for every submission

@@ -226,6 +226,7 @@ class Report:
     tasks: list[TaskResult]
     execution_time: float = 0.0
     sandbox: str = ""  # how the submission was confined, e.g. "bubblewrap" or "limited (...)"
+    sandbox_fallback: str = ""  # why it is not the machine's first choice: that one failed the grader's canary
     output: str = ""  # what the submission printed (the first OUTPUT_KEEP bytes), never a report
     notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
     audience: str = ""  # who this copy is for, once for_audience made it: formats show instructors every detail
@@ -238,7 +239,7 @@ class Report:
             value = shown(value, limit=OUTPUT_LIMIT)
         elif name == "notes":
             value = _Notes(value)
-        elif name == "title":
+        elif name in ("title", "sandbox_fallback"):  # a fallback quotes what the sandbox said (bwrap's error)
             value = shown(value, lines=False)
         object.__setattr__(self, name, value)
 
@@ -272,5 +273,6 @@ class Report:
         return {"lesson": self.lesson, "title": self.title, "submission": self.submission,
                 "score": self.score, "max_score": self.max_score,
                 "execution_time": round(self.execution_time, 3), "sandbox": self.sandbox,
+                "sandbox_fallback": self.sandbox_fallback,
                 "output": self.output, "notes": list(self.notes),
                 "tasks": [t.to_dict() for t in self.tasks]}

@@ -28,6 +28,7 @@ from typing import Protocol
 from grader.describe import format_call
 from grader.exceptions import (
     CallTimeout,
+    CanaryFailed,
     ImportFailed,
     MissingFunction,
     StudentBaseException,
@@ -36,6 +37,7 @@ from grader.exceptions import (
 )
 from grader.sandbox import codec
 from grader.sandbox.confine import Limits, Sandbox
+from grader.sandbox.inside.canary import ANSWER
 from grader.sandbox.inside.endings import exit_reason, signal_reason
 from grader.sandbox.process import WorkerProcess
 from grader.sandbox.spawn import SpawnedProcess
@@ -82,16 +84,21 @@ class WorkerChannel:
     forks_per_task = True  # calls run in forks of the imported module, never in the module's own process
     restarts_for_clean_slate = False  # a clean slate is a new worker instead (cheap from a fork server)
     hello_at_start = True  # the start-up request goes out at once (a notebook sends it after its cells' report)
+    canary_first = True  # the worker answers the hello with the canary before it imports (inside/worker)
 
     def __init__(self, spec: WorkerSpec):
         self.spec = spec
         self._served: set[str] | None = None  # tasks the current fork has served; None: no fork yet
         self._task = ""  # the nonce of the task the current fork serves (its end, task_over, carries it)
         self._hello = nonce()
-        if spec.launcher is not None:
-            self.process: WorkerProcess = spec.launcher(spec.module_name, spec.module_path)
-        else:
-            self.process = SpawnedProcess(spec.module_name, spec.module_path, spec.limits, spec.box, spec.python)
+        self._proven = not self.canary_first
+        try:
+            if spec.launcher is not None:
+                self.process: WorkerProcess = spec.launcher(spec.module_name, spec.module_path)
+            else:
+                self.process = SpawnedProcess(spec.module_name, spec.module_path, spec.limits, spec.box, spec.python)
+        except WorkerDied as exc:  # no process, so nothing of the submission ran: the sandbox's failure
+            raise CanaryFailed(str(exc)) from None
         if self.process.restarts_cheaply:  # a fork of a warm template already
             self.forks_per_task, self.restarts_for_clean_slate = False, True
         self._req_w, self._resp_r = self.process.request_fd, self.process.response_fd
@@ -109,12 +116,43 @@ class WorkerChannel:
         except (codec.ChannelTimeout, OSError):
             pass  # a worker that is gone already: reading its answer says how
 
+    def prove(self) -> None:
+        """Block until the worker has run the grader's canary (before it imports anything of the
+        submission); raise CanaryFailed, saying why, when it did not."""
+        if self._proven:
+            return
+        try:
+            message, blob = self._answer(self._hello, self._ready_deadline)
+        except codec.ChannelTimeout:
+            self.kill()
+            raise CanaryFailed(f"the sandboxed worker did not start within {self.spec.import_seconds:g} s (is the "
+                               "machine overloaded?)", slow=True) from None
+        except OutOfTurn:  # nothing of the submission has run: the worker itself sent nonsense
+            self.kill()
+            raise CanaryFailed("the sandboxed worker sent a frame that answers no request") from None
+        except (codec.ChannelClosed, codec.CodecError, OSError):
+            reason = self.process.death_reason()
+            said = [line.strip() for line in self.process.output.splitlines() if line.strip()]
+            self._req_w = self._resp_r = -1
+            raise CanaryFailed(said[-1][:300] if said else f"the sandboxed worker ended: {reason}") from None
+        if message.get("op") == "unconfined":
+            self.kill()
+            raise CanaryFailed(str(message.get("message", ""))[:300] or "the worker could not confine itself",
+                               message.get("step") == "uid", self.process.uid)
+        problem, switching = _canary_problem(message, blob, self.process.uid)
+        if problem:
+            self.kill()
+            raise CanaryFailed(problem, switching, self.process.uid)
+        self._proven = True
+
     def wait_ready(self) -> None:
-        """Block until the submission is imported; raise ImportFailed (and stay failed)."""
+        """Block until the submission is imported; raise ImportFailed (and stay failed), or
+        CanaryFailed when the worker never got as far as the submission."""
         if self._ready:
             return
         if self._import_error is not None:
             raise self._import_error
+        self.prove()
         try:
             message = self._start_up_message()
         except codec.ChannelTimeout:
@@ -275,6 +313,22 @@ class WorkerChannel:
         reason = self.process.death_reason()
         self._req_w = self._resp_r = -1
         return reason
+
+
+def _canary_problem(message: dict, blob: bytes, uid: int | None) -> tuple[str, bool]:
+    """What is wrong with a worker's canary frame ("" when nothing) and whether it is the user it
+    ran as: the canary's value, and that user (the one the submission's code would run as)."""
+    if message.get("op") != "canary" or "ok" not in message:
+        return "the canary's call did not return", False
+    try:
+        value = codec.decode(message["ok"], blob)
+    except codec.CodecError as exc:
+        return f"the canary's reply cannot be read ({exc})", False
+    if type(value) is not int or value != ANSWER:
+        return f"the canary returned {str(value)[:50]} ({codec.type_name(value)}) instead of {ANSWER}", False
+    if uid is not None and message.get("uid") != uid:
+        return f"the canary ran as uid {str(message.get('uid'))[:20]}, not as uid {uid}", True
+    return "", False
 
 
 def ended_how(over: dict) -> str:

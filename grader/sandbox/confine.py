@@ -13,6 +13,9 @@ Either way the worker sets its resource limits and, when started as root, switch
 ``nobody`` (a notebook worker or a fork server's child: to a uid of its own, ``private_uid``)
 before it imports any student code. ``GRADER_SANDBOX=bubblewrap|limited`` forces a mode
 (tests use it to exercise both); the report names the mode in use.
+
+``current()`` is this machine's first choice; whether it works is proved by the grader's canary
+(``grader.sandbox.canary``), which falls back along ``fallbacks()`` when it does not.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from grader.exceptions import UsageError
+from grader.exceptions import SandboxFailed, UsageError
 from grader.sandbox.inside.confinement import become_subreaper
 
 NOBODY = 65534
@@ -63,6 +66,9 @@ class Limits:
 class Sandbox:
     mode: str  # "bubblewrap" or "limited"
     note: str = ""  # why the mode is what it is, said in the report
+    forced: bool = False  # GRADER_SANDBOX chose it: the canary may not fall back from it
+    stays: bool = False  # the worker keeps the grader's uid even as root (switching failed the canary here)
+    fallback: str = ""  # why a stronger sandbox was not used (the canary failed there), for the report
 
     @property
     def description(self) -> str:
@@ -83,7 +89,7 @@ class Sandbox:
                    "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp"]
         if os.geteuid() == 0:  # so that the worker can switch itself to nobody, then hold no capability
             command += ["--cap-drop", "ALL"]
-            for cap in dict.fromkeys([*WORKER_CAPS, *caps]):
+            for cap in dict.fromkeys([*WORKER_CAPS, *caps]) if not self.stays else ():  # staying: none at all
                 command += ["--cap-add", cap]
         made: set[str] = {"/", "/tmp", "/proc", "/dev"}
         for name in ("usr", "lib", "lib64", "lib32", "bin", "sbin"):
@@ -116,7 +122,7 @@ def limits(cpu_seconds: float, memory_mb: float, box: Sandbox | None = None) -> 
     """
     box = box or current()
     readable = box.mode == "bubblewrap" or _readable_by_others(Path(sys.base_prefix))
-    drop = NOBODY if os.geteuid() == 0 and readable else None
+    drop = NOBODY if os.geteuid() == 0 and readable and not box.stays else None
     return Limits(cpu_seconds=int(cpu_seconds) + 1, memory_bytes=int(memory_mb * 1024**2), drop_to=drop)
 
 
@@ -151,13 +157,33 @@ def current() -> Sandbox:
     if wanted not in ("auto", "bubblewrap", "limited"):
         raise UsageError(f"GRADER_SANDBOX={wanted}: use auto, bubblewrap or limited")
     if wanted == "limited":
-        return Sandbox("limited", "GRADER_SANDBOX=limited" + _limited_note())
+        return Sandbox("limited", "GRADER_SANDBOX=limited" + _limited_note(), forced=True)
     problem = _bwrap_problem()
     if problem is None:
-        return Sandbox("bubblewrap")
+        return Sandbox("bubblewrap", forced=wanted == "bubblewrap")
     if wanted == "bubblewrap":
-        raise UsageError(f"GRADER_SANDBOX=bubblewrap, but {problem}")
+        raise SandboxFailed(f"GRADER_SANDBOX=bubblewrap, but {problem}: install bubblewrap where it can create "
+                            "namespaces, or unset GRADER_SANDBOX so that the grader can fall back to limited mode")
     return Sandbox("limited", problem + _limited_note())
+
+
+def fallbacks(first: Sandbox) -> list[Sandbox]:
+    """The sandboxes to try in turn, strongest first, starting with ``first`` (``current()``).
+
+    As root, each mode is tried with the worker switching to nobody, then staying root: bubblewrap
+    without the switch (a worker with no capability, in namespaces) still hides the course and
+    the network, which limited mode as nobody does not. A forced mode has no fallback.
+    """
+    if first.forced:
+        return [first]
+    rungs = [first] if first.mode == "bubblewrap" else []
+    if first.mode == "bubblewrap" and os.geteuid() == 0:
+        rungs.append(Sandbox("bubblewrap", "worker stays root, with no capability", stays=True))
+    limited = first if first.mode == "limited" else Sandbox("limited", _limited_note().removeprefix("; "))
+    rungs.append(limited)
+    if os.geteuid() == 0 and _readable_by_others(Path(sys.base_prefix)):  # it would switch: then without
+        rungs.append(Sandbox("limited", "worker stays root", stays=True))
+    return rungs
 
 
 def _limited_note() -> str:

@@ -26,7 +26,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from grader.exceptions import WorkerDied
+from grader.exceptions import CanaryFailed, WorkerDied
 from grader.sandbox import confine
 from grader.sandbox.confine import Limits, Sandbox
 from grader.sandbox.inside.endings import exit_reason, signal_reason
@@ -96,9 +96,12 @@ class ForkServer:
                 os.close(fd)
             if owned:
                 shutil.rmtree(stage, ignore_errors=True)
-            raise WorkerDied(f"the fork server could not start a worker: {reply.get('error', 'no reason given')}")
+            why = f"the fork server could not start a worker: {reply.get('error', 'no reason given')}"
+            if "uid" in reply:  # it could not make a user's folder: nothing of a submission's doing
+                raise CanaryFailed(why, switching=True, uid=message["uid"])
+            raise WorkerDied(why)
         return ForkedProcess(self, int(reply["pid"]), req_w, resp_r, out_r, stage if owned else None, generation,
-                             fds[0] if fds else -1)
+                             fds[0] if fds else -1, message["uid"])
 
     def kill(self, pid: int, generation: int | None = None) -> int | None:
         """End worker ``pid`` of template ``generation`` (the current one if None); its wait status."""
@@ -130,8 +133,8 @@ class ForkServer:
                     return json.loads(data), received, self.generation
                 for fd in received:
                     os.close(fd)
-                self._end_template()  # the template died: one retry with a new one
-            raise WorkerDied("the fork server stopped answering")
+                said = self._end_template()  # the template died: one retry with a new one
+            raise WorkerDied("the fork server stopped answering" + (f": {said}" if said else ""))
 
     def _ensure_template(self) -> None:
         if self._template is not None:
@@ -155,15 +158,19 @@ class ForkServer:
         self._control, self._scratch = ours, scratch
         self.generation += 1
 
-    def _end_template(self) -> None:
-        """End the template and, with it, every worker it forked (and their folders)."""
+    def _end_template(self) -> str:
+        """End the template and, with it, every worker it forked (and their folders); the last line
+        it printed (bubblewrap's complaint, when the sandbox could not be made)."""
         if self._control is not None:
             self._control.close()
+        said = ""
         if self._template is not None:
             self._template.kill()
+            said = next((line.strip() for line in reversed(self._template.output.splitlines()) if line.strip()), "")
         if self._scratch is not None:
             remove_tree(self._scratch)
         self._template, self._control, self._scratch = None, None, None
+        return said[:300]
 
 
 class ForkedProcess:
@@ -174,8 +181,8 @@ class ForkedProcess:
     restarts_cheaply = True
 
     def __init__(self, server: ForkServer, pid: int, request_fd: int, response_fd: int, output_fd: int,
-                 stage: Path | None, generation: int = 0, pidfd: int = -1):
-        self.server, self.pid, self.generation = server, pid, generation
+                 stage: Path | None, generation: int = 0, pidfd: int = -1, uid: int | None = None):
+        self.server, self.pid, self.generation, self.uid = server, pid, generation, uid
         self.request_fd, self.response_fd = request_fd, response_fd
         self._stage = stage
         self._pidfd = pidfd  # readable once the process ended (-1: none; then the reply pipe's hang-up says it)

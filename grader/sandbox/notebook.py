@@ -119,6 +119,7 @@ class NotebookChannel(WorkerChannel):
 
     forks_per_task = False  # a kernel does not survive fork(); a notebook's tasks share it (SECURITY.md)
     hello_at_start = False  # the kernel answers it, once the cells have run: sent when their report is in
+    canary_first = False  # its sandbox is proved apart, by a module worker (grader.sandbox.canary.run)
 
     def __init__(self, spec):
         super().__init__(spec)

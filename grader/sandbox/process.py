@@ -17,6 +17,7 @@ class WorkerProcess(Protocol):
 
     request_fd: int  # write end of the request pipe; -1 once the process is ended
     response_fd: int  # read end of the response pipe; -1 once the process is ended
+    uid: int | None  # the user its code runs as (None: the grader's own), which its canary must report
 
     @property
     def restarts_cheaply(self) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from grader.describe import format_call
-from grader.exceptions import CallTimeout, ImportFailed, WorkerDied
+from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
 from grader.sandbox.channel import OutOfTurn, WorkerChannel, WorkerSpec
 from grader.sandbox.output import OUTPUT_KEEP
 
@@ -56,11 +56,21 @@ class StudentModule:
     _owed: str | None = None  # the task whose call ended the last worker: the next one's start is charged to it
     _last_task: str = ""  # the task whose call ran last (a worker that ended between calls: it left it)
     _finished_output: str = ""
+    fault: CanaryFailed | None = None  # a later worker did not run the canary: the grade is the grader's fault
 
     def start(self) -> None:
         if self.unavailable is None and (self._channel is None or not self._channel.alive):
             self._retire()
             self._channel = self.channel_class(self.spec)
+
+    def prove(self) -> bool:
+        """Wait until the first worker has run the grader's canary (CanaryFailed if it did not); False
+        when no worker runs at all (nothing was handed in to run), so nothing was proved."""
+        if self.unavailable is not None:
+            return False
+        self.start()
+        self._channel.prove()
+        return True
 
     @property
     def output(self) -> str:
@@ -141,6 +151,11 @@ class StudentModule:
         except ImportFailed as exc:
             self.unavailable = exc
             raise
+        except CanaryFailed as exc:  # no call of this grade counts now: the engine raises the fault
+            self.fault = exc
+            self.unavailable = ImportFailed(f"the grader's sandbox failed ({exc.cause}); this is not your code's "
+                                            "fault")
+            raise self.unavailable from None
         timeout, share = self._remaining(function, args, kwargs)  # a restart charged to this task may have spent it
         started, self._last_task = time.monotonic(), self.task
         try:

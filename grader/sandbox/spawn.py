@@ -56,6 +56,7 @@ class SpawnedProcess:
         become_subreaper()
         self.box = box
         self.token = secrets.token_hex(8)
+        self.uid = limits.drop_to
         self._uid = limits.drop_to if confine.is_private_uid(limits.drop_to) else None  # its processes, all of them
         req_r, self.request_fd = os.pipe()
         self.response_fd, resp_w = os.pipe()

@@ -66,3 +66,16 @@ def test_every_format_survives_an_empty_report(name):
     stream = io.StringIO()
     formats.create(name).write(Report(lesson="prefill", title="", submission="s", tasks=[]), stream)
     assert stream.getvalue().endswith("\n")
+
+
+@pytest.mark.parametrize("name", sorted(CLASSES))
+def test_every_format_says_when_the_sandbox_fell_back_and_only_then(name):
+    """A grade in a weaker sandbox than the machine's first choice (which failed the grader's canary)
+    says so in every format, for the student as for the instructor."""
+    report = make_report()
+    for fallback, shown in (("", False), ("graded in limited mode: the grader's canary failed in bubblewrap mode: "
+                                          "bwrap: Can't mount proc on /newroot/proc", True)):
+        report.sandbox_fallback = fallback
+        stream = io.StringIO()
+        formats.create(name).write(report.for_audience("student"), stream)
+        assert ("canary failed in bubblewrap mode" in stream.getvalue()) is shown

@@ -205,3 +205,83 @@ def test_in_limited_mode_a_worker_gets_a_private_temporary_folder_that_goes_with
         confine.current.cache_clear()
     assert (folder, mode) == (str(grade_folder / "t"), "0o700")  # not the machine's /tmp, shared with everyone
     assert (grade_folder / "t" / "left-behind").exists()  # engine.grade removes the grade's folder, this with it
+
+
+# ------------------------------------------------------------ the canary: the sandbox is proved before anyone is blamed
+
+@pytest.fixture
+def flaky_sandbox(monkeypatch):
+    """fail(which): the workers numbered ``which`` (1 = this grade's first) fail the grader's canary, as a worker
+    that cannot switch to nobody does; this process's verdict starts afresh over two limited sandboxes."""
+    from grader.exceptions import CanaryFailed
+    from grader.sandbox import canary, confine
+    from grader.sandbox.channel import WorkerChannel
+
+    first, weaker = confine.Sandbox("limited", "first choice"), confine.Sandbox("limited", "weaker", stays=True)
+    monkeypatch.setattr(confine, "current", lambda: first)
+    monkeypatch.setattr(confine, "fallbacks", lambda box: [first, weaker])
+    monkeypatch.setattr(canary, "_state", None)
+    original, started = WorkerChannel.prove, []
+
+    def fail(*which: int):
+        def prove(channel):
+            if channel not in started:
+                started.append(channel)
+            if started.index(channel) + 1 in which:
+                channel.kill()
+                raise CanaryFailed("[Errno 22] setgid(65534) failed: Invalid argument", switching=True, uid=65534)
+            return original(channel)
+        monkeypatch.setattr(WorkerChannel, "prove", prove)
+        return started
+    return fail
+
+
+def test_a_sandbox_that_fails_the_canary_is_never_the_students_zero_the_grade_falls_back_and_says_so(
+        tmp_path, flaky_sandbox):
+    started = flaky_sandbox(1)
+    report = grade(SOLUTION, course=COURSE)
+    assert report.score == report.max_score and len(started) == 2
+    assert report.sandbox == "limited (weaker)"
+    assert report.sandbox_fallback == ("graded in limited mode with the worker staying root: the grader's canary "
+                                       "failed in limited mode: [Errno 22] setgid(65534) failed: Invalid argument")
+    again = grade(SOLUTION, course=COURSE)  # proved once: the process grades in it from now on, with its note
+    assert again.score == again.max_score and again.sandbox_fallback == report.sandbox_fallback and len(started) == 3
+
+
+def test_a_worker_that_cannot_start_in_the_middle_of_a_grade_is_the_graders_fault_not_a_zero(tmp_path, flaky_sandbox):
+    from grader.exceptions import SandboxFailed
+
+    module = (SOLUTION / "prefill.py").read_text() + (
+        "\n\ndef causal_pairs(n):  # takes its whole worker down: the next task needs a new one\n"
+        "    import os, signal\n    os.kill(os.getppid(), signal.SIGKILL)\n    os._exit(3)\n")
+    started = flaky_sandbox(2)  # the first worker passes (the sandbox is proved); its replacement does not
+    with pytest.raises(SandboxFailed) as stopped:
+        grade(submission(tmp_path, module), course=COURSE)
+    assert len(started) == 2
+    assert str(stopped.value).startswith("a sandboxed worker could not run the grader's canary (a known-good module)")
+    assert "setgid(65534) failed" in str(stopped.value) and "not the submission's" in str(stopped.value)
+
+
+def test_a_forced_sandbox_that_fails_the_canary_stops_the_grade(tmp_path, flaky_sandbox, monkeypatch):
+    from grader.exceptions import SandboxFailed
+    from grader.sandbox import confine
+
+    forced = confine.Sandbox("limited", "GRADER_SANDBOX=limited", forced=True)
+    monkeypatch.setattr(confine, "current", lambda: forced)
+    monkeypatch.setattr(confine, "fallbacks", lambda box: [forced])
+    flaky_sandbox(1)
+    with pytest.raises(SandboxFailed, match=r"^GRADER_SANDBOX=limited: the worker cannot switch to nobody inside "):
+        grade(SOLUTION, course=COURSE)
+
+
+def test_a_grade_that_starts_no_worker_proves_no_sandbox(tmp_path, flaky_sandbox):
+    from grader.sandbox import canary
+
+    flaky_sandbox()
+    folder = tmp_path / "answers-only"
+    folder.mkdir()
+    shutil.copyfile(SOLUTION / "answers.toml", folder / "answers.toml")
+    grade(folder, lesson="prefill", course=COURSE)  # no prefill.py: nothing ran, so nothing was proved
+    assert not canary.settled()
+    grade(SOLUTION, course=COURSE)
+    assert canary.settled()

@@ -375,3 +375,17 @@ def test_a_check_that_reaches_a_missing_reference_is_an_error_never_a_pass(cours
         assert not check.passed and check.weight > 0 and check.error and check.broken
         assert check.message == check.safe_message
         assert "compares with the reference solution, which the grader does not have here" in check.message
+
+
+def test_the_grader_uses_no_private_pytest_module():
+    """pytest's public hooks only (pytest_runtest_protocol, not _pytest.runner): pytest is not pinned to a major
+    version, so a private module could move under any release."""
+    import ast
+
+    private = []
+    for path in (ROOT / "grader").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            private += [f"{path.relative_to(ROOT)}: {name}" for name in names if name.split(".")[0] == "_pytest"]
+    assert private == []

@@ -10,14 +10,18 @@ tests/sandbox/test_proxy.py covers the rest of the protocol through the same tru
 
 from __future__ import annotations
 
+import dataclasses
+import os
+import shutil
+import sys
 import textwrap
 import time
 
 import pytest
 
-from grader.exceptions import CallTimeout, ImportFailed, WorkerDied
+from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
 from grader.sandbox import confine
-from grader.sandbox.channel import OutOfTurn, WorkerSpec
+from grader.sandbox.channel import OutOfTurn, WorkerChannel, WorkerSpec
 from grader.sandbox.forkserver import ForkServer
 from grader.sandbox.proxy import StudentModule
 
@@ -212,3 +216,58 @@ def test_a_module_whose_task_forks_never_come_is_unavailable_after_one_fresh_try
     assert "did not start task a within 2 s (in a freshly started process too)" in str(caught.value)
     assert student.unavailable is caught.value  # every later call fails at once, with the same reason
     assert student._spent["a"] > 0  # and the tries were charged to the task that made them
+
+
+# ------------------------------------------------------------- the canary: the sandbox's failures are said apart
+
+def _channel(tmp_path, source: str, seconds: float = SECONDS, python: str = sys.executable,
+             drop_to: int | None = None):
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    (folder / "prefill.py").write_text(source)
+    limits = dataclasses.replace(confine.limits(120, 4096, confine.Sandbox("limited")), drop_to=drop_to)
+    return WorkerChannel(WorkerSpec("prefill", folder / "prefill.py", import_seconds=seconds, limits=limits,
+                                    box=confine.Sandbox("limited"), python=python))
+
+
+def test_a_worker_that_cannot_switch_users_fails_the_canary_before_the_submission_is_imported(tmp_path):
+    """As in a rootless container: the worker runs in a user namespace that maps no other user."""
+    bwrap = shutil.which("bwrap")
+    if os.geteuid() != 0 or bwrap is None:
+        pytest.skip("needs root (to ask for a switch to nobody) and bubblewrap (for a namespace that maps no one)")
+    wrapper = tmp_path / "python-in-a-container"
+    wrapper.write_text(f"#!/bin/sh\nexec {bwrap} --unshare-user --disable-userns --dev-bind / / {sys.executable} "
+                       '"$@"\n')
+    wrapper.chmod(0o755)
+    marker = tmp_path / "imported"
+    channel = _channel(tmp_path, f"open({str(marker)!r}, 'w').close()\n", python=str(wrapper),
+                       drop_to=confine.NOBODY)
+    try:
+        with pytest.raises(CanaryFailed) as failed:
+            channel.wait_ready()
+    finally:
+        channel.kill()
+    assert failed.value.switching and failed.value.uid == confine.NOBODY
+    assert failed.value.cause.startswith("[Errno 1] setgroups() failed:")
+    assert not marker.exists()  # nothing of the submission ran: no student can be blamed for it
+
+
+def test_a_worker_that_does_not_answer_the_canary_in_time_is_slow_not_the_submissions_fault(tmp_path):
+    channel = _channel(tmp_path, "x = 1\n", seconds=0.001)  # no Python starts in a millisecond
+    try:
+        with pytest.raises(CanaryFailed) as failed:
+            channel.wait_ready()
+    finally:
+        channel.kill()
+    assert failed.value.slow and "did not start within 0.001 s" in failed.value.cause
+
+
+def test_a_worker_that_dies_before_the_canary_says_what_it_printed(tmp_path):
+    channel = _channel(tmp_path, "x = 1\n", python=shutil.which("false") or "/bin/false")
+    try:
+        with pytest.raises(CanaryFailed) as failed:
+            channel.prove()
+    finally:
+        channel.kill()
+    assert not failed.value.switching and not failed.value.slow
+    assert failed.value.cause.startswith("the sandboxed worker ended: ")

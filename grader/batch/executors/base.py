@@ -52,9 +52,10 @@ def grade_one(session: Session, student: str, path: Path, shown_as: str = "") ->
     A SubmissionError is the student's (a row saying why, kept until the content changes);
     any other failure is the grader's (a row saying why, retried next run), and so is one while
     the reports are written. An unexpected exception may have left the session half-way
-    through a run, so the caller replaces it.
+    through a run, and a sandbox that failed the canary (SandboxFailed: a worker that could not
+    start or switch users) may have left its fork server broken, so the caller replaces it.
     """
-    from grader.exceptions import GraderError, StudentCodeError, SubmissionError
+    from grader.exceptions import GraderError, SandboxFailed, StudentCodeError, SubmissionError
 
     started = time.monotonic()
     try:
@@ -68,7 +69,8 @@ def grade_one(session: Session, student: str, path: Path, shown_as: str = "") ->
     except SubmissionError as exc:
         return Outcome(student, "rejected", reason=str(exc), seconds=time.monotonic() - started), True
     except GraderError as exc:
-        return Outcome(student, "error", reason=str(exc), seconds=time.monotonic() - started), True
+        sound = not isinstance(exc, SandboxFailed)
+        return Outcome(student, "error", reason=str(exc), seconds=time.monotonic() - started), sound
     except (Exception, StudentCodeError) as exc:  # noqa: BLE001 - whatever it is, it must become a row
         reason = f"internal error while grading ({type(exc).__name__}: {exc}); tell whoever runs the grader"
         return Outcome(student, "error", reason=reason, seconds=time.monotonic() - started), False

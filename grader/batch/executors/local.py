@@ -33,7 +33,7 @@ from pathlib import Path
 
 from grader.batch.executors.base import grade_one
 from grader.batch.jobs import Job, Outcome
-from grader.exceptions import GraderError
+from grader.exceptions import GraderError, SandboxFailed
 
 SESSION = "grader.grading.session:GradingSession"
 START_SECONDS = 120  # a worker that is not ready by then will not be
@@ -102,8 +102,9 @@ class LocalExecutor:
         """Retire a worker that died, hung or cannot start; retry or report its job; start another."""
         worker = workers[index]
         worker.stop(kill=True)
-        if fate == "fatal":
-            raise GraderError(f"the grading worker could not start: {worker.fatal}")
+        if fate == "fatal":  # the same class as the worker's: a sandbox's failure is the grader's (exit status 3)
+            raise (SandboxFailed if worker.fatal_sandbox else GraderError)(
+                f"the grading worker could not start: {worker.fatal}")
         lost: list[Outcome] = []
         if worker.job is None and not worker.ready:
             self._start_failures += 1
@@ -136,6 +137,7 @@ class _Worker:
         self.label = f"local-{index} (pid {self.process.pid})"
         self.ready = False
         self.fatal = ""
+        self.fatal_sandbox = False  # the fatal error was the sandbox's (SandboxFailed)
         self.jobs: list[tuple[Job, int]] = []  # the running job first, then the one waiting behind it
         self.timeout = float("inf")
         self.started = time.monotonic()
@@ -170,6 +172,7 @@ class _Worker:
                     self.deadline = float("inf")
                 elif message.get("op") == "fatal":
                     self.fatal = message.get("message", "")
+                    self.fatal_sandbox = message.get("sandbox") is True
                     return None, "fatal"
                 else:
                     outcome = Outcome.from_dict(message["outcome"])
@@ -233,7 +236,8 @@ def serve(conn, config: WorkerConfig, index: int, parent: int) -> None:
         session = factory(config.lesson, course, solutions=config.solutions)
         session.__enter__()
     except GraderError as exc:
-        conn.send_bytes(json.dumps({"op": "fatal", "message": str(exc)}).encode())
+        conn.send_bytes(json.dumps({"op": "fatal", "message": str(exc),
+                                    "sandbox": isinstance(exc, SandboxFailed)}).encode())
         return
     conn.send_bytes(b'{"op": "ready"}')
     try:

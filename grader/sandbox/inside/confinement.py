@@ -29,11 +29,24 @@ def apply_limits(limits: dict) -> None:
     os.umask(0o077)
     uid = limits.get("drop_to")
     if uid is not None:
-        os.setgroups([])
-        os.setgid(uid)
-        os.setuid(uid)
+        switch_user(uid)
         # counted per user: only meaningful for a user of its own, not for the caller's account
         resource.setrlimit(resource.RLIMIT_NPROC, (limits["processes"], limits["processes"]))
+
+
+class SwitchFailed(OSError):
+    """This process could not become ``uid`` (inside a user namespace that maps no other user, say)."""
+
+
+def switch_user(uid: int) -> None:
+    """Give up root for ``uid`` for good (groups, gid, uid); SwitchFailed names the step that failed."""
+    for step, switch in (("setgroups", lambda: os.setgroups([])), ("setgid", lambda: os.setgid(uid)),
+                         ("setuid", lambda: os.setuid(uid))):
+        try:
+            switch()
+        except OSError as exc:
+            raise SwitchFailed(exc.errno, f"{step}({uid if step != 'setgroups' else ''}) failed: "
+                                          f"{exc.strerror}") from None
 
 
 def make_undumpable() -> None:

@@ -110,12 +110,16 @@ def _spawn(message: dict, fds: list[int], staging: str, root: str, limits: dict,
     try:
         _copy_readable(source, copy)
         os.mkdir(tmp, 0o700)
-        if uid is not None:
-            os.chown(tmp, uid, uid)
         os.chmod(folder, 0o711)
     except OSError as exc:
         remove_tree(folder)
         return refuse(f"cannot copy the submission: {exc}")
+    try:
+        if uid is not None:
+            os.chown(tmp, uid, uid)
+    except OSError as exc:  # a user namespace that maps no such user: the child could not become it either
+        remove_tree(folder)
+        return {**refuse(f"cannot give the worker its user {uid}: {exc}"), "uid": uid}
     pid = os.fork()
     if pid == 0:  # the child: becomes the worker, never returns
         code = 70

@@ -12,9 +12,16 @@ left behind; the imported parent only waits, runs no student call, and reports h
 fork ended (``task_over``) on the same channel, since the fork holds the pipes.
 
 Every frame this program writes answers a request and carries the request's ``id`` back
-(the trusted side draws a fresh nonce for each): ``ready`` (or ``import_error``) answers
-the start-up ``hello``, ``forked`` and the fork's ``task_over`` answer its ``task``, a
-reply answers its call. The trusted side believes no other frame.
+(the trusted side draws a fresh nonce for each): ``canary`` (or ``unconfined``), then
+``ready`` (or ``import_error``) answer the start-up ``hello``, ``forked`` and the fork's
+``task_over`` answer its ``task``, a reply answers its call. The trusted side believes no
+other frame.
+
+The ``canary`` frame is this process's proof that its sandbox works, sent before anything of
+the submission is read: confined and switched to its user, it has imported the grader's
+canary (``inside/canary``) from its file and called it, exactly as it will the submission.
+A worker that cannot get that far says why (``unconfined``) or dies, and the trusted side
+knows that no student code had run yet.
 """
 
 from __future__ import annotations
@@ -27,9 +34,10 @@ import sys
 import traceback
 
 from grader.sandbox import codec
-from grader.sandbox.inside.confinement import apply_limits
+from grader.sandbox.inside.confinement import SwitchFailed, apply_limits
 
 MAX_TEXT = 2000
+CANARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "canary.py")
 
 
 def main(argv: list[str]) -> None:
@@ -38,27 +46,30 @@ def main(argv: list[str]) -> None:
 
 
 def serve(module_name: str, module_path: str, request_fd: int, response_fd: int, limits: dict | None) -> None:
-    """Confine this process, import the submission, then answer calls until the channel closes."""
-    if limits is not None:
-        apply_limits(limits)
+    """Confine this process and run the canary, import the submission, then answer calls until the
+    channel closes. The start-up ``hello`` is answered twice: after the canary, after the import."""
+    try:
+        hello = codec.read_frame(request_fd)[0]
+    except codec.ChannelClosed:
+        return
+    proof = {**prove_sandbox(limits), "id": hello.get("id")}
+    codec.write_frame(response_fd, proof)
+    if proof["op"] != "canary":
+        return
     sys.path.append(os.path.dirname(module_path))
     failure = None
     try:
         module = _import(module_name, module_path)
     except BaseException as exc:  # noqa: BLE001 - anything student code raises is reported
         failure = {"op": "import_error", **describe_exception(exc, module_path)}
+    codec.write_frame(response_fd, {**(failure or {"op": "ready"}), "id": hello.get("id")})
+    if failure:
+        return
     in_task = False
     while True:
         try:
             request, blob = codec.read_frame(request_fd)
         except codec.ChannelClosed:
-            return
-        if request.get("op") == "hello":  # the start-up's request: answered once the import is over
-            codec.write_frame(response_fd, {**(failure or {"op": "ready"}), "id": request.get("id")})
-            if failure:
-                return
-            continue
-        if failure:
             return
         if request.get("op") == "task":
             in_task = _fork_task(response_fd, request.get("id"))
@@ -69,6 +80,24 @@ def serve(module_name: str, module_path: str, request_fd: int, response_fd: int,
             continue
         blobs = codec.Blobs()
         send_reply(response_fd, answer_call(module, module_path, request, blob, blobs), blobs)
+
+
+def prove_sandbox(limits: dict | None) -> dict:
+    """Confine this process (rlimits, its user), then import and call the grader's canary as a
+    submission would be: the ``canary`` frame with its reply and this process's uid, or
+    ``unconfined`` saying which step failed (``uid``: the switch to the worker's user)."""
+    step = "limits"
+    try:
+        if limits is not None:
+            apply_limits(limits)
+        step = "canary"
+        module = _import("grader_canary", CANARY)
+        reply = answer_call(module, CANARY, {"fn": "answer"}, b"", codec.Blobs())
+    except SwitchFailed as exc:
+        return {"op": "unconfined", "step": "uid", "message": bounded_text(str(exc))}
+    except BaseException as exc:  # noqa: BLE001 - whatever it is, the trusted side must hear why
+        return {"op": "unconfined", "step": step, "message": bounded_text(f"{type(exc).__name__}: {exc}")}
+    return {**reply, "op": "canary", "uid": os.geteuid()}
 
 
 def _fork_task(response_fd: int, task_id) -> bool:

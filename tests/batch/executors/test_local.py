@@ -14,7 +14,7 @@ import pytest
 
 from grader.batch.executors.local import LocalExecutor, WorkerConfig
 from grader.batch.jobs import Job
-from grader.exceptions import GraderError
+from grader.exceptions import GraderError, SandboxFailed
 
 
 def executor(tmp_path, processes=2, timeout=30.0, session="FakeSession") -> LocalExecutor:
@@ -93,6 +93,11 @@ def test_an_unreadable_submission_is_rejected_and_an_internal_error_replaces_the
 def test_a_session_that_cannot_start_stops_the_batch_with_its_message(tmp_path):
     with pytest.raises(GraderError, match=r"lesson.toml, key 'tasks\[0\].points': must be a positive number"):
         run(executor(tmp_path, session="BrokenSuiteSession"), jobs(tmp_path, a="1"))
+
+
+def test_a_sandbox_that_fails_the_canary_stops_the_batch_as_the_graders_fault(tmp_path):
+    with pytest.raises(SandboxFailed, match=r"could not start: no sandbox can run the grader's canary"):
+        run(executor(tmp_path, session="NoSandboxSession"), jobs(tmp_path, a="1"))
 
 
 def test_no_jobs_start_no_workers(tmp_path):

@@ -121,6 +121,23 @@ def test_as_root_apply_limits_switches_to_the_uid_for_good_and_limits_its_proces
     assert seen["regained"] is False and seen["raised"] is False  # no capability left to undo anything
 
 
+def test_a_switch_the_kernel_refuses_is_switch_failed_naming_its_step():
+    """Inside a user namespace that maps no other user (a rootless container), or for a caller that is
+    not root, the switch fails: SwitchFailed (an OSError) says which call and why, for the canary."""
+    def body():
+        if os.geteuid() == 0:
+            os.setuid(54321)  # no longer allowed to switch, as in such a namespace
+        try:
+            confinement.switch_user(65534)
+        except confinement.SwitchFailed as exc:
+            return {"errno": exc.errno, "text": str(exc), "oserror": isinstance(exc, OSError), "uid": os.geteuid()}
+        return None
+
+    seen = in_child(body)
+    assert seen is not None and seen["oserror"] and seen["errno"] == errno.EPERM
+    assert "setgroups() failed: Operation not permitted" in seen["text"] and seen["uid"] != 65534
+
+
 def _is_subreaper() -> bool:
     flag = ctypes.c_int(0)
     ctypes.CDLL(None, use_errno=True).prctl(PR_GET_CHILD_SUBREAPER, ctypes.byref(flag), 0, 0, 0)

@@ -10,6 +10,7 @@ through the trusted side and a real sandbox.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import signal
 import subprocess
@@ -122,6 +123,7 @@ def raise_unreadable():
 '''
 
 WORKER = "import sys; from grader.sandbox.inside import worker; worker.main(sys.argv[1:])"
+CANARY = {"op": "canary", "ok": 42, "uid": os.geteuid()}  # the canary's frame: its value, and who ran it
 
 
 def line_of(source: str, tag: str) -> int:
@@ -348,13 +350,15 @@ def run_worker(tmp_path):
     """Start the worker program on a module's source; yield (process, request fd, response fd); end it all."""
     started = []
 
-    def run(source: str):
+    def run(source: str, limits: dict | None = None, command: str = WORKER):
         path = tmp_path / "prefill.py"
         path.write_text(textwrap.dedent(source))
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
+        limited = [json.dumps(limits)] if limits is not None else []
         try:
-            proc = subprocess.Popen([sys.executable, "-c", WORKER, "prefill", str(path), str(req_r), str(resp_w)],
+            proc = subprocess.Popen([sys.executable, "-c", command, "prefill", str(path), str(req_r), str(resp_w),
+                                     *limited],
                                     pass_fds=(req_r, resp_w), cwd=ROOT, start_new_session=True,
                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         finally:
@@ -380,7 +384,8 @@ def test_the_program_imports_forks_a_task_and_answers_a_call(run_worker):
     req_w, resp_r = fds
     deadline = time.monotonic() + SECONDS
     codec.write_frame(req_w, {"op": "hello", "id": "h-1"})
-    assert codec.read_frame(resp_r, deadline)[0] == {"op": "ready", "id": "h-1"}  # every frame answers a request
+    assert codec.read_frame(resp_r, deadline)[0] == CANARY | {"id": "h-1"}  # every frame answers a request
+    assert codec.read_frame(resp_r, deadline)[0] == {"op": "ready", "id": "h-1"}
     codec.write_frame(req_w, {"op": "task", "id": "t-1"})
     assert codec.read_frame(resp_r, deadline)[0] == {"op": "forked", "id": "t-1"}
     blobs = codec.Blobs()
@@ -401,13 +406,42 @@ def test_the_program_says_nothing_before_it_is_asked(run_worker):
     time.sleep(0.5)  # imported long ago on any machine that is not frozen; still it has said nothing
     assert not codec.readable(resp_r)
     codec.write_frame(req_w, {"op": "hello", "id": 12345})
+    assert codec.read_frame(resp_r, time.monotonic() + SECONDS)[0] == CANARY | {"id": 12345}
     assert codec.read_frame(resp_r, time.monotonic() + SECONDS)[0] == {"op": "ready", "id": 12345}
 
 
 def test_a_module_that_raises_at_import_sends_import_error_with_its_line(run_worker):
     proc, (req_w, resp_r) = run_worker("x = 1\nraise RuntimeError('boom at import')\n")
     codec.write_frame(req_w, {"op": "hello", "id": "h-2"})
+    assert codec.read_frame(resp_r, time.monotonic() + SECONDS)[0] == CANARY | {"id": "h-2"}
     message = codec.read_frame(resp_r, time.monotonic() + SECONDS)[0]
     assert message == {"op": "import_error", "id": "h-2", "type": "RuntimeError", "name": "RuntimeError",
                        "message": "boom at import", "lineno": 2, "line": "raise RuntimeError('boom at import')"}
     assert proc.wait(timeout=SECONDS) == 0
+
+
+def test_the_canary_answers_before_the_submission_is_imported_so_an_exit_at_import_cannot_touch_it(run_worker):
+    proc, (req_w, resp_r) = run_worker("import os\nos._exit(1)\n")
+    codec.write_frame(req_w, {"op": "hello", "id": "h-3"})
+    assert codec.read_frame(resp_r, time.monotonic() + SECONDS)[0] == CANARY | {"id": "h-3"}
+    with pytest.raises(codec.ChannelClosed):  # then the submission's own exit: its fault, and said apart
+        codec.read_frame(resp_r, time.monotonic() + SECONDS)
+    assert proc.wait(timeout=SECONDS) == 1
+
+
+def test_a_worker_that_cannot_switch_users_says_so_instead_of_importing_anything(run_worker, tmp_path):
+    marker = tmp_path / "imported"
+    limits = {"cpu_seconds": 60, "memory_bytes": 1 << 40, "processes": 64, "file_bytes": 1 << 30,
+              "open_files": 256, "drop_to": 65534}
+    refusing = ("import errno, os\n"
+                "def refuse(groups):  # what a user namespace that maps no other user answers\n"
+                "    raise PermissionError(errno.EPERM, 'Operation not permitted')\n"
+                f"os.setgroups = refuse\n{WORKER}")
+    proc, (req_w, resp_r) = run_worker(f"open({str(marker)!r}, 'w').close()\n", limits=limits, command=refusing)
+    codec.write_frame(req_w, {"op": "hello", "id": "h-4"})
+    message = codec.read_frame(resp_r, time.monotonic() + SECONDS)[0]
+    assert message["op"] == "unconfined" and message["id"] == "h-4" and message["step"] == "uid"
+    assert "setgroups() failed" in message["message"]
+    with pytest.raises(codec.ChannelClosed):
+        codec.read_frame(resp_r, time.monotonic() + SECONDS)
+    assert proc.wait(timeout=SECONDS) == 0 and not marker.exists()  # the submission was never imported

@@ -1,0 +1,88 @@
+"""grader.grading.session: a session proves its sandbox once, before the first submission.
+
+The canary goes through the session's fork server (the one its submissions' workers come
+from); a sandbox that fails it is replaced before any student is graded, and a worker that
+cannot start later in the batch is the grader's fault for that submission (an ``error`` row,
+retried on the next run), never a zero.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.batch.executors.base import grade_one
+from grader.exceptions import CanaryFailed, SandboxFailed, WorkerDied
+from grader.grading.session import GradingSession
+from grader.lesson.course import Course
+from grader.sandbox import canary, confine
+from grader.sandbox.forkserver import ForkServer
+
+from paths import ROOT
+
+COURSE = Course(ROOT)
+SOLUTION = ROOT / "solutions" / "prefill"
+STUBS = ROOT / "exercises" / "prefill"
+FIRST, WEAKER = confine.Sandbox("limited", "first choice"), confine.Sandbox("limited", "weaker", stays=True)
+
+
+@pytest.fixture
+def canaries(monkeypatch):
+    """The boxes the canary was run in, this process's verdict starting afresh over FIRST then WEAKER;
+    ``failing`` holds the boxes whose canary fails (as a worker that cannot switch users would)."""
+    monkeypatch.setattr(confine, "current", lambda: FIRST)
+    monkeypatch.setattr(confine, "fallbacks", lambda box: [FIRST, WEAKER])
+    monkeypatch.setattr(canary, "_state", None)
+    runs, original = [], canary.run
+
+    def run(launch, folder, box, limits, seconds):
+        runs.append(box)
+        if box.mode == FIRST.mode and box.stays == FIRST.stays and run.failing:
+            raise CanaryFailed("[Errno 1] setgroups() failed: Operation not permitted", switching=True, uid=65534)
+        return original(launch, folder, box, limits, seconds)
+
+    run.failing = False
+    monkeypatch.setattr(canary, "run", run)
+    return run, runs
+
+
+def test_a_session_grades_the_canary_once_not_once_per_student(canaries):
+    _, runs = canaries
+    with GradingSession("prefill", COURSE) as session:
+        reports = [session.grade(folder) for folder in (SOLUTION, STUBS, SOLUTION)]
+    assert runs == [FIRST] and canary.settled()
+    assert [r.score for r in reports] == [17, 0, 17] and not any(r.sandbox_fallback for r in reports)
+
+
+def test_a_session_whose_sandbox_fails_the_canary_starts_in_the_next_and_every_report_says_so(canaries):
+    run, runs = canaries
+    run.failing = True
+    with GradingSession("prefill", COURSE) as session:
+        reports = [session.grade(SOLUTION), session.grade(SOLUTION)]
+    assert [(box.mode, box.stays) for box in runs] == [("limited", False), ("limited", True)]
+    assert all(r.score == 17 and r.sandbox == "limited (weaker)" for r in reports)
+    assert reports[0].sandbox_fallback == reports[1].sandbox_fallback == (
+        "graded in limited mode with the worker staying root: the grader's canary failed in limited mode: "
+        "[Errno 1] setgroups() failed: Operation not permitted")
+
+
+def test_a_worker_that_cannot_start_mid_batch_is_an_error_row_for_the_grader_never_a_zero(canaries, monkeypatch):
+    with GradingSession("prefill", COURSE) as session:
+        assert session.grade(SOLUTION).score == 17
+
+        def gone(self, module_name, module_path):
+            raise WorkerDied("the fork server stopped answering: bwrap: Can't mount proc on /newroot/proc")
+
+        monkeypatch.setattr(ForkServer, "spawn", gone)
+        with pytest.raises(SandboxFailed, match="not the submission's"):
+            session.grade(SOLUTION)
+        outcome, sound = grade_one(session, "alice", SOLUTION)
+    assert outcome.status == "error" and outcome.report is None and not sound  # retried next run, session replaced
+    assert "could not run the grader's canary" in outcome.reason and "Can't mount proc" in outcome.reason
+
+
+def test_a_session_where_no_sandbox_runs_the_canary_does_not_start(canaries, monkeypatch):
+    run, _ = canaries
+    run.failing = True
+    monkeypatch.setattr(confine, "fallbacks", lambda box: [FIRST])
+    with pytest.raises(SandboxFailed, match="no sandbox can run the grader's canary"):
+        GradingSession("prefill", COURSE)
