@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from grader.authoring.mutants import load_mutants
-from grader.lesson.catalogue import Entry, per_task
+from grader.lesson.catalogue import ENGINE_CATALOGUE, Entry, engine_catalogue, per_task
 
 
 def catalogue_toml(catalogue: tuple[Entry, ...], tasks, sources: str) -> str:
@@ -54,6 +54,10 @@ def listing(lessons) -> str:
         for entry in lesson.diagnoses:
             out += [f"  {entry.code}  [{', '.join(entry.tasks)}]", f"    when: {entry.when}", f"    hint: {entry.hint}"]
         out.append("")
+    out.append(f"every lesson: {len(engine_catalogue())} diagnoses of the engine, for every code task")
+    for entry in engine_catalogue():
+        out += [f"  {entry.code}", f"    when: {entry.when}", f"    hint: {entry.hint}"]
+    out.append("")
     return "\n".join(out)
 
 
@@ -82,6 +86,16 @@ def markdown(lessons, proofs: dict[str, dict[str, list[str]]] | None = None) -> 
                 names = ", ".join(f"`{m}`" for m in proved.get(entry.code, [])) or "—"
                 tasks = ", ".join(f"`{t}`" for t in entry.tasks)
                 out.append(f"| {tasks} | `{entry.code}` | {_cell(entry.when)} | {_cell(entry.hint)} | {names} |")
+    out += ["", "## Every lesson: the engine's diagnoses", "",
+            (f"Failures that come before any call are the same in every lesson, so the engine recognises them "
+             f"itself, mostly from the source without running it, and their hints live in "
+             f"`grader/lesson/{ENGINE_CATALOGUE.name}`: any code task of any lesson may carry them. Each lesson "
+             "proves them with mutants of its own."), "",
+            "| code | what triggers it | hint | proved by |", "| --- | --- | --- | --- |"]
+    for entry in engine_catalogue():
+        names = "; ".join(f"{lesson.id}: " + ", ".join(f"`{m}`" for m in (proofs or {}).get(lesson.id, {})[entry.code])
+                          for lesson in lessons if entry.code in (proofs or {}).get(lesson.id, {})) or "—"
+        out.append(f"| `{entry.code}` | {_cell(entry.when)} | {_cell(entry.hint)} | {names} |")
     return "\n".join(out) + "\n"
 
 

@@ -4,8 +4,11 @@ The worker is started first, before this process imports numpy (the codec needs 
 pytest, so that the worker imports numpy and the submission on one core while this
 process imports its own on the other; the answers file is graded meanwhile.
 Nothing from the submission is executed here: its module is copied to a private folder
-and run only by the worker, its answers are parsed as data, and its source is only parsed
-by ``ast`` to recognise untouched stubs.
+and run only by the worker, its answers are parsed as data, and its source is only compiled
+and parsed (``grader.submission.source``) to recognise untouched stubs and the failures that
+come before any call: a function that does not compile is left out of the worker's copy so
+that the others can be graded, and a stub defined after the student's work is said to be
+one without calling it (``grader.submission.failures``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from grader.lesson.manifest import Lesson
 from grader.result import Report, TaskResult
 from grader.sandbox import confine, stage
 from grader.sandbox.spawn import SpawnedProcess
+from grader.submission.failures import before_any_call
 from grader.submission.files import Submission
+from grader.submission.source import SourceFacts, analyse
 from grader.submission.stubs import unimplemented_functions
 
 
@@ -52,14 +57,22 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         notebook = NotebookSubmission(found, the_lesson)
     reference_dir = Path(solutions) if solutions else course.solutions_dir(the_lesson)
 
-    confinement, output = "", ""
+    confinement, output, notes = "", "", []
+    facts = analyse(found.module) if found.module is not None and the_lesson.code_tasks else SourceFacts()
     tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch)
     try:
         student = None
         if the_lesson.code_tasks:
-            student = notebook.start(Path(tmp)) if notebook else _start_student(found, the_lesson, Path(tmp), launcher)
+            student = (notebook.start(Path(tmp)) if notebook else
+                       _start_student(found, the_lesson, Path(tmp), launcher, facts))
             confinement = student.spec.box.description
-            student.stubs = frozenset(notebook.stubs() if notebook else unimplemented_functions(found.module))
+            if notebook is None:
+                student.source = facts
+                student.blocked, notes = before_any_call(facts, the_lesson.module,
+                                                         [t.function for t in the_lesson.code_tasks])
+            stubs = notebook.stubs() if notebook else (facts.stubs() if facts.repaired else
+                                                       unimplemented_functions(found.module))
+            student.stubs = frozenset(stubs) - set(student.blocked)
         try:
             answers, problem, answers_name = (notebook.answers() if notebook else
                                               (*load_answers(found.answers, the_lesson.answers), the_lesson.answers))
@@ -91,11 +104,12 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                 checks=results[task.id], note=note, unstarted=unstarted))
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
                   execution_time=time.monotonic() - started, sandbox=confinement, output=output,
-                  notes=notebook.report_notes(student) if notebook else [])
+                  notes=notebook.report_notes(student) if notebook else notes)
 
 
-def _start_student(found: Submission, lesson, tmp: Path, launcher=None):
-    """Copy the submission where the worker may run it, and start the worker."""
+def _start_student(found: Submission, lesson, tmp: Path, launcher=None, facts: SourceFacts | None = None):
+    """Copy the submission where the worker may run it (the module as ``facts`` repaired it, when
+    functions that do not compile were left out of it), and start the worker."""
     workdir = tmp / "submission"
     module_path = workdir / lesson.module
     limits, box = worker_limits(lesson), confine.current()
@@ -105,6 +119,8 @@ def _start_student(found: Submission, lesson, tmp: Path, launcher=None):
         else:
             workdir.mkdir()
             shutil.copyfile(found.module, module_path)
+        if facts is not None and facts.repaired is not None:
+            module_path.write_text(facts.repaired, encoding=facts.encoding, errors="replace")
         stage.readable_copy(tmp, workdir)
         if launcher is None:
             private = stage.private_tmp(tmp, limits.drop_to) if box.mode != "bubblewrap" else None
