@@ -70,7 +70,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                 student.source = facts
                 student.blocked, notes = before_any_call(facts, the_lesson.module,
                                                          [t.function for t in the_lesson.code_tasks])
-            stubs = notebook.stubs() if notebook else (facts.stubs() if facts.repaired else
+            stubs = notebook.stubs() if notebook else (facts.stubs() if facts.parsed else
                                                        unimplemented_functions(found.module))
             student.stubs = frozenset(stubs) - set(student.blocked)
         try:

@@ -93,6 +93,7 @@ class SourceFacts:
     plain_numpy: int | None = None  # line of an ``import numpy`` without ``as np`` when ``np`` is read but unbound
     statements: tuple[tuple[int, int, str], ...] = ()  # (first line, last line, kind) of each top-level statement
     encoding: str = "utf-8"  # of the file as handed in: ``repaired`` is written back in it
+    parsed: bool = False  # the module (as repaired) was parsed: the facts above are complete
 
     def stubs(self) -> set[str]:
         """Top-level functions whose last definition is a stub (``grader.submission.stubs``' rule)."""
@@ -168,10 +169,10 @@ def analyse_text(text: str, filename: str = "<submission>") -> SourceFacts:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return SourceFacts(syntax=first)
-    unbound = _unbound(tree)
+    unbound, plain_numpy = _names(tree)
     return SourceFacts(syntax=first, broken=broken, repaired=repaired, definitions=_definitions(tree),
-                       unbound=unbound, plain_numpy=_plain_numpy(tree) if "np" in unbound else None,
-                       statements=tuple(_statement(node) for node in tree.body))
+                       unbound=unbound, plain_numpy=plain_numpy if "np" in unbound else None,
+                       statements=tuple(_statement(node) for node in tree.body), parsed=True)
 
 
 def _compile_problem(text: str, filename: str, lines: list[str]) -> SyntaxProblem | None:
@@ -238,13 +239,14 @@ def _definitions(tree: ast.Module) -> dict[str, tuple[Definition, ...]]:
     return {name: tuple(each) for name, each in found.items()}
 
 
-def _unbound(tree: ast.Module) -> frozenset[str]:
-    """Names the module reads but binds nowhere (any scope), and that are not built in.
+def _names(tree: ast.Module) -> tuple[frozenset[str], int | None]:
+    """(the names the module reads but binds nowhere, in any scope, and that are not built in;
+    the line of the first ``import numpy`` that binds the name numpy, not np), in one walk.
 
     Scopes are not told apart: a name bound anywhere counts as bound, so this never calls a
     name unbound that might be bound; a ``from ... import *`` binds unknown names, so then
     nothing is called unbound."""
-    read, bound = set(), set()
+    read, bound, plain_numpy = set(), set(), None
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
@@ -255,8 +257,10 @@ def _unbound(tree: ast.Module) -> frozenset[str]:
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 if alias.name == "*":
-                    return frozenset()
+                    return frozenset(), None
                 bound.add(alias.asname or alias.name.split(".")[0])
+                if isinstance(node, ast.Import) and alias.asname is None and alias.name.split(".")[0] == "numpy":
+                    plain_numpy = node.lineno if plain_numpy is None else min(plain_numpy, node.lineno)
         elif isinstance(node, ast.ExceptHandler) and node.name:
             bound.add(node.name)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
@@ -265,17 +269,7 @@ def _unbound(tree: ast.Module) -> frozenset[str]:
             bound.add(node.name)
         elif isinstance(node, ast.MatchMapping) and node.rest:
             bound.add(node.rest)
-    return frozenset(read - bound - set(dir(builtins)) - _MODULE_NAMES)
-
-
-def _plain_numpy(tree: ast.Module) -> int | None:
-    """The line of the first ``import numpy`` that binds the name numpy, not np."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.split(".")[0] == "numpy" and alias.asname is None:
-                    return node.lineno
-    return None
+    return frozenset(read - bound - set(dir(builtins)) - _MODULE_NAMES), plain_numpy
 
 
 def _statement(node: ast.stmt) -> tuple[int, int, str]:
