@@ -58,7 +58,9 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     reference_dir = Path(solutions) if solutions else course.solutions_dir(the_lesson)
 
     confinement, output, notes = "", "", []
-    facts = analyse(found.module) if found.module is not None and the_lesson.code_tasks else SourceFacts()
+    facts = SourceFacts()
+    if the_lesson.code_tasks:
+        facts = notebook.facts() if notebook else analyse(found.module)
     tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch)
     try:
         student = None
@@ -66,10 +68,10 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
             student = (notebook.start(Path(tmp)) if notebook else
                        _start_student(found, the_lesson, Path(tmp), launcher, facts))
             confinement = student.spec.box.description
-            if notebook is None:
-                student.source = facts
-                student.blocked, notes = before_any_call(facts, the_lesson.module,
-                                                         [t.function for t in the_lesson.code_tasks])
+            student.source = facts
+            student.blocked, notes = before_any_call(facts, notebook.notebook.name if notebook else the_lesson.module,
+                                                     [t.function for t in the_lesson.code_tasks],
+                                                     "cell" if notebook else "line")
             stubs = notebook.stubs() if notebook else (facts.stubs() if facts.parsed else
                                                        unimplemented_functions(found.module))
             student.stubs = frozenset(stubs) - set(student.blocked)
@@ -104,7 +106,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                 checks=results[task.id], note=note, unstarted=unstarted))
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
                   execution_time=time.monotonic() - started, sandbox=confinement, output=output,
-                  notes=notebook.report_notes(student) if notebook else notes)
+                  notes=notebook.report_notes(student) + notes if notebook else notes)
 
 
 def _start_student(found: Submission, lesson, tmp: Path, launcher=None, facts: SourceFacts | None = None):

@@ -37,14 +37,16 @@ _NAME_ERROR = re.compile(r"name '([A-Za-z_][A-Za-z0-9_]*)' is not defined")
 MAX_FRAMES = 20
 
 
-def before_any_call(facts: SourceFacts, filename: str, functions) -> tuple[dict[str, StudentCodeError], list[str]]:
+def before_any_call(facts: SourceFacts, filename: str, functions,
+                    unit: str = "line") -> tuple[dict[str, StudentCodeError], list[str]]:
     """What the source alone shows about the graded ``functions``: {function: the error its calls
     raise instead of running} and the report's notes about the module.
 
     A function that does not compile (left out of the repaired module) fails its task as an
     error of the code; a stub defined after the student's work fails it as a wrong answer,
     naming both definitions. A function defined twice with work in the one Python keeps is
-    graded as usual, with a note."""
+    graded as usual, with a note. ``unit``: what a definition's place counts, a module's
+    line or a notebook's cell."""
     blocked: dict[str, StudentCodeError] = {}
     notes = [broken_note(filename, facts.broken)] if facts.broken else []
     for name, problem in facts.broken.items():
@@ -54,10 +56,10 @@ def before_any_call(facts: SourceFacts, filename: str, functions) -> tuple[dict[
         if name in blocked:
             continue
         if shadow:
-            blocked[name] = NotGradable(stub_shadows_work(filename, name, *shadow), diagnosis=DEFINED_TWICE)
+            blocked[name] = NotGradable(stub_shadows_work(filename, name, *shadow, unit), diagnosis=DEFINED_TWICE)
         elif facts.defined_again(name) and any(not d.stub for d in facts.definitions[name][:-1]) \
                 and not facts.definitions[name][-1].stub:
-            notes.append(defined_again_note(filename, name, facts.defined_again(name)))
+            notes.append(defined_again_note(filename, name, facts.defined_again(name), unit))
     return blocked, notes
 
 
@@ -111,17 +113,17 @@ def broken_note(filename: str, broken: dict[str, SyntaxProblem]) -> str:
             "until every error is fixed.")
 
 
-def stub_shadows_work(filename: str, function: str, work: tuple[int, ...], stub: int) -> str:
+def stub_shadows_work(filename: str, function: str, work: tuple[int, ...], stub: int, unit: str = "line") -> str:
     """The template's stub defined after the student's work: Python keeps the stub."""
-    lines = " and ".join(str(n) for n in work)
-    return (f"{filename} defines {function} {len(work) + 1} times: your work at line{'s' if len(work) > 1 else ''} "
-            f"{lines}, the stub at line {stub}. {hint(DEFINED_TWICE)}")
+    places = " and ".join(str(n) for n in work)
+    return (f"{filename} defines {function} {len(work) + 1} times: your work at {unit}{'s' if len(work) > 1 else ''} "
+            f"{places}, the stub at {unit} {stub}. {hint(DEFINED_TWICE)}")
 
 
-def defined_again_note(filename: str, function: str, lines: tuple[int, ...]) -> str:
+def defined_again_note(filename: str, function: str, places: tuple[int, ...], unit: str = "line") -> str:
     """Two versions with work: Python keeps the last (worth knowing when it is the wrong one)."""
-    return (f"{filename} defines {function} {len(lines)} times (lines {', '.join(map(str, lines))}): Python "
-            f"keeps the last one, at line {lines[-1]}, and that is the one graded.")
+    return (f"{filename} defines {function} {len(places)} times ({unit}s {', '.join(map(str, places))}): Python "
+            f"keeps the last one, at {unit} {places[-1]}, and that is the one graded.")
 
 
 def uses_np_unbound(exc: BaseException, facts: SourceFacts | None) -> bool:

@@ -30,6 +30,7 @@ import tokenize
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from grader.submission.cells import CellSource, is_answers, parse
 from grader.submission.limits import MAX_SOURCE_BYTES
 from grader.submission.stubs import is_empty_body
 
@@ -173,6 +174,25 @@ def analyse_text(text: str, filename: str = "<submission>") -> SourceFacts:
     return SourceFacts(syntax=first, broken=broken, repaired=repaired, definitions=_definitions(tree),
                        unbound=unbound, plain_numpy=plain_numpy if "np" in unbound else None,
                        statements=tuple(_statement(node) for node in tree.body), parsed=True)
+
+
+def analyse_cells(cells: list[CellSource]) -> SourceFacts:
+    """A notebook's facts, from its code cells parsed as ``grader.submission.cells`` parses them:
+    its top-level definitions in order (``Definition.lineno`` is then the cell's number) and the
+    names its cells read but bind nowhere. A notebook is never repaired: a cell that does not
+    compile fails on its own when it runs."""
+    definitions: dict[str, list[Definition]] = {}
+    statements: list[ast.stmt] = []
+    for cell in cells:
+        tree = None if is_answers(cell) else parse(cell)
+        for node in tree.body if tree else ():
+            statements.append(node)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                definitions.setdefault(node.name, []).append(Definition(node.name, cell.number,
+                                                                        is_empty_body(node.body)))
+    unbound, plain_numpy = _names(ast.Module(body=statements, type_ignores=[]))
+    return SourceFacts(definitions={name: tuple(each) for name, each in definitions.items()}, unbound=unbound,
+                       plain_numpy=plain_numpy if "np" in unbound else None, parsed=True)
 
 
 def _compile_problem(text: str, filename: str, lines: list[str]) -> SyntaxProblem | None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from grader.submission.cells import CellSource
 from grader.submission.limits import MAX_SOURCE_BYTES
-from grader.submission.source import analyse, analyse_text
+from grader.submission.source import analyse, analyse_cells, analyse_text
 
 THREE = "import numpy as np\n\ndef a(P):\n    return 1\n\ndef b(P):\n    return 2\n\ndef c(P):\n    return 3\n"
 
@@ -114,3 +115,11 @@ def test_a_file_in_another_encoding_is_repaired_in_that_encoding(tmp_path):
     facts = analyse(path)
     assert facts.encoding == "iso-8859-1" and list(facts.broken) == ["b"]
     assert "return 'café'" in facts.repaired.encode(facts.encoding).decode("latin-1")
+
+
+def test_a_notebook_s_cells_give_definitions_by_cell_and_the_names_they_read():
+    cells = [CellSource(1, "import numpy\n%timeit 1"), CellSource(2, "def a(P):\n    return np.ones(P)\n"),
+             CellSource(3, "# ANSWERS\nflops = 1"), CellSource(4, "def a(P):\n    pass\n"), CellSource(5, "def (")]
+    facts = analyse_cells(cells)
+    assert facts.stub_shadows_work("a") == ((2,), 4) and facts.parsed
+    assert facts.unbound == {"np"} and facts.plain_numpy == 1 and facts.repaired is None
