@@ -18,10 +18,10 @@ so one sentence, reviewed once for safety, serves every check that sees the symp
 A check that fails because a call raised or timed out is put into words by the suite; two
 things here make those words precise. A check's docstring (first line) says what it tests,
 and a secret check that fails by an exception or a timeout says that line (docstrings are
-public: every report lists them). ``student.sized("P = 1000").causal_mask(1000)`` labels a
+public: every report lists them). ``student.sized("n = 10⁶").running_sum(xs)`` labels a
 call with the size of its inputs, in words students may read even when the check is
 secret: if it times out after calls of the same function returned in time, the report says
-"too slow for P = 1000" instead of "an endless loop?", and the check may catch the
+"too slow for n = 10⁶" instead of "an endless loop?", and the check may catch the
 ``CallTimeout`` and ask ``too_slow(exc)`` to give partial credit or a diagnosis of its own.
 When a call raises, ``raised_in(exc)`` names the submission's functions the exception
 passed through, so a check can say where a failure comes from ("the error comes from your
@@ -122,10 +122,10 @@ def is_close(actual: float, expected: float, rel: float = 1e-9) -> bool:
 
 
 class SizedCalls:
-    """``student.sized("P = 1000")``: the student's functions, each call labelled with the size of
+    """``student.sized("n = 10⁶")``: the student's functions, each call labelled with the size of
     its inputs in words a student may read (even for a secret check: say "a long prompt" if the
     size itself is hidden). A labelled call that times out after the same function returned in
-    time raises CallTimeout with ``too_slow`` set; the report says "too slow for P = 1000"."""
+    time raises CallTimeout with ``too_slow`` set; the report says "too slow for n = 10⁶"."""
 
     def __init__(self, student, size: str):
         self._student, self._size = student, str(size)

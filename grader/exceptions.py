@@ -109,7 +109,7 @@ class MissingFunction(StudentCodeError):
 class CallTimeout(StudentCodeError):
     """The call did not return within its limit; the worker was killed and replaced.
 
-    ``size``: the words the check gave the size of this call (``student.sized("P = 1000")``),
+    ``size``: the words the check gave the size of this call (``student.sized("n = 10⁶")``),
     or "" for a call without one. ``too_slow``: the call had a size and earlier calls of the
     same function returned in time, so it is slow for this size rather than stuck."""
 

@@ -79,7 +79,7 @@ class StudentModule:
         return self._call(function, args, kwargs, echo=False)[0]
 
     def call_sized(self, size: str, function: str, *args, **kwargs):
-        """A call whose inputs are of the size ``size`` names ("P = 1000"): if it times out after
+        """A call whose inputs are of the size ``size`` names ("n = 10⁶"): if it times out after
         calls of the same function returned in time, its CallTimeout says it is too slow for that
         size (``too_slow``) rather than stuck."""
         return self._call(function, args, kwargs, echo=False, size=size)[0]
