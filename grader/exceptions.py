@@ -17,7 +17,9 @@ The hierarchy::
     ├── CallTimeout                 the call ran past its time limit
     ├── WorkerDied                  the worker process exited or crashed during the call
     ├── UnsupportedResult           the value cannot cross the data-only codec
-    └── StudentBaseException        student code raised SystemExit, KeyboardInterrupt, ...
+    ├── StudentBaseException        student code raised SystemExit, KeyboardInterrupt, ...
+    └── NotGradable                 the function is known, without a call, to be no answer (a leftover stub
+                                    defined after the student's work replaces it)
 
 StudentCodeError derives from BaseException, not Exception, on purpose: a check that
 expects the student's function to raise writes ``except Exception``, and that must never
@@ -28,6 +30,9 @@ TypeError, ...) are *not* in this tree: they are rebuilt as the built-in type so
 check can write ``pytest.raises(ValueError)`` as it would against local code.
 
 ``str(error)`` is always the student-facing message, so callers never format errors twice.
+A StudentCodeError may name the engine's diagnosis of what went wrong (``diagnosis``, a code
+of ``grader/lesson/engine_diagnoses.toml`` such as ``import.syntax-error``); the suite turns
+it into the check's diagnosis.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ __all__ = [
     "GraderError",
     "ImportFailed",
     "MissingFunction",
+    "NotGradable",
     "SandboxFailed",
     "StudentBaseException",
     "StudentCodeError",
@@ -106,11 +112,13 @@ class AnswerFormatError(GraderError):
 
 
 class StudentCodeError(BaseException):
-    """A call into the submission produced no value a check can look at (see the module doc)."""
+    """A call into the submission produced no value a check can look at (see the module doc).
+    ``diagnosis``: the code of the engine's diagnosis of it, when one is recognised."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, diagnosis: str | None = None):
         super().__init__(message)
         self.message = message
+        self.diagnosis = diagnosis
 
     def __str__(self) -> str:
         return self.message
@@ -125,7 +133,16 @@ class MissingFunction(StudentCodeError):
 
 
 class CallTimeout(StudentCodeError):
-    """The call did not return within its limit; the worker was killed and replaced."""
+    """The call did not return within its limit; the worker was killed and replaced.
+
+    ``size``: the words the check gave the size of this call (``student.sized("n = 10⁶")``),
+    or "" for a call without one. ``too_slow``: the call had a size and earlier calls of the
+    same function returned in time, so it is slow for this size rather than stuck."""
+
+    def __init__(self, message: str, size: str = "", too_slow: bool = False):
+        super().__init__(message)
+        self.size = size
+        self.too_slow = too_slow
 
 
 class WorkerDied(StudentCodeError):
@@ -138,3 +155,9 @@ class UnsupportedResult(StudentCodeError):
 
 class StudentBaseException(StudentCodeError):
     """Student code raised a BaseException that must not be re-raised in the grader."""
+
+
+class NotGradable(StudentCodeError):
+    """The function is not called: the source alone shows it cannot be the student's answer
+    (the stub the template left below a finished definition, which Python keeps). Its message
+    says so; it is the same for every check and holds no input."""

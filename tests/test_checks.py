@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+from decimal import Decimal
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from grader.checks import CheckFailed, array, fail, is_close, number
+from grader.checks import CheckFailed, SizedCalls, array, fail, is_close, number, raised_in, too_slow
+from grader.exceptions import CallTimeout
 
 
 @pytest.mark.parametrize("value, expected", [
@@ -158,3 +161,47 @@ def test_array_diagnoses_a_wrong_type_by_its_exact_type():
         array([[True]], "causal_mask(1)", by_type={list: "mask.nested-lists"})
     assert info.value.diagnosis == "mask.nested-lists"
     assert array(np.eye(2), "causal_mask(2)", by_type={list: "mask.nested-lists"}).shape == (2, 2)
+
+
+def test_number_takes_an_exact_fraction_or_decimal_from_a_trusted_source_and_refuses_their_kin():
+    assert number(Fraction(7, 25), "prefill_seconds()") == 0.28 and number(Decimal("15"), "causal_pairs(5)") == 15.0
+
+    class Sly(Fraction):
+        pass
+
+    with pytest.raises(CheckFailed) as info:
+        number(Sly(1), "causal_pairs(1)")
+    assert info.value.property == "causal_pairs returned a Sly; expected a number"
+    with pytest.raises(CheckFailed) as info:
+        number(True, "causal_pairs(1)")  # True is no count
+    assert info.value.property == "causal_pairs returned a bool; expected a number"
+    assert str(info.value) == "causal_pairs(1) returned bool True; expected a number"
+
+
+def test_too_slow_is_the_size_of_a_timed_out_call_of_a_function_that_returned_before():
+    assert too_slow(CallTimeout("x", size="P = 1000", too_slow=True)) == "P = 1000"
+    assert too_slow(CallTimeout("x", size="P = 1000")) is None and too_slow(CallTimeout("x")) is None
+    assert too_slow(ValueError("P = 1000")) is None
+
+
+def test_raised_in_names_the_submission_s_functions_outermost_first():
+    exc = ZeroDivisionError("division by zero")
+    assert raised_in(exc) == ()  # not from the submission
+    exc.grader_frames = (("<module>", 3), ("prefill_seconds", 9), ("prefill_flops", 4))
+    assert raised_in(exc) == ("prefill_seconds", "prefill_flops")
+    exc.grader_frames = [("prefill_flops", 4)]  # only the channel's own tuples are believed
+    assert raised_in(exc) == ()
+
+
+def test_sized_calls_pass_their_size_and_keep_private_names_private():
+    calls = []
+
+    class Student:
+        def call_sized(self, size, function, *args, **kwargs):
+            calls.append((size, function, args, kwargs))
+            return 1
+
+    sized = SizedCalls(Student(), "P = 1000")
+    assert sized.causal_mask(1000, k=2) == 1 and calls == [("P = 1000", "causal_mask", (1000,), {"k": 2})]
+    with pytest.raises(AttributeError):
+        sized._secret  # noqa: B018 - the attribute access is the test

@@ -16,7 +16,8 @@ it all in a few lines of 100 columns.
 Diagnoses (``grader.lesson.catalogue``) are proved both ways: a mutant's failing tasks must
 carry exactly the codes it declares (none when it declares none), and the reference and
 the stubs must carry none. The closing note counts the diagnoses per task, names any code
-no mutant declares (unproved), and says how many mutants get a specific diagnosis.
+no mutant declares (unproved; the engine's own diagnoses too, which every lesson proves with
+mutants of its own), and says how many mutants get a specific diagnosis.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from grader.authoring.mutants import Mutant, load_mutants, materialize
 from grader.authoring.verdict import SOLUTION, SUITE, Validation, render
 from grader.grading.engine import grade
 from grader.grading.session import GradingSession
-from grader.lesson.catalogue import CATALOGUE_NAME, per_task
+from grader.lesson.catalogue import CATALOGUE_NAME, engine_catalogue, per_task
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import manifest_answers, resolve_solutions
@@ -215,10 +216,15 @@ def _diagnosis_notes(lesson: Lesson, observations) -> list[str]:
     generic = [m.name for m, observed in observations if not any(t.diagnoses for t in observed.tasks)]
     specific = len(observations) - len(generic)
     unproved = unproved_diagnoses(lesson, [m for m, _ in observations])
+    engine = [e.code for e in engine_catalogue()]
+    unproved_engine = [code for code in engine if not any(code in m.diagnoses for m, _ in observations)]
     notes = [f"diagnoses: {len(lesson.diagnoses)} in {CATALOGUE_NAME}; per task: "
              + ", ".join(f"{task} {n}" for task, n in counts.items())
              + (f"; proved by no mutant (add one declaring it): {', '.join(unproved)}" if unproved else
                 "; each proved by a mutant"),
+             f"the engine's diagnoses, for every code task: {len(engine)}"
+             + (f"; proved by no mutant of this lesson: {', '.join(unproved_engine)}" if unproved_engine else
+                "; each proved by a mutant of this lesson"),
              f"specific diagnosis: {specific}/{len(observations)} mutants"]
     if generic:
         notes[-1] += f"; a generic failure: {', '.join(generic)}"

@@ -4,8 +4,11 @@ The worker is started first, before this process imports numpy (the codec needs 
 pytest, so that the worker imports numpy and the submission on one core while this
 process imports its own on the other; the answers file is graded meanwhile.
 Nothing from the submission is executed here: its module is copied to a private folder
-and run only by the worker, its answers are parsed as data, and its source is only parsed
-by ``ast`` to recognise untouched stubs.
+and run only by the worker, its answers are parsed as data, and its source is only compiled
+and parsed (``grader.submission.source``) to recognise untouched stubs and the failures that
+come before any call: a function that does not compile is left out of the worker's copy so
+that the others can be graded, and a stub defined after the student's work is said to be
+one without calling it (``grader.submission.failures``).
 
 Before the checks run, the worker must have run the grader's canary (``sandbox.canary``): if
 its sandbox cannot, this grade falls back to a weaker one (the report says so) or stops with
@@ -28,7 +31,9 @@ from grader.lesson.solutions import resolve_solutions
 from grader.result import Report, TaskResult
 from grader.sandbox import canary, confine, stage
 from grader.sandbox.spawn import SpawnedProcess
+from grader.submission.failures import before_any_call
 from grader.submission.files import Submission
+from grader.submission.source import SourceFacts, analyse
 from grader.submission.stubs import unimplemented_functions
 
 
@@ -64,11 +69,17 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         require_reference(the_lesson, reference_dir)
 
     confinement, fallback, output, notes = "", "", "", []
+    facts, blocked = SourceFacts(), {}
+    if the_lesson.code_tasks:  # what the source shows before any call: a syntax error, a stub defined last
+        facts = notebook.facts() if notebook else analyse(found.module)
+        blocked, notes = before_any_call(facts, notebook.notebook.name if notebook else the_lesson.module,
+                                         [t.function for t in the_lesson.code_tasks],
+                                         "cell" if notebook else "line")
     tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch)
     try:
         student, failure = None, None
         if the_lesson.code_tasks:
-            start = _starter(found, the_lesson, notebook, Path(tmp), launcher)
+            start = _starter(found, the_lesson, notebook, Path(tmp), launcher, facts, blocked)
             try:
                 student = start(canary.sandbox())
             except CanaryFailed as exc:  # said once pytest is loaded: the fallback, or the grader's fault
@@ -78,7 +89,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                               (*load_answers(found.answers, the_lesson.answers), the_lesson.answers))
             results = {t.id: [grade_answer(t, answers, problem, answers_name)]
                        for t in the_lesson.tasks if not t.is_code}
-            notes = answer_notes(answers, the_lesson)  # lines that answer nothing: said once, about the file
+            notes += answer_notes(answers, the_lesson)  # lines that answer nothing: said once, about the file
             if student is not None or failure is not None:
                 if run_checks is None:
                     from grader.grading.reference import load_reference
@@ -112,29 +123,38 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                   output=output, notes=(notebook.report_notes(student) if notebook else []) + notes)
 
 
-def _starter(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher):
+def _starter(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher, facts: SourceFacts,
+             blocked: dict):
     """start(box): the submission's worker in ``box``, each attempt in a folder of its own. A notebook's
-    sandbox is proved first, by the canary in a module worker, until this process has proved one."""
+    sandbox is proved first, by the canary in a module worker, until this process has proved one.
+    What the source shows before any call (``facts``, ``blocked``) travels with every student it starts."""
     attempts = itertools.count()
 
     def start(box: confine.Sandbox):
         folder = tmp if next(attempts) == 0 else Path(tempfile.mkdtemp(prefix="fallback-", dir=tmp))
         if notebook is None:
-            student = _start_student(found, lesson, folder, launcher, box)
-            student.stubs = frozenset(unimplemented_functions(found.module))
-            return student
-        if not canary.settled():
-            from grader.grading.notebook import notebook_limits
-
-            proof = folder / "canary"
-            proof.mkdir()
-            stage.readable_copy(folder, proof)
-            canary.run(None, proof, box, notebook_limits(lesson, box), lesson.import_seconds)
-            canary.passed(box)
-        student = notebook.start(folder, box)
-        student.stubs = frozenset(notebook.stubs())
+            student = _start_student(found, lesson, folder, launcher, box, facts)
+            stubs = facts.stubs() if facts.parsed else unimplemented_functions(found.module)
+        else:
+            student = _start_notebook(notebook, lesson, folder, box)
+            stubs = notebook.stubs()
+        student.source, student.blocked = facts, blocked
+        student.stubs = frozenset(stubs) - set(blocked)
         return student
     return start
+
+
+def _start_notebook(notebook, lesson: Lesson, folder: Path, box: confine.Sandbox):
+    """The notebook's kernel worker in ``box``, once a module worker has run the canary there."""
+    if not canary.settled():
+        from grader.grading.notebook import notebook_limits
+
+        proof = folder / "canary"
+        proof.mkdir()
+        stage.readable_copy(folder, proof)
+        canary.run(None, proof, box, notebook_limits(lesson, box), lesson.import_seconds)
+        canary.passed(box)
+    return notebook.start(folder, box)
 
 
 def _proven(student, failure: CanaryFailed | None, start, fall_back: bool):
@@ -159,8 +179,10 @@ def _proven(student, failure: CanaryFailed | None, start, fall_back: bool):
             failure = exc
 
 
-def _start_student(found: Submission, lesson, tmp: Path, launcher=None, box: confine.Sandbox | None = None):
-    """Copy the submission where the worker may run it, and start the worker."""
+def _start_student(found: Submission, lesson, tmp: Path, launcher=None, box: confine.Sandbox | None = None,
+                   facts: SourceFacts | None = None):
+    """Copy the submission where the worker may run it (the module as ``facts`` repaired it, when
+    functions that do not compile were left out of it), and start the worker."""
     workdir = tmp / "submission"
     module_path = workdir / lesson.module
     box = box or canary.sandbox()
@@ -171,6 +193,8 @@ def _start_student(found: Submission, lesson, tmp: Path, launcher=None, box: con
         else:
             workdir.mkdir()
             shutil.copyfile(found.module, module_path)
+        if facts is not None and facts.repaired is not None:
+            module_path.write_text(facts.repaired, encoding=facts.encoding, errors="replace")
         stage.readable_copy(tmp, workdir)
         if launcher is None:
             private = stage.private_tmp(tmp, limits.drop_to) if box.mode != "bubblewrap" else None

@@ -32,6 +32,7 @@ from grader.sandbox.notebook import NotebookModule, NotebookProcess
 from grader.submission.cells import is_answers, read_answers, unimplemented
 from grader.submission.files import Submission, answers_something, notebook_name
 from grader.submission.notebook import Notebook, clean_json, read_notebook
+from grader.submission.source import SourceFacts, analyse_cells
 
 KERNEL_SECONDS = 30  # for the kernel to start; it takes about half a second on an idle machine
 MAX_KERNELS = 3  # the first one and the replacements the worker may start (see worker.MAX_RESTARTS)
@@ -113,6 +114,10 @@ class NotebookSubmission:
 
     def stubs(self) -> set[str]:
         return set() if self.notebook.problem else unimplemented(self.notebook.code_cells)
+
+    def facts(self) -> SourceFacts:
+        """What the cells say without running them (``grader.submission.source.analyse_cells``)."""
+        return SourceFacts() if self.notebook.problem else analyse_cells(self.notebook.code_cells)
 
     def report_notes(self, student: NotebookModule | None) -> list[str]:
         return self.notes + (student.notes() if student is not None else [])

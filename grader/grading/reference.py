@@ -40,7 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
-from grader.checks import fail
+from grader.checks import SizedCalls, fail
 from grader.exceptions import ConfigError, MissingFunction
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import layouts
@@ -168,6 +168,12 @@ class InStudentsPlace:
 
     def call(self, function: str, *args, **kwargs):
         return self.call_echo(function, *args, **kwargs)[0]
+
+    def call_sized(self, size: str, function: str, *args, **kwargs):
+        return self.call(function, *args, **kwargs)  # the solution is trusted: no time limit to label
+
+    def sized(self, size: str) -> SizedCalls:
+        return SizedCalls(self, size)
 
     def call_echo(self, function: str, *args, **kwargs):
         """The result and the arguments as the function left them (see ``StudentModule.call_echo``)."""

@@ -20,9 +20,7 @@ what the submission chose (its class names, messages, lines): those could carry 
 
 from __future__ import annotations
 
-import builtins
 import os
-import re
 import sys
 import zlib
 
@@ -30,23 +28,16 @@ import numpy as np
 import pytest
 
 from grader.checks import CheckFailed
-from grader.describe import describe, describe_type, format_call
-from grader.exceptions import (
-    CallTimeout,
-    ConfigError,
-    ImportFailed,
-    MissingFunction,
-    StudentBaseException,
-    StudentCodeError,
-    UnsupportedResult,
-    WorkerDied,
-)
-from grader.grading.reference import InStudentsPlace, ReferenceUnavailable, in_students_place
+from grader.describe import describe, describe_type
+from grader.exceptions import CallTimeout, ConfigError, ImportFailed, StudentCodeError
+from grader.grading.calls import NOTHING, Watched, first_line, property_of
+from grader.grading.reference import ReferenceUnavailable, in_students_place
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
 from grader.result import CheckResult
 from grader.sandbox.channel import student_raise
 from grader.sandbox.proxy import StudentModule
+from grader.submission.failures import NUMPY_WITHOUT_NP, uses_np_unbound
 
 # What a check may use and still be run directly (SuitePlugin.run_items).
 _DIRECT_FIXTURES = frozenset({"student", "reference", "rng"})
@@ -86,12 +77,12 @@ class SuitePlugin:
     def rng(self, request) -> np.random.Generator:
         return _seeded_rng(request.node)
 
-    def _student_for(self, item) -> _Watched:
+    def _student_for(self, item) -> Watched:
         task = self.lesson.task(_task_of(item))
         self._student.timeout = task.call_seconds or self.lesson.call_seconds
         self._student.task = task.id
-        self._student.tainted = False
-        return _Watched(self._student)
+        self._student.tainted = self._student.timed_out_in_check = False
+        return Watched(self._student)
 
     def _reference_or_fail(self):
         if self._reference is None:  # never a skip, which counted as passed: an error result (grading.reference)
@@ -150,10 +141,10 @@ class SuitePlugin:
 
     def _retry_in_fresh_fork(self, item) -> bool:
         student = self._student
-        if student is None or not student.tainted or student.unavailable is not None:
-            return False
+        if student is None or not student.tainted or student.unavailable is not None or student.timed_out_in_check:
+            return False  # a timeout is never run again: it has replaced the worker already, and its time is spent
         watched = item.funcargs.get("student")
-        if isinstance(watched, _Watched) and watched.last in student.stubs:
+        if isinstance(watched, Watched) and watched.last in student.stubs:
             return False  # an untouched stub fails on any slate
         student.clean_slate()
         if "rng" in item.funcargs:  # the same inputs as a first run
@@ -232,18 +223,19 @@ class SuitePlugin:
             return check
         exc = excinfo.value
         watched = (getattr(item, "funcargs", None) or {}).get("student")
-        watched = watched if isinstance(watched, _Watched) else _Watched(None)
+        watched = watched if isinstance(watched, Watched) else Watched(None)
         if excinfo.errisinstance(pytest.skip.Exception):
             check.weight, check.passed, check.message = 0.0, True, ""
         elif isinstance(exc, ReferenceUnavailable):  # no truth to compare with: an error result, never a pass
             check.message, check.safe_message, check.error, check.broken = str(exc), str(exc), True, True
-        elif isinstance(exc, StudentCodeError):
-            check.message = str(exc)
-            check.safe_message = _student_property(exc, watched)
+        elif isinstance(exc, StudentCodeError) or (raised := student_raise(exc)) is not None:
+            # a call raised, hung or died, or the engine knows without a call (a stub left below the work)
+            check.message = str(exc) if isinstance(exc, StudentCodeError) else raised
+            check.safe_message = property_of(exc, watched, check.description if check.secret else "",
+                                             [t.function for t in self.lesson.code_tasks], self._source())
             check.error = isinstance(exc, ImportFailed)
-        elif (raised := student_raise(exc)) is not None:  # a built-in exception raised by student code
-            check.message = raised
-            check.safe_message = f"{watched.last or 'your code'} raised {type(exc).__name__}"  # no line: it is chosen
+            code = NUMPY_WITHOUT_NP if uses_np_unbound(exc, self._source()) else getattr(exc, "diagnosis", None)
+            check.diagnosis = self._diagnosis(item, code if isinstance(code, str) else None)
         elif isinstance(exc, CheckFailed):
             check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
             check.diagnosis = self._diagnosis(item, exc.diagnosis)
@@ -254,7 +246,7 @@ class SuitePlugin:
             self._unexpected(item, check, exc, watched)
         return check
 
-    def _unexpected(self, item, check: CheckResult, exc: BaseException, watched: _Watched) -> None:
+    def _unexpected(self, item, check: CheckResult, exc: BaseException, watched: Watched) -> None:
         """A check raised what no check means to raise: its own bug, or a value it did not foresee.
 
         It runs once more with the reference solution in the student's place: if it passes
@@ -262,10 +254,10 @@ class SuitePlugin:
         it raises there too, the suite is broken. Without the solution (a student bundle's
         Replay) nobody can tell, and the message says both.
         """
-        name, error, verdict = check.name, f"{type(exc).__name__}: {_first_line(exc)}", self._on_reference(item)
+        name, error, verdict = check.name, f"{type(exc).__name__}: {first_line(exc)}", self._on_reference(item)
         if verdict == "passes":
             who, got = watched.last or "your code", watched.returned
-            kind, value = (describe_type(got), describe(got)) if got is not _NOTHING else ("a value", "a value")
+            kind, value = (describe_type(got), describe(got)) if got is not NOTHING else ("a value", "a value")
             check.safe_message = (f"{who} returned {kind} that check '{name}' cannot handle; the check works for "
                                   "the lesson's solution, so look at what your function returns")
             check.message = (f"{watched.call_text or who} returned {value}, which check '{name}' cannot handle "
@@ -291,6 +283,10 @@ class SuitePlugin:
         return in_students_place(self._reference, item.obj, {name: funcargs[name] for name in arguments},
                                  unknown=(pytest.skip.Exception,))
 
+    def _source(self):
+        """What the module's source says (grader.submission.source), when a module is graded."""
+        return getattr(self._student, "source", None)
+
     def _diagnosis(self, item, code: str | None):
         """The catalogue's diagnosis for a check's code; an unknown code is the suite's mistake."""
         if code is None:
@@ -313,70 +309,6 @@ class SuitePlugin:
             names = self.names[task.id] | {n.split("[", 1)[0] for n in self.names[task.id]}
             unknown += [f"{task.id}::{check}" for check, _ in task.check_visibility if check not in names]
         return unknown
-
-
-_NOTHING = object()  # what _Watched.returned holds when the last call returned nothing (it raised)
-
-
-class _Watched:
-    """The ``student`` fixture: forwards every call to the worker and remembers the last one
-    (function, arguments, value), so a failure can be told by function name alone."""
-
-    def __init__(self, module: StudentModule | InStudentsPlace | None):
-        self._module = module
-        self.last, self._call, self.returned = "", None, _NOTHING
-
-    def call(self, function: str, *args, **kwargs):
-        self.last, self._call, self.returned = function, (function, args, kwargs), _NOTHING
-        self.returned = self._module.call(function, *args, **kwargs)
-        return self.returned
-
-    def call_echo(self, function: str, *args, **kwargs):
-        self.last, self._call, self.returned = function, (function, args, kwargs), _NOTHING
-        self.returned, after = self._module.call_echo(function, *args, **kwargs)
-        return self.returned, after
-
-    @property
-    def call_text(self) -> str:
-        """The last call as the worker's messages write it: ``causal_pairs(4)``."""
-        return format_call(*self._call) if self._call else ""
-
-    def __getattr__(self, name: str):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return lambda *args, **kwargs: self.call(name, *args, **kwargs)
-
-
-# What a StudentBaseException may be called: built-in names only (its class and name are the submission's).
-_BASE_ONLY = tuple(sorted((n for n, c in vars(builtins).items() if isinstance(c, type) and
-                           issubclass(c, BaseException) and not issubclass(c, Exception)), key=len, reverse=True))
-
-
-def _first_line(exc: BaseException) -> str:
-    try:
-        line = (str(exc).strip().splitlines() or [""])[0]
-    except Exception:  # noqa: BLE001 - an exception whose message cannot be read still has a type
-        return ""
-    return line if len(line) <= 200 else line[:199] + "…"
-
-
-def _student_property(exc: StudentCodeError, watched: _Watched) -> str:
-    """What went wrong in a call into student code, said without the call's arguments and
-    without anything the submission chose (a class name, a message, a line, an exit status)."""
-    if isinstance(exc, (ImportFailed, MissingFunction)):
-        return str(exc)  # about the module as a whole, the same for every check: no input of any check in it
-    who = watched.last or "your code"
-    if isinstance(exc, CallTimeout):
-        return f"{who} did not return within its time limit (an endless loop, or far too much work?)"
-    if isinstance(exc, WorkerDied):
-        return f"{who} never returned: the process running it ended"
-    if isinstance(exc, UnsupportedResult):
-        return f"{who} returned a value of an unsupported type (return numbers, lists, dicts or numpy arrays)"
-    if isinstance(exc, StudentBaseException):  # "<call> raised <the submission's class name>…"
-        said = str(exc).removeprefix(f"{watched.call_text} raised ") if watched.call_text else ""
-        name = next((n for n in _BASE_ONLY if re.match(rf"{n}(?:$| \(|:)", said)), None)
-        return f"{who} raised {name or 'BaseException'}"
-    return f"{who} failed"
 
 
 def _direct_plan(item) -> tuple[tuple, dict] | None:

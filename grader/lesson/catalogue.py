@@ -19,19 +19,30 @@ Each entry::
     task = "prefill_flops"              # the task(s) whose failures it explains (a list for several)
     when = "returns N · P"              # what triggers it, for instructors and the docs
     hint = "Your result is exactly half of 2 · N · P: ..."   # what a student reads
+
+The engine has a catalogue of its own (``ENGINE_CATALOGUE``, ``engine_diagnoses.toml`` beside
+this module): the failures that come before any call (a SyntaxError, a line that raises at
+import, a name defined twice, numpy imported without ``as np``), which every lesson shares
+and the engine recognises itself (``grader.submission.failures``). Its entries say
+``task = "*"``: a lesson looks them up after its own (``Lesson.diagnosis``) and gets them for
+every code task; no lesson may declare a code under their prefix (``import.``).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from grader.exceptions import ConfigError
 from grader.result import Diagnosis
 
 CATALOGUE_NAME = "diagnoses.toml"
+ENGINE_CATALOGUE = Path(__file__).with_name("engine_diagnoses.toml")
+ENGINE_PREFIX = "import."  # the engine's codes: no lesson may declare one
+ANY_TASK = "*"
 CODE = re.compile(r"[a-z][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*)+")
 _FIELDS = ("code", "task", "when", "hint")
 
@@ -53,7 +64,28 @@ def load_catalogue(suite_dir: Path) -> tuple[Entry, ...]:
     """The entries of ``suite_dir/diagnoses.toml`` in file order; none when the file is absent.
 
     Every problem is a ConfigError naming the file and the key, like the manifest's."""
-    path = Path(suite_dir) / CATALOGUE_NAME
+    entries = _load(Path(suite_dir) / CATALOGUE_NAME, engine=False)
+    for i, entry in enumerate(entries):
+        if entry.code.startswith(ENGINE_PREFIX):
+            raise ConfigError(str(Path(suite_dir) / CATALOGUE_NAME), f"codes starting with '{ENGINE_PREFIX}' are the "
+                              f"engine's (grader/lesson/{ENGINE_CATALOGUE.name}): choose another prefix",
+                              f"diagnoses[{i}].code")
+    return entries
+
+
+@functools.cache
+def engine_catalogue() -> tuple[Entry, ...]:
+    """The engine's own entries (``task = "*"``: any code task), read once per process."""
+    return _load(ENGINE_CATALOGUE, engine=True)
+
+
+def engine_entry(code: str, code_tasks: tuple[str, ...]) -> Entry | None:
+    """The engine's entry for ``code``, declared for the given code tasks of a lesson."""
+    entry = find(engine_catalogue(), code)
+    return replace(entry, tasks=tuple(code_tasks)) if entry is not None else None
+
+
+def _load(path: Path, engine: bool) -> tuple[Entry, ...]:
     source = str(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -72,7 +104,7 @@ def load_catalogue(suite_dir: Path) -> tuple[Entry, ...]:
         raise ConfigError(source, "must be an array of tables ([[diagnoses]])", "diagnoses")
     entries: list[Entry] = []
     for i, item in enumerate(raw):
-        entries.append(_entry(source, f"diagnoses[{i}]", item))
+        entries.append(_entry(source, f"diagnoses[{i}]", item, engine))
         if entries[-1].code in (e.code for e in entries[:-1]):
             raise ConfigError(source, f"code '{entries[-1].code}' is used twice", f"diagnoses[{i}].code")
     return tuple(entries)
@@ -87,7 +119,7 @@ def check_tasks(catalogue: tuple[Entry, ...], task_ids: tuple[str, ...], source:
                                   f"diagnoses[{i}].task")
 
 
-def _entry(source: str, prefix: str, item) -> Entry:
+def _entry(source: str, prefix: str, item, engine: bool = False) -> Entry:
     if not isinstance(item, dict):
         raise ConfigError(source, "must be a table", prefix)
     for name in item:
@@ -107,6 +139,10 @@ def _entry(source: str, prefix: str, item) -> Entry:
     tasks = [tasks] if isinstance(tasks, str) else tasks
     if not (isinstance(tasks, list) and tasks and all(isinstance(t, str) and t for t in tasks)):
         raise ConfigError(source, "must be a task id or a list of task ids", f"{prefix}.task")
+    if (ANY_TASK in tasks) != engine or (engine and tasks != [ANY_TASK]):
+        raise ConfigError(source, f"'{ANY_TASK}' (every code task) is for the engine's catalogue, and only alone"
+                          if not engine else f"the engine's diagnoses apply to every code task: write '{ANY_TASK}'",
+                          f"{prefix}.task")
     return Entry(code=code, tasks=tuple(tasks), when=item["when"].strip(), hint=item["hint"].strip())
 
 

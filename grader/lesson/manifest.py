@@ -14,7 +14,7 @@ from pathlib import Path
 
 from grader.exceptions import ConfigError
 from grader.lesson import options
-from grader.lesson.catalogue import CATALOGUE_NAME, Entry, check_tasks, find, load_catalogue
+from grader.lesson.catalogue import CATALOGUE_NAME, Entry, check_tasks, engine_entry, find, load_catalogue
 from grader.lesson.options import Option
 from grader.lesson.units import PREFIXES, find_prefix
 from grader.result import VISIBILITIES, Diagnosis  # Gradescope's four
@@ -118,8 +118,9 @@ class Lesson:
         raise KeyError(task_id)
 
     def diagnosis(self, code: str) -> Entry | None:
-        """The catalogue entry of ``code``, or None when the catalogue has no such code."""
-        return find(self.diagnoses, code)
+        """The catalogue entry of ``code`` (the lesson's, else the engine's, declared for every code
+        task), or None when neither catalogue has such a code."""
+        return find(self.diagnoses, code) or engine_entry(code, tuple(t.id for t in self.code_tasks))
 
 
 def load_lesson(suite_dir: Path) -> Lesson:

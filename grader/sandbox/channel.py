@@ -41,6 +41,8 @@ from grader.sandbox.inside.canary import ANSWER
 from grader.sandbox.inside.endings import exit_reason, signal_reason
 from grader.sandbox.process import WorkerProcess
 from grader.sandbox.spawn import SpawnedProcess
+from grader.submission.failures import frames_of, import_error
+from grader.submission.source import analyse
 
 
 @dataclass
@@ -171,7 +173,7 @@ class WorkerChannel:
             self._ready = True
             return
         self.kill()
-        self._import_error = ImportFailed(self._refused(message))
+        self._import_error = self._refused(message)
         raise self._import_error
 
     # What a kind of worker says while it starts up; a notebook's channel says it its own way.
@@ -220,8 +222,11 @@ class WorkerChannel:
     def _died(self, reason: str) -> str:
         return f"importing {self.spec.module_path.name} failed: {reason}"
 
-    def _refused(self, message: dict) -> str:
-        return _import_error_text(self.spec.module_path.name, message)
+    def _refused(self, message: dict) -> ImportFailed:
+        """Why the module did not import, in words, with the engine's diagnosis when there is one
+        (``grader.submission.failures``: the source, read again here, tells a demo line from an import)."""
+        text, code = import_error(self.spec.module_path.name, message, analyse(self.spec.module_path))
+        return ImportFailed(text, diagnosis=code)
 
     def enter(self, task: str, fresh: bool = False) -> bool:
         """Have the process that will serve ``task``'s next call ready: a fork of the imported module.
@@ -359,14 +364,22 @@ def _unpack(reply: dict, blob: bytes, function: str, call_text: str, filename: s
 
 
 def _rebuild(info: dict, call_text: str, filename: str) -> BaseException:
-    """The student's exception as its nearest built-in type, tagged with where it came from."""
+    """The student's exception as its nearest built-in type, tagged with where it came from: the
+    call, the line, and the functions of the submission it passed through (``grader_frames``,
+    outermost first), so that a check can tell "the error comes from your prefill_flops"."""
     name, message = str(info.get("name", "Exception")), str(info.get("message", ""))
-    where = f" ({filename}, line {info['lineno']})" if type(info.get("lineno")) is int else ""
+    frames = tuple((function, lineno) for function, lineno, _ in frames_of(info))
+    called = call_text.split("(", 1)[0]
+    inner = frames[-1][0] if frames and frames[-1][0] not in (called, "<module>") else ""
+    where = f" ({filename}, line {info['lineno']}{f', in {inner}' if inner else ''})" \
+        if type(info.get("lineno")) is int else ""
     if where and type(info.get("cell")) is int:  # a notebook: the line is in a cell
-        where = f" ({filename}, cell {info['cell']}, line {info['lineno']})"
+        where = f" ({filename}, cell {info['cell']}, line {info['lineno']}{f', in {inner}' if inner else ''})"
     cls = getattr(builtins, str(info.get("type")), None)
     if not (isinstance(cls, type) and issubclass(cls, BaseException)) or not issubclass(cls, Exception):
-        return StudentBaseException(f"{call_text} raised {name}{where}: {message}".rstrip(": "))
+        exc = StudentBaseException(f"{call_text} raised {name}{where}: {message}".rstrip(": "))
+        exc.grader_frames = frames
+        return exc
     for candidate in cls.__mro__:
         try:
             exc = candidate(message)
@@ -375,6 +388,7 @@ def _rebuild(info: dict, call_text: str, filename: str) -> BaseException:
             continue
     exc.grader_call = call_text
     exc.grader_text = f"{call_text} raised {name}{where}: {message}".rstrip(": ")
+    exc.grader_frames = frames
     return exc
 
 
@@ -383,11 +397,3 @@ def student_raise(exc: BaseException) -> str | None:
     its nearest built-in type, see ``_rebuild``), or None for an exception of any other origin."""
     text = getattr(exc, "grader_text", None)
     return text if isinstance(text, str) else None
-
-
-def _import_error_text(filename: str, info: dict) -> str:
-    where = f", line {info['lineno']}" if type(info.get("lineno")) is int else ""
-    text = f"{filename} could not be imported ({info.get('name', 'Exception')}{where}): {info.get('message', '')}"
-    if info.get("line"):
-        text += f"\n    {str(info['line']).strip()}"
-    return text

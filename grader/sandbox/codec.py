@@ -4,6 +4,8 @@ Nothing that crosses the channel is ever unpickled or executed: both sides excha
 documents in which the only objects are tags for the few types JSON lacks. The encoder
 checks *exact* types, so a subclass of int, float or ndarray (whose ``__eq__`` or
 ``__float__`` could lie) is refused instead of being converted through its own methods.
+Exact numbers of the standard library (``Fraction``, ``Decimal``) cross as the plain int or
+float they stand for (``exact_number``); their subclasses are refused like any other.
 
 A frame is two 8-byte big-endian lengths, the UTF-8 JSON document, then the raw bytes
 of every array in it (the document gives each array's offset and size), so a 1000 × 1000
@@ -21,11 +23,14 @@ import os
 import select
 import struct
 import time
+from decimal import Decimal
+from fractions import Fraction
 
 import numpy as np
 
 MAX_FRAME_BYTES = 256 * 1024 * 1024
 MAX_DEPTH = 32
+MAX_EXACT_DIGITS = 100_000  # of a whole Decimal turned into an int: the trusted side reads no longer int
 _HEADER = struct.Struct(">QQ")
 
 # dtype.str of every array or numpy scalar allowed across the channel.
@@ -74,7 +79,7 @@ def type_name(value) -> str:
     """Name a refused value's type the way a student would recognise it (its exact class, and what it subclasses)."""
     cls = type(value)
     name = cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
-    for base in (bool, int, float, str, list, tuple, dict, np.ndarray):
+    for base in (bool, int, float, str, list, tuple, dict, np.ndarray, Fraction, Decimal):
         if cls is not base and isinstance(value, base):
             return f"{name} (a subclass of {base.__name__})"
     if cls is np.ndarray:
@@ -132,7 +137,41 @@ def encode(value, blobs: Blobs, depth: int = 0):
     if cls in _NUMPY_SCALARS:
         return {"t": "npscalar", "dtype": np.dtype(cls).str,
                 "data": base64.b64encode(np.array(value, dtype=cls).tobytes()).decode("ascii")}
+    if cls is Fraction or cls is Decimal:
+        return encode(exact_number(value), blobs, depth)
     raise Unsupported(type_name(value))
+
+
+def exact_number(value: Fraction | Decimal) -> int | float:
+    """An exact ``Fraction`` or ``Decimal`` (exact type only) as the plain number it stands for:
+    an int when it is whole, else the nearest float.
+
+    Why an int when whole: a count stays exact at any size (a float rounds above 2**53), and a
+    check that wants a whole number (a count of pairs) gets one, as from ``P * (P + 1) // 2``.
+    Why a float otherwise: the checks compare real numbers within a tolerance, as they do the
+    reference's floats, so a rational would buy nothing and would make every check handle a
+    type of its own. NaN and the infinities of Decimal cross as the floats they are. The
+    conversion reads the number's digits (``as_tuple``, numerator and denominator) and never
+    the Decimal context, which the submission may have changed."""
+    if type(value) is Fraction:
+        if value.denominator == 1:
+            return value.numerator
+        try:
+            return value.numerator / value.denominator  # correctly rounded, whatever the sizes
+        except OverflowError:
+            raise Unsupported("a Fraction too large for a float") from None
+    if value.is_nan():
+        return math.nan
+    if value.is_infinite():
+        return -math.inf if value.is_signed() else math.inf
+    sign, digits, exponent = value.as_tuple()
+    whole = exponent >= 0 or not any(digits[exponent:])
+    if not whole:
+        return float(value)  # through its exact decimal string, correctly rounded
+    if len(digits) + exponent > MAX_EXACT_DIGITS:
+        raise Unsupported(f"a Decimal of more than {MAX_EXACT_DIGITS} digits")
+    magnitude = int("".join(map(str, digits[:len(digits) + min(exponent, 0)])) or "0") * 10 ** max(exponent, 0)
+    return -magnitude if sign else magnitude
 
 
 # A list of equal rows of one exact type crosses as raw bytes: a nested-list mask of a

@@ -21,7 +21,7 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from grader.exceptions import MissingFunction
+from grader.exceptions import ImportFailed, MissingFunction
 from grader.sandbox import codec
 from grader.sandbox.channel import WorkerChannel
 from grader.sandbox.proxy import StudentModule
@@ -153,10 +153,10 @@ class NotebookChannel(WorkerChannel):
     def _died(self, reason: str) -> str:
         return f"running {self.spec.module_path.name} failed: {reason}"
 
-    def _refused(self, message: dict) -> str:
+    def _refused(self, message: dict) -> ImportFailed:
         reason = message.get("message") if message.get("op") == "notebook_failed" else None
         reason = _string(reason, 500) or "its process sent something the grader does not understand"
-        return f"{self.spec.module_path.name} could not be run: {reason}"
+        return ImportFailed(f"{self.spec.module_path.name} could not be run: {reason}")
 
 
 @dataclass
@@ -171,12 +171,12 @@ class NotebookModule(StudentModule):
     serving_failure: str = ""  # the kernel never started serving the calls: said in the notes too
     _definitions: dict | None = field(default=None, repr=False)
 
-    def _call(self, function, args, kwargs, echo):
+    def _call(self, function, args, kwargs, echo, size: str = ""):
         """Running the cells is not a call: it has limits of its own, and happens on the way into the
         first call's task (``StudentModule._enter_task``, which charges a re-run after a call that
         killed the kernel to the task that made that call)."""
         try:
-            return super()._call(function, args, kwargs, echo)
+            return super()._call(function, args, kwargs, echo, size)
         except MissingFunction:
             raise MissingFunction(self.why_missing(function)) from None
         finally:

@@ -23,6 +23,7 @@ from grader.describe import format_call
 from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
 from grader.sandbox.channel import OutOfTurn, WorkerChannel, WorkerSpec
 from grader.sandbox.output import OUTPUT_KEEP
+from grader.submission.source import SourceFacts
 
 
 @dataclass
@@ -30,7 +31,9 @@ class StudentModule:
     """What checks call: ``student.causal_mask(5)`` runs in the worker and returns plain data.
 
     Replaces a dead or hung worker on the next call, and after a function has timed out
-    fails its later calls at once, so a hanging function costs one time limit, not one per check.
+    fails its later calls at once, so a hanging function costs one time limit, not one per check;
+    a function that was only too slow for the size a check named (``call_sized``, after calls
+    of it returned in time) is refused at that size only, and still runs on other inputs.
 
     One fork of the imported module serves task after task while their checks pass. A check
     that fails where another task has run before (``tainted``) is run again by the suite in a
@@ -49,6 +52,10 @@ class StudentModule:
     unavailable: ImportFailed | None = None  # set once the module proved it cannot be imported
     tainted: bool = False  # a call of the current check ran in a fork that served another task (reset per check)
     stubs: frozenset = frozenset()  # functions still only `pass`: they fail wherever they run, so never rerun
+    blocked: dict = field(default_factory=dict)  # function -> the StudentCodeError its calls raise, never run
+    source: SourceFacts | None = None  # what the module's source says (grader.submission.source), for the suite
+    timed_out_in_check: bool = False  # a call of the current check timed out (reset per check, like tainted)
+    _returned: dict = field(default_factory=dict)  # function -> calls of it that returned a value in time
     _channel: WorkerChannel | None = None
     _fresh: bool = False  # the next call starts a fresh fork
     _timed_out: dict = field(default_factory=dict)
@@ -80,6 +87,12 @@ class StudentModule:
 
     def call(self, function: str, *args, **kwargs):
         return self._call(function, args, kwargs, echo=False)[0]
+
+    def call_sized(self, size: str, function: str, *args, **kwargs):
+        """A call whose inputs are of the size ``size`` names ("n = 10⁶"): if it times out after
+        calls of the same function returned in time, its CallTimeout says it is too slow for that
+        size (``too_slow``) rather than stuck."""
+        return self._call(function, args, kwargs, echo=False, size=size)[0]
 
     def call_echo(self, function: str, *args, **kwargs):
         """Call and also return the arguments as the function left them (to catch mutation)."""
@@ -140,11 +153,17 @@ class StudentModule:
         self._fresh = False
         self.tainted |= tainted
 
-    def _call(self, function, args, kwargs, echo):
+    def _call(self, function, args, kwargs, echo, size: str = ""):
+        if function in self.blocked:  # the source shows it cannot be graded as it is: said without a call
+            raise self.blocked[function]
         if self.unavailable is not None:
             raise self.unavailable
-        if function in self._timed_out:
-            raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: {self._timed_out[function][1]}")
+        # a function that timed out is not called again (one time limit, not one per check), unless it was only
+        # too slow for a size: then calls of other sizes still run, and one of that size is too slow again
+        refused = self._timed_out.get(function)
+        if refused is not None and (not refused[2] or size == refused[2]):
+            raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: {refused[1]}", size,
+                              too_slow=bool(refused[2]))
         self._remaining(function, args, kwargs)
         try:
             self._enter_task()
@@ -159,22 +178,35 @@ class StudentModule:
         timeout, share = self._remaining(function, args, kwargs)  # a restart charged to this task may have spent it
         started, self._last_task = time.monotonic(), self.task
         try:
-            return self._channel.call(function, args, kwargs, timeout, echo=echo)
+            result = self._channel.call(function, args, kwargs, timeout, echo=echo)
         except ImportFailed as exc:
             self.unavailable = exc
             raise
         except CallTimeout as exc:
-            self._owed = self.task
+            self._owed, self.timed_out_in_check = self.task, True
             if timeout < self.timeout:
                 raise CallTimeout(f"{format_call(function, args, kwargs)} was stopped: this task used up its "
-                                  f"share ({share:g} s) of the submission's time limit") from None
-            self._timed_out[function] = (self.task, f"an earlier call already timed out ({exc})")
-            raise
+                                  f"share ({share:g} s) of the submission's time limit", size) from None
+            said = self._sized_timeout(function, args, kwargs, size) if size else exc
+            self._timed_out[function] = (self.task, f"an earlier call already timed out ({said})",
+                                         size if said.too_slow else "")
+            raise said from None
         except WorkerDied:
             self._owed = self.task  # its worker is gone or must go: the next one's start is this task's
             raise
         finally:
             self._spent[self.task] = self._spent.get(self.task, 0.0) + time.monotonic() - started
+        self._returned[function] = self._returned.get(function, 0) + 1
+        return result
+
+    def _sized_timeout(self, function, args, kwargs, size: str) -> CallTimeout:
+        """The timeout of a call of a named size: too slow for it when the function returned in time before."""
+        call_text = format_call(function, args, kwargs)
+        if self._returned.get(function):
+            return CallTimeout(f"{call_text} did not return within {self.timeout:g} s: too slow for {size} (its calls "
+                               "on smaller inputs returned in time); it was stopped", size, too_slow=True)
+        return CallTimeout(f"{call_text} did not return within {self.timeout:g} s for {size} (an endless loop, or "
+                           "far too much work?); it was stopped", size)
 
     def _remaining(self, function, args, kwargs) -> tuple[float, float | None]:
         """(this call's time limit, the task's share): CallTimeout at once when the share is spent."""

@@ -2,7 +2,7 @@
 # category: exit
 # expect-lost: code
 # expect-status: error
-# expect-feedback: could not be imported
+# expect-feedback: when the grader imports the file, and it raised SystemExit
 # ruff: noqa  (deliberately hostile code)
 import sys
 

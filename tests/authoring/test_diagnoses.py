@@ -25,7 +25,7 @@ from grader.batch.summary import count_misconceptions as count
 from grader.exceptions import ConfigError
 from grader.formats.text import TextFormat
 from grader.grading.session import GradingSession
-from grader.lesson.catalogue import CATALOGUE_NAME, load_catalogue, per_task
+from grader.lesson.catalogue import CATALOGUE_NAME, engine_catalogue, load_catalogue, per_task
 from grader.lesson.course import Course
 from grader.lesson.manifest import load_lesson
 from grader.result import CheckResult, Diagnosis, Report, TaskResult
@@ -171,7 +171,9 @@ def test_the_committed_table_is_the_generated_one():
 def test_the_table_has_a_row_per_diagnosis_with_its_hint_and_proof():
     text = markdown([LESSON], proofs([LESSON]))
     rows = [line for line in text.splitlines() if line.startswith("| `")]
-    assert len(rows) == len(LESSON.diagnoses)
+    assert len(rows) == len(LESSON.diagnoses) + len(engine_catalogue())  # the lesson's, then the engine's
+    syntax = next(r for r in rows if r.startswith("| `import.syntax-error`"))
+    assert "the caret" in syntax and syntax.endswith("| prefill: `import_error` |")
     forgot = next(r for r in rows if "`flops.missing-factor-2`" in r)
     assert "did you drop the factor 2" in forgot and "`forgot_factor_2`" in forgot
 

@@ -239,6 +239,8 @@ def test_the_closing_note_counts_diagnoses_per_task_and_specific_mutants(course)
     assert "diagnoses: 38 in diagnoses.toml; per task: prefill_flops 4, prefill_seconds 11, causal_pairs 3" in table
     assert "specific diagnosis: 3/3 mutants" in table
     assert "proved by no mutant (add one declaring it): flops.squared" in table  # the fixture keeps three mutants
+    assert ("the engine's diagnoses, for every code task: 4; proved by no mutant of this lesson: import.syntax-error, "
+            "import.raises-at-top-level, import.numpy-without-np, import.defined-twice") in table
 
 
 def test_a_mutant_without_a_diagnosis_counts_as_a_generic_failure(course):
@@ -285,7 +287,8 @@ def test_the_real_mutants_declare_their_diagnoses():
     assert mutants["forgot_factor_2"].diagnoses == {"flops.missing-factor-2"}
     assert mutants["utilization_as_percent"].diagnoses == {"seconds.utilization-as-percent",
                                                            "seconds.accepts-out-of-range"}
-    assert mutants["import_error"].diagnoses == frozenset()
+    assert mutants["import_error"].diagnoses == {"import.syntax-error"}  # the engine's, for every lesson
+    assert mutants["hang_in_causal_pairs"].diagnoses == frozenset()
 
 
 def _observed(**scores: tuple[float, str | None]) -> Report:

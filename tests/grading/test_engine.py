@@ -70,14 +70,27 @@ def test_each_mutant_loses_exactly_its_tasks(tmp_path, mutant):
 
 
 def test_import_error_zeroes_code_tasks_and_keeps_answers(tmp_path):
-    source = (SOLUTION / "prefill.py").read_text().replace("def causal_pairs(P):", "def causal_pairs(P)")
+    source = (SOLUTION / "prefill.py").read_text() + "\nprint(causal_pairs(4)\n"  # outside every function
     report = grade(submission(tmp_path, module=source), course=COURSE)
-    line = source.splitlines().index("def causal_pairs(P)") + 1
+    line = len(source.splitlines())
     for task_id in CODE_TASKS:
         task = report.task(task_id)
         assert task.score == 0 and task.status == "error"
         assert "SyntaxError" in task.feedback and f"line {line}" in task.feedback
+        assert [d.code for d in task.diagnoses] == ["import.syntax-error"]
     assert all(report.task(t).score == 1 for t in ("hand_flops", "hand_seconds", "hand_pairs", "quiz"))
+
+
+def test_a_syntax_error_inside_one_function_costs_that_function_only(tmp_path):
+    source = (SOLUTION / "prefill.py").read_text().replace("def causal_pairs(P):", "def causal_pairs(P)")
+    report = grade(submission(tmp_path, module=source), course=COURSE)
+    line = source.splitlines().index("def causal_pairs(P)") + 1
+    assert lost(report) == {"causal_pairs"}
+    task = report.task("causal_pairs")
+    assert task.status == "error" and [d.code for d in task.diagnoses] == ["import.syntax-error"]
+    assert f"line {line}" in task.feedback and "expected ':'" in task.feedback
+    assert "    def causal_pairs(P)\n" + " " * 23 + "^" in task.feedback  # the line, and the caret under the spot
+    assert any("causal_pairs (line" in note and "refuses the whole file" in note for note in report.notes)
 
 
 def test_exception_at_import_is_shown_with_its_line(tmp_path):

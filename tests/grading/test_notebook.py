@@ -81,6 +81,7 @@ def one_line(text: str) -> str:
 def normalise(text: str) -> str:
     """Feedback with the file and the place in it left out: a line of prefill.py is a cell of the notebook."""
     text = re.sub(r" \(prefill\.(py|ipynb)(, cell \d+)?, line \d+\)", "", text)
+    text = re.sub(r"at (line|cell)s? \d+( and \d+)*", "at …", text)  # "your work at line 9, the stub at cell 4"
     return text.replace("prefill.ipynb", "prefill.py")
 
 
@@ -91,9 +92,13 @@ def same_grade(py_report, notebook_report) -> None:
         assert [c.passed for c in nb_task.checks] == [c.passed for c in py_task.checks], nb_task.id
 
 
-# A module that does not import scores 0 on every code task; the same code as a notebook is
-# one broken cell among working ones, which is the point of notebooks (see test_broken_cells_...).
-DIFFERENT_BY_DESIGN = {"import_error"}
+# A module with a line at the top that raises scores 0 on every code task; the same code as a
+# notebook is one broken cell among working ones, which is the point of notebooks (see
+# test_broken_cells_...). A function that does not compile costs its task in both forms, but a
+# module's report shows the caret where a notebook's names the cell. A notebook built from a
+# module holds one definition per function, so stubs left below the work cannot be carried over
+# (test_a_stub_cell_below_the_work_is_said_to_replace_it does it by hand).
+DIFFERENT_BY_DESIGN = {"import_error", "demo_at_top_level", "stubs_left_below"}
 MODULE_MUTANTS = [m for m in load_mutants(LESSON)
                   if m.changes(LESSON, LESSON.module) and m.name not in DIFFERENT_BY_DESIGN]
 
@@ -185,6 +190,23 @@ def test_broken_cells_do_not_stop_the_grading_of_functions_in_other_cells(tmp_pa
         report.task("causal_pairs").feedback
     assert one_line(report.notes[0]) == ("cell 2 (`x = 1`) raised NameError (line 2): "
                                          "name 'undefined_name' is not defined")
+
+
+@kernel
+def test_a_stub_cell_below_the_work_is_said_to_replace_it_and_np_without_numpy_is_named(tmp_path):
+    cells = reference_cells()
+    work = next(i for i, c in enumerate(cells, start=1) if c.source.startswith("def causal_pairs"))
+    cells = with_cell(cells, len(cells), "def causal_pairs(P):\n    pass\n")  # the template's cell, run last
+    cells = [code(c.source.replace("import numpy as np", "import numpy")) if c.cell_type == "code" else c
+             for c in cells]
+    report = grade(write_notebook(tmp_path, cells), course=COURSE)
+    assert lost(report) == {"causal_pairs", "causal_mask", "prefill_matches_sequential"}
+    pairs = report.task("causal_pairs")
+    assert [d.code for d in pairs.diagnoses] == ["import.defined-twice"] and not pairs.unstarted
+    assert pairs.feedback.startswith(f"prefill.ipynb defines causal_pairs 2 times: your work at cell {work}, "
+                                     f"the stub at cell {len(cells)}.")
+    for task_id in ("causal_mask", "prefill_matches_sequential"):
+        assert [d.code for d in report.task(task_id).diagnoses] == ["import.numpy-without-np"]
 
 
 @kernel

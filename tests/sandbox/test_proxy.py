@@ -19,6 +19,7 @@ from grader.exceptions import (
     CallTimeout,
     ImportFailed,
     MissingFunction,
+    NotGradable,
     StudentBaseException,
     StudentCodeError,
     UnsupportedResult,
@@ -81,6 +82,16 @@ def raise_value_error(x):
 
 def divide(a, b):
     return a / b  # LINE divide
+
+
+def halve(a):
+    return divide(a, 0)  # LINE halve
+
+
+def slow_for_large(n):
+    while n > 100:
+        pass
+    return n
 
 
 class BadShape(ValueError):
@@ -497,6 +508,21 @@ def test_student_subclass_of_value_error_is_caught_as_value_error(student):
     assert str(info.value) == "wrong shape"
 
 
+def test_an_exception_names_the_functions_it_passed_through(student):
+    exc = capture(lambda: student.call("halve", 3))
+    assert type(exc) is ZeroDivisionError
+    assert exc.grader_frames == (("halve", line_of("halve")), ("divide", line_of("divide")))
+    assert f"halve(3) raised ZeroDivisionError (prefill.py, line {line_of('divide')}, in divide)" in exc.grader_text
+
+
+def test_a_function_the_source_rules_out_is_never_called(student):
+    student.blocked = {"add": NotGradable("add is the stub", diagnosis="import.defined-twice")}
+    exc = capture(lambda: student.call("add", 1, 2))
+    assert type(exc) is NotGradable and exc.diagnosis == "import.defined-twice"
+    assert student._channel is None  # not even a worker was started for it
+    assert student.call("divide", 4, 2) == 2
+
+
 @pytest.mark.parametrize("function, expected", [
     ("raise_key_error", KeyError),
     ("raise_unicode_error", ValueError),  # UnicodeDecodeError needs five arguments: nearest that builds
@@ -571,6 +597,26 @@ def test_private_attributes_are_not_forwarded(student):
 
 
 # --------------------------------------------------------------------------- hangs and crashes
+
+def test_a_sized_call_that_times_out_after_smaller_ones_returned_is_too_slow_for_its_size(student):
+    assert student.call("slow_for_large", 5) == 5
+    exc = capture(lambda: student.call_sized("n = 1000", "slow_for_large", 1000))
+    assert type(exc) is CallTimeout and exc.too_slow and exc.size == "n = 1000"
+    assert "slow_for_large(1000) did not return within 2 s: too slow for n = 1000 (its calls on smaller inputs " \
+           "returned in time)" in str(exc)
+    assert student.timed_out_in_check
+    assert student.call("slow_for_large", 7) == 7  # only too slow for that size: smaller calls still run
+    again = capture(lambda: student.call_sized("n = 1000", "slow_for_large", 1000))  # that size is not run again
+    assert type(again) is CallTimeout and again.too_slow and "was not run" in str(again)
+
+
+def test_a_sized_call_that_never_returned_before_is_not_called_too_slow(student):
+    exc = capture(lambda: student.call_sized("a long prompt", "spin"))
+    assert type(exc) is CallTimeout and not exc.too_slow and exc.size == "a long prompt"
+    assert "for a long prompt (an endless loop, or far too much work?)" in str(exc)
+    again = capture(lambda: student.call_sized("a long prompt", "spin"))
+    assert "was not run" in str(again) and again.size == "a long prompt"
+
 
 def test_hang_times_out_then_same_function_fails_at_once(student, tmp_path):
     first = student.call("worker_id")

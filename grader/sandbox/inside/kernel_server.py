@@ -76,10 +76,16 @@ def serve(request_fd: int, response_fd: int, cells: dict[int, int]) -> None:
 
 
 def where(exc: BaseException, files: dict, cells: dict[int, int]) -> dict:
-    """The cell and line of the deepest frame of the student's cells, or nothing."""
+    """The cell and line of the deepest frame of the student's cells, and the path through them
+    (``frames``, outermost first, as the module worker describes it), or nothing."""
     found: dict = {}
+    frames = []
     for frame in traceback.extract_tb(exc.__traceback__):
         number = cells.get(files.get(frame.filename))
         if number is not None:
             found = {"cell": number, "lineno": frame.lineno, "line": worker.bounded_text(frame.line or "")}
-    return found
+            frames.append({"function": worker.bounded_text(frame.name)[:worker.MAX_NAME], "lineno": frame.lineno,
+                           "line": worker.bounded_text(frame.line or "")[:worker.MAX_NAME], "cell": number})
+    if len(frames) > worker.MAX_FRAMES:
+        frames = frames[:5] + frames[5 - worker.MAX_FRAMES:]
+    return {**found, "frames": frames} if found else found

@@ -38,6 +38,8 @@ from grader.sandbox.inside.confinement import SwitchFailed, apply_limits
 
 MAX_TEXT = 2000
 CANARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "canary.py")
+MAX_FRAMES = 20  # of the student's module, per exception: the first 5 and the last 15
+MAX_NAME = 200  # characters of a frame's function name or line
 
 
 def main(argv: list[str]) -> None:
@@ -193,7 +195,10 @@ def answer_call(module, module_path: str, request: dict, blob: bytes, blobs: cod
 
 
 def describe_exception(exc: BaseException, module_path: str) -> dict:
-    """The exception as data: nearest built-in type, message, and the student's line."""
+    """The exception as data: nearest built-in type, message, the student's line, and the path it
+    took through the student's module (``frames``, outermost first: ``<module>`` for a line at
+    the top of the file, else the function's name), so that the trusted side can say where a
+    failure comes from ("in your prefill_flops", "line 42 runs at import")."""
     builtin = "Exception"
     for cls in type(exc).__mro__:
         if getattr(builtins, cls.__name__, None) is cls:
@@ -203,16 +208,29 @@ def describe_exception(exc: BaseException, module_path: str) -> dict:
         message = str(exc)
     except BaseException:  # noqa: BLE001 - a __str__ that raises is the student's problem
         message = "<the exception's message could not be read>"
-    lineno, line = None, None
+    lineno, line, extra = None, None, {}
+    frames = []
     if isinstance(exc, SyntaxError) and exc.filename == module_path:
         lineno, line = exc.lineno, (exc.text or "").rstrip()
         message = exc.msg
+        extra = {"offset": _small_int(exc.offset), "end_offset": _small_int(getattr(exc, "end_offset", None))}
     else:
-        for frame in traceback.extract_tb(exc.__traceback__):
-            if frame.filename == module_path:
-                lineno, line = frame.lineno, frame.line
+        try:
+            frames = [frame for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == module_path]
+        except BaseException:  # noqa: BLE001 - a traceback the submission tampered with tells nothing
+            frames = []
+        if frames:
+            lineno, line = frames[-1].lineno, frames[-1].line
+    if len(frames) > MAX_FRAMES:  # a deep recursion: where it started and where it ended
+        frames = frames[:5] + frames[5 - MAX_FRAMES:]
     return {"type": builtin, "name": bounded_text(type(exc).__name__), "message": bounded_text(message),
-            "lineno": lineno, "line": bounded_text(line or "")}
+            "lineno": lineno, "line": bounded_text(line or ""), **extra,
+            "frames": [{"function": bounded_text(f.name)[:MAX_NAME], "lineno": _small_int(f.lineno),
+                        "line": bounded_text(f.line or "")[:MAX_NAME]} for f in frames]}
+
+
+def _small_int(value):
+    return value if type(value) is int and 0 <= value < 1 << 31 else None
 
 
 def bounded_text(value) -> str:

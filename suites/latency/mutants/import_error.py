@@ -1,5 +1,6 @@
-# mistake: a syntax error stops the whole module from importing
-# fails: request_seconds, steady_decode_rate, request_output_rate, arithmetic_intensity
+# mistake: a syntax error in steady_decode_rate (a missing colon); the other functions are graded without it
+# fails: steady_decode_rate
+# diagnosis: import.syntax-error
 # hint: line
 # base: none
 

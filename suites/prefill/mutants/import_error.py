@@ -1,5 +1,6 @@
-# mistake: a syntax error stops the whole module from importing
-# fails: prefill_flops, prefill_seconds, causal_pairs, causal_mask, prefill_matches_sequential
+# mistake: a syntax error in causal_pairs (a missing colon); the other functions are graded without it
+# fails: causal_pairs
+# diagnosis: import.syntax-error
 # hint: line
 # base: none
 import numpy as np

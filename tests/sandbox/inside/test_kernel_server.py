@@ -52,6 +52,11 @@ def test_an_exception_is_located_in_the_deepest_cell_frame():
         proxy.causal_mask(5)
     raised = proxy.__dict__["_grader_raised"]
     files = {"/tmp/ipykernel_1/111.py": 3, "/tmp/ipykernel_1/222.py": 4}
-    assert where(raised, files, {3: 6, 4: 9}) == {"cell": 6, "lineno": 3, "line": "raise ValueError('bad ' + str(x))"}
+    found = where(raised, files, {3: 6, 4: 9})
+    assert {k: found[k] for k in ("cell", "lineno", "line")} == \
+        {"cell": 6, "lineno": 3, "line": "raise ValueError('bad ' + str(x))"}
+    # the path through the cells' functions, outermost first, as a module's worker sends it
+    assert [(f["function"], f["cell"], f["lineno"]) for f in found["frames"]] == \
+        [("causal_mask", 9, 2), ("helper", 6, 3)]
     assert where(raised, files, {4: 9})["cell"] == 9  # a cell the run did not record is skipped
     assert where(raised, {}, {3: 6}) == {}

@@ -191,15 +191,38 @@ def test_a_conversion_that_raises_anything_else_is_unsupported_too(student, monk
 
 def test_an_exception_becomes_its_type_message_and_the_students_line(student):
     reply, _ = call(student, "raise_value_error", 4)
+    line = 'raise ValueError(f"bad x: {x}")  # LINE raise_value_error'
     assert reply == {"id": 7, "raised": {"type": "ValueError", "name": "ValueError", "message": "bad x: 4",
-                                         "lineno": line_of(STUDENT, "raise_value_error"),
-                                         "line": 'raise ValueError(f"bad x: {x}")  # LINE raise_value_error'}}
+                                         "lineno": line_of(STUDENT, "raise_value_error"), "line": line,
+                                         "frames": [{"function": "raise_value_error", "lineno": line_of(
+                                             STUDENT, "raise_value_error"), "line": line}]}}
 
 
 def test_the_deepest_line_of_the_students_file_is_named(student):
     raised = call(student, "outer")[0]["raised"]
     assert raised["type"] == "KeyError" and raised["message"] == "'missing'"
     assert raised["lineno"] == line_of(STUDENT, "inner")
+    # the path through the student's functions, outermost first: "the error comes from inner"
+    assert [(f["function"], f["lineno"]) for f in raised["frames"]] == \
+        [("outer", line_of(STUDENT, "outer")), ("inner", line_of(STUDENT, "inner"))]
+
+
+def test_a_deep_recursion_keeps_where_it_started_and_where_it_ended(tmp_path):
+    path = tmp_path / "prefill.py"
+    path.write_text("def down(n):\n    return down(n - 1) if n else {}['bottom']\n")
+    spec = importlib.util.spec_from_file_location("deep_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    raised = call((module, str(path)), "down", 200)[0]["raised"]
+    assert len(raised["frames"]) == worker.MAX_FRAMES and {f["function"] for f in raised["frames"]} == {"down"}
+
+
+def test_a_syntax_error_carries_the_caret_s_columns(tmp_path):
+    path = str(tmp_path / "prefill.py")
+    with pytest.raises(SyntaxError) as info:
+        compile("x = (1 +\n", path, "exec")
+    described = worker.describe_exception(info.value, path)
+    assert (described["offset"], described["frames"]) == (5, [])
 
 
 @pytest.mark.parametrize("fn, builtin, name", [
@@ -271,7 +294,7 @@ def test_an_exception_raised_outside_the_students_file_has_no_line():
     except OSError as exc:
         described = worker.describe_exception(exc, "/nowhere/prefill.py")
     assert described == {"type": "OSError", "name": "OSError", "message": "from the grader's own code",
-                         "lineno": None, "line": ""}
+                         "lineno": None, "line": "", "frames": []}
 
 
 def test_a_huge_message_and_name_are_capped():
@@ -416,7 +439,9 @@ def test_a_module_that_raises_at_import_sends_import_error_with_its_line(run_wor
     assert codec.read_frame(resp_r, time.monotonic() + SECONDS)[0] == CANARY | {"id": "h-2"}
     message = codec.read_frame(resp_r, time.monotonic() + SECONDS)[0]
     assert message == {"op": "import_error", "id": "h-2", "type": "RuntimeError", "name": "RuntimeError",
-                       "message": "boom at import", "lineno": 2, "line": "raise RuntimeError('boom at import')"}
+                       "message": "boom at import", "lineno": 2, "line": "raise RuntimeError('boom at import')",
+                       "frames": [{"function": "<module>", "lineno": 2,
+                                   "line": "raise RuntimeError('boom at import')"}]}
     assert proc.wait(timeout=SECONDS) == 0
 
 

@@ -1,0 +1,133 @@
+"""The ``student`` a check calls, and what a failed call means in words a student may read.
+
+``Watched`` forwards each call to the worker (``grader.sandbox.proxy.StudentModule``) and
+remembers the last one, so a failure can be told by function name alone. ``property_of``
+says what went wrong in a call without its inputs and without anything the submission
+chose freely (an exception's class name or message, a line, an exit status), because a
+secret check's students read only that: its inputs could be encoded in any of those. What
+it may say: a built-in exception type, the size a check labelled its call with (words the
+check's author wrote for students), the check's docstring (public in every report), and
+names the source file fixes whatever the inputs are (a function of the lesson, a name the
+module uses but never defines).
+"""
+
+from __future__ import annotations
+
+import builtins
+import re
+
+from grader.checks import SizedCalls
+from grader.describe import format_call
+from grader.exceptions import (
+    CallTimeout,
+    ImportFailed,
+    MissingFunction,
+    NotGradable,
+    StudentBaseException,
+    StudentCodeError,
+    UnsupportedResult,
+    WorkerDied,
+)
+from grader.submission.failures import unbound_name
+
+NOTHING = object()  # what Watched.returned holds when the last call returned nothing (it raised)
+
+
+class Watched:
+    """The ``student`` fixture: forwards every call to the worker and remembers the last one
+    (function, arguments, value, the size its check gave it), so a failure can be told by
+    function name alone."""
+
+    def __init__(self, module):
+        self._module = module
+        self.last, self._call, self.returned, self.size = "", None, NOTHING, ""
+
+    def call(self, function: str, *args, **kwargs):
+        return self._called(function, args, kwargs, "")
+
+    def call_sized(self, size: str, function: str, *args, **kwargs):
+        return self._called(function, args, kwargs, size)
+
+    def sized(self, size: str) -> SizedCalls:
+        """The same functions, each call labelled with the size of its inputs (``grader.checks.SizedCalls``)."""
+        return SizedCalls(self, size)
+
+    def _called(self, function: str, args: tuple, kwargs: dict, size: str):
+        self.last, self._call, self.returned, self.size = function, (function, args, kwargs), NOTHING, size
+        if size:
+            self.returned = self._module.call_sized(size, function, *args, **kwargs)
+        else:
+            self.returned = self._module.call(function, *args, **kwargs)
+        return self.returned
+
+    def call_echo(self, function: str, *args, **kwargs):
+        self.last, self._call, self.returned, self.size = function, (function, args, kwargs), NOTHING, ""
+        self.returned, after = self._module.call_echo(function, *args, **kwargs)
+        return self.returned, after
+
+    @property
+    def call_text(self) -> str:
+        """The last call as the worker's messages write it: ``causal_pairs(4)``."""
+        return format_call(*self._call) if self._call else ""
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: self.call(name, *args, **kwargs)
+
+
+# What a StudentBaseException may be called: built-in names only (its class and name are the submission's).
+_BASE_ONLY = tuple(sorted((n for n, c in vars(builtins).items() if isinstance(c, type) and
+                           issubclass(c, BaseException) and not issubclass(c, Exception)), key=len, reverse=True))
+
+
+def first_line(exc: BaseException) -> str:
+    try:
+        line = (str(exc).strip().splitlines() or [""])[0]
+    except Exception:  # noqa: BLE001 - an exception whose message cannot be read still has a type
+        return ""
+    return line if len(line) <= 200 else line[:199] + "…"
+
+
+def property_of(exc: BaseException, watched: Watched, description: str = "", functions=(), source=None) -> str:
+    """What went wrong in a call into student code, in words any student may read (see the
+    module docstring). ``description``: the check's docstring line; ``functions``: the lesson's
+    function names (the only frame names said); ``source``: the module's SourceFacts."""
+    if isinstance(exc, (ImportFailed, MissingFunction, NotGradable)):
+        return str(exc)  # about the module as a whole, the same for every check: no input of any check in it
+    who = watched.last or "your code"
+    size = f" for {watched.size}" if watched.size else ""
+    if isinstance(exc, CallTimeout):
+        if exc.too_slow:
+            said = (f"{who} is too slow{size}: it returned in time on smaller inputs, but not within the time "
+                    "limit for this size")
+        else:
+            said = f"{who} did not return within its time limit{size} (an endless loop, or far too much work?)"
+    elif isinstance(exc, WorkerDied):
+        said = f"{who} never returned{size}: the process running it ended"
+    elif isinstance(exc, UnsupportedResult):
+        return f"{who} returned a value of an unsupported type (return numbers, lists, dicts or numpy arrays)"
+    elif isinstance(exc, StudentBaseException):  # "<call> raised <the submission's class name>…"
+        said = str(exc).removeprefix(f"{watched.call_text} raised ") if watched.call_text else ""
+        name = next((n for n in _BASE_ONLY if re.match(rf"{n}(?:$| \(|:)", said)), None)
+        said = f"{who} raised {name or 'BaseException'}{size}"
+    elif isinstance(exc, StudentCodeError):
+        said = f"{who} failed{size}"
+    else:  # a built-in exception the submission raised: its type, where among the lesson's functions, what name
+        said = f"{who} raised {type(exc).__name__}{size}{_inside(exc, who, functions)}"
+        missing = unbound_name(exc, source)
+        if missing:
+            said += f": {missing} is not defined anywhere in the file"
+    return f"{said}; this check tests: {_lowered(description)}" if description else said
+
+
+def _inside(exc: BaseException, who: str, functions) -> str:
+    """" in prefill_flops" when the exception was raised inside another of the lesson's functions."""
+    frames = getattr(exc, "grader_frames", ())
+    inner = frames[-1][0] if type(frames) is tuple and frames and type(frames[-1]) is tuple else ""
+    return f" inside {inner}" if inner != who and inner in set(functions) else ""
+
+
+def _lowered(text: str) -> str:
+    """A docstring line as the end of a sentence: 'The lesson's prompt.' -> 'the lesson's prompt.'"""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text

@@ -1,0 +1,201 @@
+"""The failures that come before any call, in words, with the engine's diagnosis of each.
+
+Every lesson shares them, so their words live here and their codes and hints in the
+engine's catalogue (``grader/lesson/engine_diagnoses.toml``):
+
+- ``import.syntax-error``: the file does not compile; the line, a caret under the spot, and
+  the function it is in (``syntax_error``, and ``broken_function`` for a function the grader
+  left out so that the others could be graded);
+- ``import.raises-at-top-level``: a line outside every function raised when the grader
+  imported the file: which line, what it raised, and where demos belong (``import_error``);
+- ``import.numpy-without-np``: ``import numpy`` binds the name numpy, and the code says np
+  (``import_error`` at import, ``uses_np_unbound`` for a call);
+- ``import.defined-twice``: the template's stub left below a finished function replaces it
+  (``stub_shadows_work``).
+
+What the worker reported (``info``: the import_error frame's fields, see
+``grader.sandbox.inside.worker.describe_exception``) is the submission's data: every field
+is type-checked here, and the sentences reach the report only through the result model,
+which passes them through ``grader.result.text.shown``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from grader.exceptions import ImportFailed, NotGradable, StudentCodeError
+from grader.lesson.catalogue import engine_catalogue, find
+from grader.submission.source import SourceFacts, SyntaxProblem
+
+SYNTAX_ERROR = "import.syntax-error"
+RAISES_AT_TOP_LEVEL = "import.raises-at-top-level"
+NUMPY_WITHOUT_NP = "import.numpy-without-np"
+DEFINED_TWICE = "import.defined-twice"
+_SYNTAX_TYPES = ("SyntaxError", "IndentationError", "TabError")
+_NAME_ERROR = re.compile(r"name '([A-Za-z_][A-Za-z0-9_]*)' is not defined")
+MAX_FRAMES = 20
+
+
+def before_any_call(facts: SourceFacts, filename: str, functions,
+                    unit: str = "line") -> tuple[dict[str, StudentCodeError], list[str]]:
+    """What the source alone shows about the graded ``functions``: {function: the error its calls
+    raise instead of running} and the report's notes about the module.
+
+    A function that does not compile (left out of the repaired module) fails its task as an
+    error of the code; a stub defined after the student's work fails it as a wrong answer,
+    naming both definitions. A function defined twice with work in the one Python keeps is
+    graded as usual, with a note. ``unit``: what a definition's place counts, a module's
+    line or a notebook's cell."""
+    blocked: dict[str, StudentCodeError] = {}
+    notes = [broken_note(filename, facts.broken)] if facts.broken else []
+    for name, problem in facts.broken.items():
+        blocked[name] = ImportFailed(broken_function(filename, name, problem), diagnosis=SYNTAX_ERROR)
+    for name in functions:
+        shadow = facts.stub_shadows_work(name)
+        if name in blocked:
+            continue
+        if shadow:
+            blocked[name] = NotGradable(stub_shadows_work(filename, name, *shadow, unit), diagnosis=DEFINED_TWICE)
+        elif facts.defined_again(name) and any(not d.stub for d in facts.definitions[name][:-1]) \
+                and not facts.definitions[name][-1].stub:
+            notes.append(defined_again_note(filename, name, facts.defined_again(name), unit))
+    return blocked, notes
+
+
+def import_error(filename: str, info: dict, facts: SourceFacts) -> tuple[str, str | None]:
+    """(what a student reads, the diagnosis code or None) for a module whose import failed."""
+    name, message = _text(info.get("name"), "Exception"), _text(info.get("message"))
+    if facts.syntax is not None and info.get("type") in _SYNTAX_TYPES:
+        return syntax_error(filename, facts.syntax), SYNTAX_ERROR
+    frames = frames_of(info)
+    top = frames[0] if frames and frames[0][0] == "<module>" else None
+    if top is None:
+        return generic(filename, info), None
+    lineno, line = top[1], top[2]
+    raised = f"{name}: {_one_line(message)}" if message else name
+    inner = next((f for f in reversed(frames) if f[0] != "<module>"), None)
+    inside = f" (inside {inner[0]}, line {inner[1]})" if inner else ""
+    if name == "NameError" and _missing_name(message) == "np" and facts.plain_numpy is not None:
+        return (f"line {lineno} of {filename} uses np when the grader imports the file, and np is not defined: "
+                f"line {facts.plain_numpy} imports numpy under its own name (NameError). {hint(NUMPY_WITHOUT_NP)}"
+                f"\n    {line.strip()}"), NUMPY_WITHOUT_NP
+    kind = facts.statement(lineno)
+    if kind != "other":  # an import that fails, a decorator or a default value: no demo to move
+        return generic(filename, info, lineno, line), None
+    return (f"line {lineno} of {filename} runs when the grader imports the file, and it raised {raised}"
+            f"{inside}{_did_you_mean(name, message, facts)}. {hint(RAISES_AT_TOP_LEVEL)}\n    {line.strip()}"
+            ), RAISES_AT_TOP_LEVEL
+
+
+def syntax_error(filename: str, problem: SyntaxProblem) -> str:
+    """The whole module does not compile: Python refuses every function in it. The first line is
+    prose (what, where, what it means), the next ones the line and its caret, as written."""
+    picture = problem.picture()
+    return (f"{filename} does not compile: {problem.kind} at {problem.where(filename)}: "
+            f"{_sentence(problem.message)} {hint(SYNTAX_ERROR)}" + (f"\n{picture}" if picture else ""))
+
+
+def broken_function(filename: str, function: str, problem: SyntaxProblem) -> str:
+    """One function does not compile; the grader graded the others without it."""
+    picture = problem.picture()
+    return (f"{function} does not compile: {problem.kind} at line {problem.lineno} of {filename}: "
+            f"{_sentence(problem.message)} The grader left {function} out to grade your other functions. "
+            f"{hint(SYNTAX_ERROR)}" + (f"\n{picture}" if picture else ""))
+
+
+def broken_note(filename: str, broken: dict[str, SyntaxProblem]) -> str:
+    """The report's note about a module graded without the functions that do not compile."""
+    names = ", ".join(f"{name} (line {problem.lineno})" for name, problem in broken.items())
+    one = len(broken) == 1
+    return (f"{filename} does not compile as handed in: {names} {'has a SyntaxError' if one else 'have SyntaxErrors'}"
+            f". Your other functions were graded without {'it' if one else 'them'}, but Python refuses the whole file "
+            "until every error is fixed.")
+
+
+def stub_shadows_work(filename: str, function: str, work: tuple[int, ...], stub: int, unit: str = "line") -> str:
+    """The template's stub defined after the student's work: Python keeps the stub."""
+    places = " and ".join(str(n) for n in work)
+    return (f"{filename} defines {function} {len(work) + 1} times: your work at {unit}{'s' if len(work) > 1 else ''} "
+            f"{places}, the stub at {unit} {stub}. {hint(DEFINED_TWICE)}")
+
+
+def defined_again_note(filename: str, function: str, places: tuple[int, ...], unit: str = "line") -> str:
+    """Two versions with work: Python keeps the last (worth knowing when it is the wrong one)."""
+    return (f"{filename} defines {function} {len(places)} times ({unit}s {', '.join(map(str, places))}): Python "
+            f"keeps the last one, at {unit} {places[-1]}, and that is the one graded.")
+
+
+def uses_np_unbound(exc: BaseException, facts: SourceFacts | None) -> bool:
+    """Whether a call failed with NameError for np in a module that imports numpy as numpy."""
+    return (facts is not None and facts.plain_numpy is not None and type(exc) is NameError
+            and _missing_name(str(exc)) == "np")
+
+
+def unbound_name(exc: BaseException, facts: SourceFacts | None) -> str | None:
+    """The name of a NameError when the source alone shows it is bound nowhere in the module.
+
+    Such a name is the same whatever a check's inputs are (it is in the file), so even a
+    secret check may say it."""
+    if facts is None or type(exc) is not NameError:
+        return None
+    name = _missing_name(str(exc))
+    return name if name in facts.unbound else None
+
+
+def frames_of(info: dict) -> list[tuple[str, int | None, str]]:
+    """The worker's frames as (function, line number, line), checked, at most MAX_FRAMES."""
+    frames = info.get("frames") if isinstance(info, dict) else None
+    if type(frames) is not list:
+        return []
+    out = []
+    for frame in frames[:MAX_FRAMES]:
+        if type(frame) is not dict:
+            continue
+        lineno = frame.get("lineno")
+        out.append((_text(frame.get("function"), "?")[:200], lineno if type(lineno) is int else None,
+                    _text(frame.get("line"))[:200]))
+    return out
+
+
+def generic(filename: str, info: dict, lineno: int | None = None, line: str = "") -> str:
+    """The import error as Python would name it, with its line."""
+    lineno = lineno if lineno is not None else (info.get("lineno") if type(info.get("lineno")) is int else None)
+    line = line or _text(info.get("line"))
+    where = f", line {lineno}" if lineno is not None else ""
+    name = _text(info.get("name"), "Exception")
+    text = f"{filename} could not be imported ({name}{where}): {_text(info.get('message'))}"
+    return text + (f"\n    {line.strip()}" if line.strip() else "")
+
+
+def hint(code: str) -> str:
+    """The engine catalogue's hint for ``code``: the messages above end with it, so that a
+    report shows the facts of this file and what they mean in one item."""
+    entry = find(engine_catalogue(), code)
+    return entry.hint if entry is not None else ""
+
+
+def _did_you_mean(name: str, message: str, facts: SourceFacts) -> str:
+    missing = _missing_name(message) if name == "NameError" else None
+    if missing is None:
+        return ""
+    near = difflib.get_close_matches(missing, list(facts.definitions), n=1)
+    return f" (did you mean {near[0]}?)" if near else ""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _sentence(text: str) -> str:
+    text = _one_line(text)
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _missing_name(message: str) -> str | None:
+    match = _NAME_ERROR.fullmatch(message.strip())
+    return match.group(1) if match else None
+
+
+def _text(value, default: str = "") -> str:
+    return value if type(value) is str else default

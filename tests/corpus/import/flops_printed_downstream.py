@@ -1,0 +1,27 @@
+# mistake: prefill_flops prints the count instead of returning it, so prefill_seconds divides None
+# fails: prefill_flops, prefill_seconds
+# base: none
+import numpy as np
+
+
+def prefill_flops(N, P):
+    print(f"prefill FLOPs: {2 * N * P:.3g}")
+
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+
+
+def causal_pairs(P):
+    return P * (P + 1) // 2
+
+
+def causal_mask(P):
+    return np.tril(np.ones((P, P), dtype=bool))
+
+
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    return bool(np.allclose(np.cumsum(Y, axis=0), np.array([Y[: i + 1].sum(0) for i in range(len(Y))])))

@@ -1,0 +1,32 @@
+# mistake: the return line of causal_pairs is indented two spaces, not four: an IndentationError in causal_pairs only
+# fails: causal_pairs
+# diagnosis: import.syntax-error
+# hint: causal_pairs does not compile
+# base: none
+import numpy as np
+
+
+def prefill_flops(N, P):
+    return 2 * N * P
+
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+
+
+def causal_pairs(P):
+    total = 0
+    for i in range(1, P + 1):
+        total += i
+  return total
+
+
+def causal_mask(P):
+    return np.tril(np.ones((P, P), dtype=bool))
+
+
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    return bool(np.allclose(np.cumsum(Y, axis=0), np.array([Y[: i + 1].sum(0) for i in range(len(Y))])))
