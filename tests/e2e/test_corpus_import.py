@@ -3,8 +3,8 @@
 Each case is a whole student module of the prefill lesson, labelled in the mutants' header
 format (``grader.authoring.mutants``)::
 
-    # mistake: what the student did (or "none: ..." for a correct but unusual file)
-    # fails: <task ids that must lose points>, or none
+    # mistake: what the student did          (or, for a correct but unusual file,
+    # fails: <task ids that must lose points>    # right: what is unusual about it)
     # diagnosis: <the engine's codes (import.*) its failing tasks carry>, optional
     # hint: [<task id>: ]text the (student's) feedback must contain, repeatable
     # base: none
@@ -36,7 +36,7 @@ CORPUS = TESTS / "corpus" / "import"
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 CODE_TASKS = frozenset(t.id for t in LESSON.code_tasks)
-_HEADER = re.compile(r"#\s*(mistake|fails|diagnosis|hint|base)\s*:\s*(.*)")
+_HEADER = re.compile(r"#\s*(mistake|right|fails|diagnosis|hint|base)\s*:\s*(.*)")
 
 
 @dataclass(frozen=True)
@@ -57,15 +57,16 @@ def load_case(path: Path) -> Case:
             break
         fields.setdefault(match.group(1), []).append(match.group(2).strip())
     assert fields.get("base") == ["none"], f"{path.name}: a corpus case is a whole module ('# base: none')"
-    assert "mistake" in fields and "fails" in fields, f"{path.name}: needs '# mistake:' and '# fails:'"
-    fails = frozenset(t.strip() for t in fields["fails"][0].split(",") if t.strip() and t.strip() != "none")
+    assert ("mistake" in fields and "fails" in fields) != ("right" in fields), \
+        f"{path.name}: needs '# mistake:' and '# fails:', or '# right:' alone"
+    fails = frozenset(t.strip() for t in fields.get("fails", [""])[0].split(",") if t.strip())
     assert fails <= CODE_TASKS, f"{path.name}: unknown tasks {sorted(fails - CODE_TASKS)}"
     codes = frozenset(c.strip() for c in ",".join(fields.get("diagnosis", [])).split(",") if c.strip())
     hints = []
     for hint in fields.get("hint", []):
         task, sep, text = hint.partition(": ")
         hints.append((task, text) if sep and task in CODE_TASKS else ("", hint))
-    return Case(path.stem, path, fields["mistake"][0], fails, codes, tuple(hints))
+    return Case(path.stem, path, (fields.get("mistake") or fields["right"])[0], fails, codes, tuple(hints))
 
 
 CASES = [load_case(p) for p in sorted(CORPUS.glob("*.py"))]

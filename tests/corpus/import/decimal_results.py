@@ -1,5 +1,4 @@
-# mistake: none: money-style arithmetic with decimal.Decimal (a count of 15 pairs is Decimal('15'))
-# fails: none
+# right: money-style arithmetic with decimal.Decimal (a count of 15 pairs is Decimal('15'))
 # base: none
 from decimal import Decimal
 

@@ -1,5 +1,4 @@
-# mistake: none: exact arithmetic with fractions.Fraction; whole results cross as ints, the others as floats
-# fails: none
+# right: exact arithmetic with fractions.Fraction; whole results cross as ints, the others as floats
 # base: none
 from fractions import Fraction
 

@@ -1,5 +1,4 @@
-# mistake: none: module-level constants, private helpers, functools.lru_cache and math.comb
-# fails: none
+# right: module-level constants, private helpers, functools.lru_cache and math.comb
 # base: none
 import math
 from functools import lru_cache

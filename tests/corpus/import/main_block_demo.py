@@ -1,5 +1,4 @@
-# mistake: none: the demos are under `if __name__ == "__main__":`, so they never run at import
-# fails: none
+# right: the demos are under `if __name__ == "__main__":`, so they never run at import
 # base: none
 import numpy as np
 

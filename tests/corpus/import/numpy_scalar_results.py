@@ -1,5 +1,4 @@
-# mistake: none: every number is a numpy scalar (int64 counts, float64 FLOPs and seconds, a numpy bool)
-# fails: none
+# right: every number is a numpy scalar (int64 counts, float64 FLOPs and seconds, a numpy bool)
 # base: none
 import numpy as np
 

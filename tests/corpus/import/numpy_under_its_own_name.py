@@ -1,5 +1,4 @@
-# mistake: none: numpy imported as numpy and used as numpy throughout
-# fails: none
+# right: numpy imported as numpy and used as numpy throughout
 # base: none
 import numpy
 

@@ -1,5 +1,4 @@
-# mistake: none: the template's stubs are above and the solutions below, and Python keeps the later ones
-# fails: none
+# right: the template's stubs are above and the solutions below, and Python keeps the later ones
 # base: none
 import numpy as np
 

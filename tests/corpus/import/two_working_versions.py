@@ -1,5 +1,4 @@
-# mistake: none: causal_mask is written twice (a loop, then np.tril), both right; Python keeps the second
-# fails: none
+# right: causal_mask is written twice (a loop, then np.tril), both right; Python keeps the second
 # base: none
 import numpy as np
 
