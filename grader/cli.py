@@ -117,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "Dask cluster at --scheduler")
     batch.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
     batch.add_argument("--regrade", action="store_true", help="grade every submission again, even unchanged ones")
+    batch.add_argument("--keep", choices=["newest"], help="a student with several entries: grade the newest (by "
+                       "modification time; a zip by its newest member) instead of refusing them all")
 
     diagnoses = commands.add_parser("diagnoses", parents=[shared.each], help="list each lesson's diagnoses: the "
                                     "misconceptions its checks recognise, what triggers them and the hints students "
@@ -284,7 +286,7 @@ def _batch(args) -> int:
     gc.enable()  # a batch is long-lived, unlike the one-shot grade that run() tunes for
     result = run_batch(args.submissions, _course(args), gradebook=args.gradebook, lesson=args.lesson,
                        jobs=args.jobs, reports=args.reports, csv=args.csv, solutions=args.solutions,
-                       executor=args.executor, scheduler=args.scheduler, regrade=args.regrade)
+                       executor=args.executor, scheduler=args.scheduler, regrade=args.regrade, keep=args.keep)
     return 0 if result.complete else 1
 
 
