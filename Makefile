@@ -60,9 +60,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/grade_time.py
 	$(BIN)/python bench/batch_throughput.py
 
-# The Gradescope autograder: setup.sh, run_autograder and the grader, for the lesson (default prefill).
-gradescope:
-	$(PYTHON) ci/gradescope/build.py --output $(GRADESCOPE_ZIP) --lesson $(or $(LESSON),prefill)
+# The Gradescope autograder (setup.sh, run_autograder, the grader, the course) for LESSON; without
+# LESSON, for every lesson: the submission's files decide, else the course's first lesson.
+gradescope: $(STAMP)
+	$(BIN)/python -m grader.authoring.autograder --output $(GRADESCOPE_ZIP) $(if $(LESSON),--lesson $(LESSON))
 
 # docs/report-*.png: the HTML report of the reference and of a wrong submission, in headless Chromium.
 screenshots: $(STAMP)
