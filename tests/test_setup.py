@@ -31,6 +31,8 @@ def fresh(tmp_path) -> Path:
         shutil.copyfile(ROOT / name, copy / name)
     for tree in ("requirements", "grader"):
         shutil.copytree(ROOT / tree, copy / tree, ignore=shutil.ignore_patterns("__pycache__"))
+    for tree in ("suites", "solutions"):  # what the bytecode step compiles
+        shutil.copytree(ROOT / tree, copy / tree, ignore=shutil.ignore_patterns("__pycache__", "mutants"))
     return copy
 
 

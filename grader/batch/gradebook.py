@@ -25,6 +25,7 @@ separator, a quote or a line break is quoted, whichever separator the reader ass
 from __future__ import annotations
 
 import datetime as _dt
+import decimal
 import json
 import re
 import sqlite3
@@ -276,11 +277,14 @@ class Gradebook:
 
 
 def _number(value: float | None) -> str:
-    """A score as an LMS reads it: 17, 2.67 (2 decimals at most, no trailing zeros). The gradebook
-    keeps the report's full precision; a gradebook of thirds would otherwise export 15.666667."""
+    """A score as an LMS reads it: 17, 2.67 (2 decimals at most, no trailing zeros), halves rounded up
+    as people round grades (9.125 is 9.13, not float formatting's 9.12). The gradebook keeps the
+    report's full precision; a gradebook of thirds would otherwise export 15.666667."""
     if value is None:
         return ""
-    text = f"{value:.{CSV_DECIMALS}f}".rstrip("0").rstrip(".")
+    rounded = decimal.Decimal(repr(float(value))).quantize(decimal.Decimal(1).scaleb(-CSV_DECIMALS),
+                                                             rounding=decimal.ROUND_HALF_UP)
+    text = f"{rounded:f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 

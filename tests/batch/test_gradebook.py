@@ -130,6 +130,9 @@ def test_scores_are_exported_to_2_decimals_and_kept_in_full(tmp_path, book):
     book.record("prefill", "v1", "bob.zip", "h", refused)
     book.export_csv(tmp_path / "g.csv")
     assert (tmp_path / "g.csv").read_text().splitlines()[2] == "bob,0,0,0,6.33,refused,not a zip"
+    book.record("prefill", "v1", "carol.py", "h", graded("carol", flops=0.125, mask=3.0))  # 3.125: halves round up
+    book.export_csv(tmp_path / "g.csv")
+    assert (tmp_path / "g.csv").read_text().splitlines()[3].startswith("carol,0.13,3,3.13,")
 
 
 def test_the_lesson_to_export_must_be_known_or_unique(tmp_path, book):
