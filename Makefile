@@ -26,6 +26,8 @@ $(GRADE_STAMP): requirements/grade.txt pyproject.toml
 		{ echo "this needs Python 3.11 or newer: make $(MAKECMDGOALS) PYTHON=python3.11"; exit 1; }
 	@$(PYTHON) -m grader.authoring.reachable "make $(or $(MAKECMDGOALS),grade)"
 	$(PYTHON) -m venv $(VENV)
+	@# a current pip: faster here, and an old one cannot install every wheel the lock names
+	$(PIP) --upgrade pip
 	$(PIP) -r requirements/grade.txt
 	$(PIP) --no-deps -e .
 	@# bytecode for the editable package and the suites, as pip writes for installed ones: a grade

@@ -165,6 +165,7 @@ $(STAMP): {LOCK.as_posix()}
 \t\t{{ echo "make grade needs Python 3.11 or newer: make grade PYTHON=python3.11"; exit 1; }}
 \t@$(PYTHON) -m grader.authoring.reachable "make grade"
 \t$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
+\t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 --upgrade pip
 \t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 -r {LOCK.as_posix()}
 \ttouch $(STAMP)
 
