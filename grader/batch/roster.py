@@ -125,14 +125,16 @@ def prepare(student: str, sources: list[Path], scratch: Path, keep: str | None =
     ``keep="newest"``: then the newest of them is graded (see ``newest``)."""
     source = sources[0]
     if len(sources) > 1:
+        chosen: Path | None
         try:
-            source, why = newest(sources) if keep == KEEP_NEWEST else (None, "")
+            chosen, why = newest(sources) if keep == KEEP_NEWEST else (None, "")
         except OSError as exc:
-            source, why = None, f"cannot tell which is newest ({shown(exc.strerror or exc, lines=False)})"
-        if source is None:
+            chosen, why = None, f"cannot tell which is newest ({shown(exc.strerror or exc, lines=False)})"
+        if chosen is None:
             advice = why or f"keep one, or pass --keep {KEEP_NEWEST} to grade the newest"
             return Entry(student, sources[0], None, "", f"{len(sources)} entries for this student "
                                                         f"({_names(sources)}); {advice}")
+        source = chosen
     name = _names([source])
     try:
         if _is_dir(source):
