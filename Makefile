@@ -2,28 +2,46 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# `make grade` installs what grading needs (requirements/grade.txt); `make test` adds the dev and dask
+# extras (requirements/dev.txt). Both are lock files of exact versions; `make lock` refreshes them.
+GRADE_STAMP := $(VENV)/.installed-grade
 STAMP := $(VENV)/.installed
+PIP := $(BIN)/python -m pip install --quiet --timeout 20 --retries 1
+UV_VERSION ?= 0.13.8
+LOCK_FLAGS ?= --upgrade
 
 LESSON ?=
-SUBMISSION ?= exercises/$(or $(LESSON),prefill)
+# empty: the default lesson's exercises (course.toml's first lesson, or LESSON's)
+SUBMISSION ?=
 FORMAT ?= text
 OUTPUT ?=
 SOLUTIONS ?=
 GRADESCOPE_ZIP ?= dist/gradescope-autograder.zip
 
-.PHONY: grade test typecheck validate stubs release diagnoses docs bench gradescope screenshots clean
+.PHONY: grade test typecheck validate stubs release diagnoses docs bench gradescope screenshots lock clean
 
-$(STAMP): pyproject.toml
+# offline, the first run stops within seconds saying so, instead of pip retrying for minutes
+$(GRADE_STAMP): requirements/grade.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "this needs Python 3.11 or newer: make $(MAKECMDGOALS) PYTHON=python3.11"; exit 1; }
+	@$(PYTHON) -m grader.authoring.reachable "make $(or $(MAKECMDGOALS),grade)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,dask]'
+	@# a current pip: faster here, and an old one cannot install every wheel the lock names
+	$(PIP) --upgrade pip
+	$(PIP) -r requirements/grade.txt
+	$(PIP) --no-deps -e .
 	@# bytecode for the editable package and the suites, as pip writes for installed ones: a grade
 	@# would otherwise compile them on every run where PYTHONDONTWRITEBYTECODE is set (mutants are
 	@# left out: some are broken on purpose, and they are graded as student code anyway)
 	$(BIN)/python -m compileall -q -x '/mutants/' grader suites solutions > /dev/null
-	touch $(STAMP)
+	touch $@
 
-grade: $(STAMP)
+$(STAMP): requirements/dev.txt $(GRADE_STAMP)
+	@$(PYTHON) -m grader.authoring.reachable "make $(or $(MAKECMDGOALS),test)"
+	$(PIP) -r requirements/dev.txt
+	touch $@
+
+grade: $(GRADE_STAMP)
 	@$(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
 
 # lint and the import contracts first (seconds); then two pytest processes: most test time is
@@ -60,9 +78,21 @@ bench: $(STAMP)
 	$(BIN)/python bench/grade_time.py
 	$(BIN)/python bench/batch_throughput.py
 
-# The Gradescope autograder: setup.sh, run_autograder and the grader, for the lesson (default prefill).
-gradescope:
-	$(PYTHON) ci/gradescope/build.py --output $(GRADESCOPE_ZIP) --lesson $(or $(LESSON),prefill)
+# The Gradescope autograder (setup.sh, run_autograder, the grader, the course) for LESSON; without
+# LESSON, for every lesson: the submission's files decide, else the course's first lesson.
+gradescope: $(GRADE_STAMP)
+	$(BIN)/python -m grader.authoring.autograder --output $(GRADESCOPE_ZIP) $(if $(LESSON),--lesson $(LESSON))
+
+# requirements/grade.txt (what grading needs) and requirements/dev.txt (that, the dev and dask extras)
+# resolved from PyPI for Python 3.11+ on every platform; dev.txt keeps grade.txt's versions.
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) 'uv==$(UV_VERSION)'
+	$(BIN)/uv pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \
+		--custom-compile-command 'make lock' --output-file requirements/grade.txt
+	$(BIN)/uv pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \
+		--custom-compile-command 'make lock' --extra dev --extra dask --constraint requirements/grade.txt \
+		--output-file requirements/dev.txt
 
 # docs/report-*.png, docs/class-report.png: the HTML report of the reference and of a wrong submission, and the
 # class report of a realistic class (tests/sample_class.py), in headless Chromium.

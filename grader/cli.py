@@ -71,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     grade = commands.add_parser("grade", parents=[shared.one, shared.solutions],
                                 help="grade one submission (a folder or a module file)")
-    grade.add_argument("submission", type=Path, help="folder holding prefill.py and answers.toml, or one .py file")
+    grade.add_argument("submission", type=Path, nargs="?", help="folder holding prefill.py and answers.toml, or one "
+                       ".py file (default: exercises/<lesson>/ of --lesson, else of the course's first lesson)")
     grade.add_argument("--format", action="append", metavar="NAME[:FILE]",
                        help=f"report format, {', '.join(formats.names())} (default text), written to FILE or "
                             "else standard output; repeat for several reports of one grading")
@@ -122,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--regrade", action="store_true", help="grade every submission again, even unchanged ones")
     batch.add_argument("--class-report", type=Path, metavar="FILE", help="also write the class report: one HTML "
                        "page (totals, each task's difficulty, misconceptions with example students; instructors only)")
+    batch.add_argument("--keep", choices=["newest"], help="a student with several entries: grade the newest (by "
+                       "modification time; a zip by its newest member) instead of refusing them all")
 
     diagnoses = commands.add_parser("diagnoses", parents=[shared.each], help="list each lesson's diagnoses: the "
                                     "misconceptions its checks recognise, what triggers them and the hints students "
@@ -195,6 +198,8 @@ def _grade(args) -> int:
     if args.fail_under is not None and not 0 <= args.fail_under <= 100:
         raise UsageError(f"--fail-under must be a percentage between 0 and 100, not {args.fail_under:g}")
     course = _course(args)
+    if args.submission is None:
+        args.submission = _default_submission(course, args.lesson)
     report = grade(args.submission, lesson=args.lesson, course=course, solutions=args.solutions)
     _locate(report, course, args.submission)
     view = report.for_audience(args.audience)
@@ -207,6 +212,15 @@ def _grade(args) -> int:
         _say(f"score {report.percent:.1f}% is below --fail-under {args.fail_under:g}%")
         return 1
     return 0
+
+
+def _default_submission(course, lesson: str | None) -> Path:
+    """``exercises/<lesson>/`` of ``--lesson``, else of the course's default lesson (``make grade``)."""
+    folder = course.exercises_dir(course.lesson(lesson) if lesson else course.default_lesson())
+    try:
+        return folder.relative_to(Path.cwd().resolve())
+    except ValueError:
+        return folder
 
 
 def _targets(specs: list[str], output: Path | None,
@@ -293,7 +307,7 @@ def _batch(args) -> int:
     gc.enable()  # a batch is long-lived, unlike the one-shot grade that run() tunes for
     result = run_batch(args.submissions, _course(args), gradebook=args.gradebook, lesson=args.lesson,
                        jobs=args.jobs, reports=args.reports, csv=args.csv, solutions=args.solutions,
-                       executor=args.executor, scheduler=args.scheduler, regrade=args.regrade,
+                       executor=args.executor, scheduler=args.scheduler, regrade=args.regrade, keep=args.keep,
                        class_report=args.class_report)
     return 0 if result.complete else 1
 

@@ -67,7 +67,6 @@ def test_output_file_receives_the_report(tmp_path):
     (["grade", "exercises/prefill", "--lesson", "decode"], "unknown lesson 'decode'"),
     (["grade", "exercises/prefill", "--fail-under", "150"], "--fail-under must be a percentage"),
     (["grade", "pyproject.toml", "--lesson", "prefill"], "expected a folder"),
-    (["grade"], "required"),
     (["frobnicate"], "invalid choice"),
 ])
 def test_usage_errors_exit_2_with_one_line(args, message):
@@ -189,6 +188,60 @@ def test_verbose_shows_what_each_check_saw_under_the_misconception(tmp_path):
     assert "prefill_flops(1, 1) returned 1;" in verbose.stdout and "[flops.missing-factor-2]" in verbose.stdout
     hidden = verbose.stdout.split("What to fix")[1]  # other_sizes is hidden: its property, never its values
     assert "for other model and prompt sizes too" in " ".join(hidden.split()) and ", expected" not in hidden
+
+
+# ---------------------------------------------------------------------------- which lesson, and where its files are
+
+def test_grade_without_a_submission_grades_the_default_lessons_exercises():
+    """`make grade`: the course's first lesson (course.toml), or --lesson's, from exercises/<lesson>/."""
+    default = run("grade")
+    assert default.returncode == 0, default.stderr
+    assert default.stdout.startswith("E1.2 · Lesson 2 of 6: Prefill: exercises/prefill")
+    assert "Total: 0/17" in default.stdout
+    latency = run("grade", "--lesson", "latency")
+    assert latency.returncode == 0 and "Total: 0/13" in latency.stdout, latency.stderr
+
+
+def test_a_folder_whose_files_name_no_lesson_is_graded_as_the_courses_first(tmp_path):
+    shutil.copyfile(ROOT / "solutions" / "prefill" / "answers.toml", tmp_path / "answers.toml")
+    result = run("grade", str(tmp_path), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["lesson"] == "prefill" and report["score"] == 4  # the four answer tasks; no module handed in
+
+
+def course_repository(root: Path, lessons: dict[str, Path]) -> Path:
+    """A student's whole course repository, as a GitHub hand-in brings it: exercises/<lesson>/ and more."""
+    (root / ".git").mkdir(parents=True)
+    (root / "README.md").write_text("my course work\n")
+    for lesson, source in lessons.items():
+        shutil.copytree(source, root / "exercises" / lesson, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
+def test_a_course_repository_is_graded_from_its_exercises_folder(tmp_path):
+    repo = course_repository(tmp_path / "latency-repo", {"latency": ROOT / "solutions" / "latency"})
+    result = run("grade", str(repo), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["lesson"] == "latency" and report["score"] == report["max_score"] == 13
+
+    both = course_repository(tmp_path / "whole-repo", {"prefill": ROOT / "solutions" / "prefill",
+                                                       "latency": ROOT / "exercises" / "latency"})
+    result = run("grade", str(both), "--lesson", "prefill", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["score"] == 17
+    ambiguous = run("grade", str(both))  # its files name two lessons: refused, not defaulted
+    assert ambiguous.returncode == 2 and "several lessons (prefill, latency)" in ambiguous.stderr
+
+
+def test_the_lessons_module_in_two_places_is_refused_naming_both(tmp_path):
+    for place in ("final", "draft"):
+        (tmp_path / place).mkdir()
+        shutil.copyfile(ROOT / "solutions" / "prefill" / "prefill.py", tmp_path / place / "prefill.py")
+    result = run("grade", str(tmp_path), "--lesson", "prefill")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "prefill.py (or its notebook) in 2 folders (draft/, final/)" in result.stderr
 
 
 # ---------------------------------------------------------------------------- exit statuses, never a traceback

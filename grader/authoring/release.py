@@ -7,7 +7,12 @@
   recorded answers to those very calls stand in for it (see grader.grading.reference).
 - ``dist/autograder/``: the whole course (suites, solutions, exercises, the engine), with
   Gradescope's ``setup.sh`` and ``run_autograder``; ``dist/autograder.zip`` is what
-  Gradescope's "Configure Autograder" page takes. CI grades with the same folder.
+  Gradescope's "Configure Autograder" page takes. CI grades with the same folder. Both are
+  written by the one autograder builder, ``grader.authoring.autograder`` (``make gradescope``).
+
+Both bundles install the exact versions of the lock file ``requirements/grade.txt``, and the
+student bundle's ``course.toml`` lists its lessons in the course's order, so that ``make grade``
+grades the same default lesson as the course does.
 
 A release refuses to start when the exercises have drifted from the solutions, and it only
 ever replaces folders that an earlier release wrote (they hold a stamp file).
@@ -22,30 +27,23 @@ check that repeats the solution's code is a warning (``grader.authoring.public.s
 
 from __future__ import annotations
 
-import re
 import shutil
 import tempfile
-import tomllib
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import grader
-from grader import formats
+from grader.authoring.autograder import IGNORE, LOCK, copy_engine, write_autograder, zip_folder
 from grader.authoring.diagnoses import catalogue_toml
 from grader.authoring.exercises import find_drift
 from grader.authoring.public import PublicSuite, public_suite, solution_code, student_manifest
 from grader.exceptions import ConfigError, GraderError, UsageError
 from grader.grading import reference as replay
 from grader.lesson.catalogue import CATALOGUE_NAME
-from grader.lesson.course import EXERCISES, SOLUTIONS, SUITES, Course
+from grader.lesson.course import COURSE_FILE, EXERCISES, SOLUTIONS, SUITES, Course, course_toml
 from grader.lesson.manifest import MANIFEST_NAME, Lesson
 
 STUDENT, AUTOGRADER = "student", "autograder"
 STAMP = ".grader-release"
-PACKAGE_DIR = Path(grader.__file__).resolve().parent
-_IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", ".pytest_cache", ".DS_Store")
-_FALLBACK_REQUIREMENTS = ["numpy>=1.26", "pytest>=8.1"]
 
 
 @dataclass
@@ -65,7 +63,7 @@ class ReleaseRefused(GraderError):
 def release(course: Course, out: Path, lesson: str | None = None, force: bool = False) -> Release:
     """Write both bundles under ``out``; ``lesson`` limits them to one lesson; ``force`` releases a
     lesson that does not validate, saying so in both bundles."""
-    lessons = [course.lesson(lesson)] if lesson else [course.lesson(i) for i in course.lesson_ids()]
+    lessons = [course.lesson(lesson)] if lesson else [course.lesson(i) for i in course.ordered_ids()]
     drift = [problem for each in lessons for problem in find_drift(course, each)]
     if drift:
         raise ConfigError(str(course.root / EXERCISES), "has drifted from the solutions, so a release would hand "
@@ -75,29 +73,25 @@ def release(course: Course, out: Path, lesson: str | None = None, force: bool = 
         raise UsageError(f"--output {out}: choose a folder outside the course's exercises, solutions and suites")
     forced = _gate(course, lessons, force)
     result = Release(_fresh(out / STUDENT), _fresh(out / AUTOGRADER), out / f"{AUTOGRADER}.zip", forced=forced)
-    requirements = "".join(f"{r}\n" for r in _requirements())
     for each in lessons:
         result.public[each.id] = _student_lesson(course, each, result.student)
         result.warnings += solution_code(result.public[each.id], course.solutions_dir(each) / each.module, each)
-    _common(result.student, requirements)
-    (result.student / "Makefile").write_text(_student_makefile(lessons, result.public), encoding="utf-8")
-    readme = _student_readme(lessons, result.public)
+    copy_engine(result.student)
+    graded = [each.id for each in lessons if result.public[each.id].tasks]  # the lessons of the bundle's course
+    if graded:
+        (result.student / COURSE_FILE).write_text(course_toml(graded), encoding="utf-8")
+    (result.student / "Makefile").write_text(_student_makefile(), encoding="utf-8")
+    readme = _student_readme(lessons, result.public, graded[:1])
     if forced:
         readme = readme.replace("\n\n", "\n\n" + _FORCED_STUDENT.format(lessons=", ".join(forced)), 1)
     (result.student / "README.md").write_text(readme, encoding="utf-8")
 
-    for tree in (SUITES, SOLUTIONS, EXERCISES):
-        for each in lessons:
-            source = course.root / tree / each.id
-            if source.is_dir():
-                shutil.copytree(source, result.autograder / tree / each.id, ignore=_IGNORE)
-    _common(result.autograder, requirements)
-    _autograder_scripts(result.autograder, lessons)
-    if forced and (result.autograder / "AUTOGRADER.md").is_file():
+    write_autograder(course, lessons, result.autograder)
+    if forced:
         with (result.autograder / "AUTOGRADER.md").open("a", encoding="utf-8") as notes:
             notes.write("\n## Released with --force\n\n`grader validate` does not prove this release:\n\n"
                         + "".join(f"- {lesson_id}: {verdict}\n" for lesson_id, verdict in forced.items()))
-    _zip(result.autograder, result.archive)
+    zip_folder(result.autograder, result.archive)
     return result
 
 
@@ -119,19 +113,6 @@ def _gate(course: Course, lessons: list[Lesson], force: bool) -> dict[str, str]:
     return failed
 
 
-def _zip(folder: Path, archive: Path) -> None:
-    """The folder as a zip with its files at the top, as Gradescope wants it; sorted, dated 1980
-    and with the files' modes, so that the same folder always gives the same bytes."""
-    tmp = archive.with_name(f".{archive.name}.tmp")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as out:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            info = zipfile.ZipInfo(path.relative_to(folder).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = (path.stat().st_mode & 0o777) << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, path.read_bytes())
-    tmp.replace(archive)
-
-
 def _fresh(folder: Path) -> Path:
     """An empty folder; an existing one is replaced only when an earlier release wrote it."""
     if folder.exists():
@@ -146,24 +127,10 @@ def _fresh(folder: Path) -> Path:
     return folder
 
 
-def _common(root: Path, requirements: str) -> None:
-    shutil.copytree(PACKAGE_DIR, root / "grader", ignore=_IGNORE)
-    (root / "requirements.txt").write_text(requirements, encoding="utf-8")
-
-
-def _requirements() -> list[str]:
-    """What the engine needs at grading time: the project's own dependencies."""
-    pyproject = PACKAGE_DIR.parent / "pyproject.toml"
-    try:
-        return list(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["dependencies"])
-    except (OSError, KeyError, tomllib.TOMLDecodeError):
-        return _FALLBACK_REQUIREMENTS
-
-
 def _student_lesson(course: Course, lesson: Lesson, root: Path) -> PublicSuite:
     exercises = course.exercises_dir(lesson)
     if exercises.is_dir():
-        shutil.copytree(exercises, root / EXERCISES / lesson.id, ignore=_IGNORE)
+        shutil.copytree(exercises, root / EXERCISES / lesson.id, ignore=IGNORE)
     suite = public_suite(lesson)
     if not suite.tasks:
         return suite
@@ -217,26 +184,30 @@ def _record(course: Course, lesson: Lesson, bundle: Course, folder: Path, suite:
         replay.RECORDED.clear()
 
 
-def _student_makefile(lessons: list[Lesson], public: dict[str, PublicSuite]) -> str:
-    graded = [each.id for each in lessons if public[each.id].tasks] or [lessons[0].id]
+def _student_makefile() -> str:
+    """``make grade`` with no SUBMISSION grades the default lesson (the first of the bundle's course.toml),
+    by the rule every tool uses; the first run checks that the package index answers, then installs the lock."""
     return f"""\
 # `make grade` grades your work with the public checks; the first run sets up .venv/ (Python 3.11+).
-# Another lesson or folder: make grade SUBMISSION=exercises/<lesson>
+# It grades exercises/<lesson>/ of the course's first lesson (course.toml); another lesson or folder:
+# make grade SUBMISSION=exercises/<lesson>
 PYTHON ?= python3
 VENV_FLAGS ?=
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SUBMISSION ?= exercises/{graded[0]}
+SUBMISSION ?=
 FORMAT ?= text
 
 .PHONY: grade clean
 
-$(STAMP): requirements.txt
+$(STAMP): {LOCK.as_posix()}
 \t@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \\
 \t\t{{ echo "make grade needs Python 3.11 or newer: make grade PYTHON=python3.11"; exit 1; }}
+\t@$(PYTHON) -m grader.authoring.reachable "make grade"
 \t$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
-\t$(BIN)/python -m pip install --quiet -r requirements.txt
+\t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 --upgrade pip
+\t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 -r {LOCK.as_posix()}
 \ttouch $(STAMP)
 
 grade: $(STAMP)
@@ -247,10 +218,12 @@ clean:
 """
 
 
-def _student_readme(lessons: list[Lesson], public: dict[str, PublicSuite]) -> str:
+def _student_readme(lessons: list[Lesson], public: dict[str, PublicSuite], first: list[str]) -> str:
+    default = f"exercises/{first[0]}/; " if first else ""
     parts = ["# Exercises\n\n",
              "Fill in the files in `exercises/<lesson>/`, then check your work on your own machine:\n\n",
-             "```sh\nmake grade                                # the first run sets up .venv/ (needs Python 3.11+)\n",
+             "```sh\n",
+             f"make grade                                # {default}the first run sets up .venv/ (Python 3.11+)\n",
              "make grade SUBMISSION=exercises/<lesson>  # another lesson\n```\n\n",
              "`make grade` runs the **public checks**: the same checks, with the same full feedback, as when you\n",
              "hand in. Hand-in also runs hidden checks and grades the by-hand answers and the quiz, so your final\n",
@@ -267,63 +240,3 @@ def _student_readme(lessons: list[Lesson], public: dict[str, PublicSuite]) -> st
                 "graded when you hand in"
             parts.append(f"- `{task.id}` ({task.points:g} point{'s' if task.points != 1 else ''}): {local}\n")
     return "".join(parts)
-
-
-def _autograder_scripts(root: Path, lessons: list[Lesson]) -> None:
-    """Gradescope's two entry points, and how to use the folder.
-
-    The scripts are the ones ``make gradescope`` packs (``ci/gradescope/``), so both zips
-    behave alike; they install the grader from this folder's pyproject.toml. Where the
-    grader runs from an installation without ``ci/``, plain equivalents are written.
-    """
-    ci = PACKAGE_DIR.parent / "ci" / "gradescope"
-    for name in ("pyproject.toml", "README.md"):  # `pip install .` in setup.sh needs both
-        if (PACKAGE_DIR.parent / name).is_file():
-            shutil.copyfile(PACKAGE_DIR.parent / name, root / name)
-    lesson_flag = f" --lesson {lessons[0].id}" if len(lessons) == 1 else ""
-    if (ci / "setup.sh").is_file() and (ci / "run_autograder").is_file() and (root / "pyproject.toml").is_file():
-        shutil.copyfile(ci / "setup.sh", root / "setup.sh")
-        run = (ci / "run_autograder").read_text(encoding="utf-8")
-        if len(lessons) == 1:  # the lesson this autograder grades, unless GRADER_LESSON says otherwise
-            run = re.sub(r'(LESSON="\$\{GRADER_LESSON:-)[^}]*(\}")', rf"\g<1>{lessons[0].id}\g<2>", run)
-        (root / "run_autograder").write_text(run, encoding="utf-8")
-    else:
-        _plain_scripts(root, lesson_flag)
-    for script in ("setup.sh", "run_autograder"):
-        (root / script).chmod(0o755)
-    (root / "AUTOGRADER.md").write_text(f"""\
-# Autograder
-
-The whole suite with the reference solutions, written by `grader release`: keep it away from students.
-
-- Gradescope: upload `autograder.zip` (beside this folder) as the assignment's autograder;
-  `setup.sh` builds the image and `run_autograder` writes `/autograder/results/results.json`.
-- CI: `python3 -m venv .venv && .venv/bin/pip install -r requirements.txt`, then
-  `.venv/bin/python -m grader grade SUBMISSION{lesson_flag} --format json --output grade.json`.
-- Prove the suite here: `.venv/bin/python -m grader validate`.
-""", encoding="utf-8")
-
-
-def _plain_scripts(root: Path, lesson_flag: str) -> None:
-    (root / "setup.sh").write_text("""\
-#!/usr/bin/env bash
-# Gradescope runs this once while building the autograder image (in /autograder/source).
-set -euo pipefail
-cd "$(dirname "$0")"
-if command -v apt-get >/dev/null; then  # bubblewrap confines student code; Python 3.11+ runs the grader
-    apt-get update -qq && apt-get install -y -qq bubblewrap python3.11 python3.11-venv >/dev/null || true
-fi
-PYTHON=$(command -v python3.11 || command -v python3)
-"$PYTHON" -m venv .venv
-.venv/bin/python -m pip install --quiet -r requirements.txt
-""", encoding="utf-8")
-    report = "gradescope" if "gradescope" in formats.names() else "json"
-    (root / "run_autograder").write_text(f"""\
-#!/usr/bin/env bash
-# Gradescope runs this for every submission: the files are in /autograder/submission.
-set -uo pipefail
-cd "$(dirname "$0")"
-mkdir -p /autograder/results
-.venv/bin/python -m grader grade /autograder/submission{lesson_flag} --format {report} \\
-    --output /autograder/results/results.json
-""", encoding="utf-8")

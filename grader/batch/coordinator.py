@@ -44,6 +44,7 @@ from grader.exceptions import GraderError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
 from grader.result.text import shown
+from grader.submission.files import choose_lesson
 
 EXECUTORS = ("local", "dask")
 SLACK_SECONDS = 60  # on top of the lesson's own import and submission limits, before a worker is stopped
@@ -74,34 +75,64 @@ class BatchResult:
                 and not any(p[1] in ("error", "kept") for p in self.summary.problems))
 
 
-def pick_lesson(course: Course, lesson: str | None) -> Lesson:
+def pick_lesson(course: Course, lesson: str | None, entries: dict[str, roster.Entry] | None = None) -> Lesson:
+    """``--lesson``, else the lesson the entries' files name, by the rule ``grader grade`` applies to one
+    submission (``choose_lesson``): entries whose files name no lesson follow the others; entries naming
+    different lessons are a usage error; none naming one, the course's default lesson."""
     if lesson:
         return course.lesson(lesson)
-    ids = course.lesson_ids()
-    if len(ids) != 1:
-        raise UsageError(f"{course.suites_dir} holds {'no lessons' if not ids else 'lessons ' + ', '.join(ids)}; "
-                         "pass --lesson")
-    return course.lesson(ids[0])
+    if len(course.lesson_ids()) < 2:
+        return course.default_lesson()  # the only lesson (or the error that there is none)
+    named: dict[str, list[str]] = {}
+    for student, entry in (entries or {}).items():
+        if entry.path is not None:
+            try:
+                choice = choose_lesson(course, entry.path)
+            except GraderError:  # files of several lessons: graded as the class's lesson, refused if they lack it
+                continue
+            if choice.from_files:
+                named.setdefault(choice.lesson.id, []).append(student)
+    if len(named) > 1:
+        said = "; ".join(f"{lesson_id}: {', '.join(students[:3])}{', ...' if len(students) > 3 else ''}"
+                         for lesson_id, students in sorted(named.items()))
+        raise UsageError(f"the submissions are for several lessons ({said}): grade each lesson's with --lesson")
+    if named:
+        return course.lesson(next(iter(named)))
+    try:
+        return course.default_lesson()
+    except UsageError as exc:
+        raise UsageError(f"no submission's files say which lesson it is for, and {exc}") from None
 
 
 def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | None = None, jobs: int = 2,
               reports: Path | None = None, csv: Path | None = None, solutions: Path | None = None,
               executor: str = "local", scheduler: str | None = None, regrade: bool = False,
-              session: str | None = None, class_report: Path | None = None, out=None, err=None) -> BatchResult:
-    """Grade every submission in ``folder`` that the gradebook does not already hold as it is."""
+              keep: str | None = None, session: str | None = None, class_report: Path | None = None, out=None,
+              err=None) -> BatchResult:
+    """Grade every submission in ``folder`` that the gradebook does not already hold as it is.
+
+    The entries are read (unzipped, hashed) first: which lesson they are for is in their files.
+    The lesson's snapshot is taken before the gradebook opens: a wrong --solutions writes none."""
     out = out if out is not None else sys.stdout
     _check_options(folder, jobs, executor, scheduler, reports)
-    the_lesson = pick_lesson(course, lesson)
-    snapshot = LessonSnapshot.take(course, the_lesson, solutions)  # a wrong --solutions: no gradebook written
-    with Gradebook(gradebook) as book, _scratch() as scratch:
+    if lesson:
+        course.lesson(lesson)  # an unknown --lesson is said before anything is read
+    ours = {Path(f"{gradebook}{suffix}") for suffix in ("", "-wal", "-shm", "-journal")} | {reports, csv,
+                                                                                              class_report}
+    with _scratch() as scratch, contextlib.ExitStack() as stack:
+        found = _read_entries(folder, scratch, {p.resolve() for p in ours if p is not None}, keep)
+        the_lesson = pick_lesson(course, lesson, found)
+        if not lesson and len(course.lesson_ids()) > 1:
+            print(f"grading lesson {the_lesson.id} (chosen as for 'grader grade': pass --lesson for another)",
+                  file=out)
+        snapshot = LessonSnapshot.take(course, the_lesson, solutions)
+        book = stack.enter_context(Gradebook(gradebook))
         version = snapshot.version
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
         result = BatchResult(the_lesson.id)
         entries = _Entries(book, the_lesson.id, version, reports, result)
-        ours = {Path(f"{gradebook}{suffix}") for suffix in ("", "-wal", "-shm", "-journal")} | {reports, csv,
-                                                                                                  class_report}
-        todo = entries.plan(folder, scratch, regrade, ignore={p.resolve() for p in ours if p is not None})
+        todo = entries.plan(found, regrade)
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
             for outcome in runner.results(todo):
@@ -123,6 +154,19 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
     return result
 
 
+def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | None) -> dict[str, roster.Entry]:
+    """Every student's entry read (unzipped into ``scratch``, hashed); one that could not be read for
+    a reason of the grader's is a ``fault`` entry: its row says so, and the batch goes on."""
+    found: dict[str, roster.Entry] = {}
+    for student, sources in roster.scan(folder, ignore).items():
+        try:
+            found[student] = roster.prepare(student, sources, scratch, keep)
+        except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
+            found[student] = roster.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
+                                          fault=True)
+    return found
+
+
 class _Entries:
     """The per-entry boundary: whatever goes wrong with one entry (its name, its zip, its hash, its
     grade, its report, its row) becomes that entry's row with a one-line reason, and the batch goes on.
@@ -136,17 +180,17 @@ class _Entries:
         self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
         self.conflicts: set[str] = set()  # students with several entries in the folder
 
-    def plan(self, folder: Path, scratch: Path, regrade: bool, ignore: set[Path]) -> list[Job]:
+    def plan(self, found: dict[str, roster.Entry], regrade: bool) -> list[Job]:
         """The jobs still to grade; refusals found while reading the folder are recorded right away."""
         known = self.book.known(self.lesson)
         todo: list[Job] = []
-        for student, found in roster.scan(folder, ignore).items():
+        for student, entry in found.items():
             self.result.students.add(student)
-            self.sources[student] = (roster.shown_path(found[0]), "")
-            if len(found) > 1:
+            self.sources[student] = (entry.shown_source, "")
+            if entry.conflict:
                 self.conflicts.add(student)
             try:
-                job = self._plan_one(student, found, scratch, known.get(student), regrade)
+                job = self._plan_one(student, entry, known.get(student), regrade)
             except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
                 self.record(Outcome(student, "error", reason=_fault("while reading this entry", exc),
                                     worker="coordinator"))
@@ -155,8 +199,7 @@ class _Entries:
                 todo.append(job)
         return todo
 
-    def _plan_one(self, student: str, found: list[Path], scratch: Path, before, regrade: bool) -> Job | None:
-        entry = roster.prepare(student, found, scratch)
+    def _plan_one(self, student: str, entry: roster.Entry, before, regrade: bool) -> Job | None:
         self.sources[student] = (entry.shown_source, entry.content_hash)
         unchanged = (not regrade and before is not None and entry.content_hash
                      and before.content_hash == entry.content_hash and before.suite_version == self.version

@@ -25,6 +25,7 @@ separator, a quote or a line break is quoted, whichever separator the reader ass
 from __future__ import annotations
 
 import datetime as _dt
+import decimal
 import json
 import re
 import sqlite3
@@ -39,6 +40,10 @@ from grader.result.text import shown
 APPLICATION_ID = 0x47524442  # "GRDB": marks an SQLite file as a gradebook
 SCHEMA_VERSION = 1
 DEFAULT_NAME = "gradebook.sqlite"
+# the CSV's words for a row's status, as the README names them: a refusal is the submission's
+# (final until it changes), a failure the grader's (retried on the next run)
+CSV_STATUS = {"graded": "graded", "rejected": "refused", "error": "failed"}
+CSV_DECIMALS = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS lessons (
@@ -262,14 +267,15 @@ class Gradebook:
         """Write one row per student (a column per task, total, max, status, note); return the row count.
 
         Written to a temporary file and renamed, so a spreadsheet never reads half an export.
-        A rejected submission scores 0; an error leaves the scores blank (it is not a grade).
+        A refused submission scores 0; a failed one leaves the scores blank (it is not a grade).
+        Statuses are the README's words (``CSV_STATUS``); scores are rounded to 2 decimals.
         """
         lesson = self.pick_lesson(lesson)
         tasks = self.tasks(lesson)
         task_ids = [t[0] for t in tasks]
         for row in self.rows(lesson):  # tasks a grade has but the lesson record lacks (an older suite)
             task_ids += [t for t in row.tasks if t not in task_ids]
-        max_total = _number(round(sum(t[2] for t in tasks), 6)) if tasks else ""
+        max_total = _number(sum(t[2] for t in tasks)) if tasks else ""
         lines = [["student", *task_ids, "total", "max", "status", "note"]]
         rows = self.rows(lesson)
         for row in rows:
@@ -279,7 +285,7 @@ class Gradebook:
             else:
                 cells = ["0" if row.status == "rejected" else "" for _ in task_ids]
                 total, top = ("0" if row.status == "rejected" else ""), max_total
-            lines.append([_text(row.student), *cells, total, top, row.status,
+            lines.append([_text(row.student), *cells, total, top, CSV_STATUS.get(row.status, row.status),
                           _text(_first_line(row.reason))])
         text = "".join(",".join(_cell(cell) for cell in line) + "\r\n" for line in lines)
         atomic.write(Path(target), text, newline="")
@@ -287,11 +293,14 @@ class Gradebook:
 
 
 def _number(value: float | None) -> str:
-    """A score as an LMS reads it and exactly as the report has it: 17, 2.666667 (no trailing zeros;
-    six decimals at most, the precision Report rounds to, so the CSV equals single grading)."""
+    """A score as an LMS reads it: 17, 2.67 (2 decimals at most, no trailing zeros), halves rounded up
+    as people round grades (9.125 is 9.13, not float formatting's 9.12). The gradebook keeps the
+    report's full precision; a gradebook of thirds would otherwise export 15.666667."""
     if value is None:
         return ""
-    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    rounded = decimal.Decimal(repr(float(value))).quantize(decimal.Decimal(1).scaleb(-CSV_DECIMALS),
+                                                             rounding=decimal.ROUND_HALF_UP)
+    text = f"{rounded:f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 

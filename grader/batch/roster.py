@@ -24,8 +24,11 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import os
 import re
+import time
 import unicodedata
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,9 +36,10 @@ from grader.batch.snapshot import content_hash
 from grader.exceptions import SubmissionError, UsageError
 from grader.result.text import shown
 from grader.submission import unzip
-from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
+from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
 SUFFIXES = (".py", ".ipynb", ".zip")
+KEEP_NEWEST = "newest"  # grader batch --keep newest
 STUDENT_LIMIT = 1100  # characters of a student id: a 255-byte name with every byte escaped still fits
 SOURCE_LIMIT = 1000  # characters of an entry's path as reports name it (grader.result.model.PATH_LIMIT)
 REPORT_NAME_BYTES = 100
@@ -60,6 +64,7 @@ class Entry:
     content_hash: str  # "" when it could not be computed
     problem: str = ""
     fault: bool = False
+    conflict: bool = False  # several entries for this student, none chosen: refused together
 
     @property
     def shown_source(self) -> str:
@@ -72,8 +77,9 @@ def shown_path(path: Path) -> str:
 
 
 def student_of(entry: Path) -> str:
-    """The student id an entry stands for: its name without a submission suffix, normalised and inert."""
-    name = entry.name if _is_dir(entry) else (entry.stem if entry.suffix in SUFFIXES else entry.name)
+    """The student id an entry stands for: a folder's name, a file's name without its suffix
+    (``henry.txt`` is student ``henry``, refused, but in henry's row), normalised and inert."""
+    name = entry.name if _is_dir(entry) else (entry.stem if entry.suffix else entry.name)
     return shown(unicodedata.normalize("NFC", name), lines=False, limit=STUDENT_LIMIT)
 
 
@@ -113,12 +119,23 @@ def scan(folder: Path, ignore: set[Path] = frozenset()) -> dict[str, list[Path]]
     return dict(sorted(found.items()))
 
 
-def prepare(student: str, sources: list[Path], scratch: Path) -> Entry:
-    """Unzip (into ``scratch``) and hash one student's entry; refusals and faults become ``problem``."""
+def prepare(student: str, sources: list[Path], scratch: Path, keep: str | None = None) -> Entry:
+    """Unzip (into ``scratch``) and hash one student's entry; refusals and faults become ``problem``.
+
+    Several entries for one student are refused together (never one merged grade), unless
+    ``keep="newest"``: then the newest of them is graded (see ``newest``)."""
     source = sources[0]
     if len(sources) > 1:
-        return Entry(student, source, None, "", f"{len(sources)} entries for this student ({_names(sources)}); "
-                                                "keep one")
+        chosen: Path | None
+        try:
+            chosen, why = newest(sources) if keep == KEEP_NEWEST else (None, "")
+        except OSError as exc:
+            chosen, why = None, f"cannot tell which is newest ({shown(exc.strerror or exc, lines=False)})"
+        if chosen is None:
+            advice = why or f"keep one, or pass --keep {KEEP_NEWEST} to grade the newest"
+            return Entry(student, sources[0], None, "", f"{len(sources)} entries for this student "
+                                                        f"({_names(sources)}); {advice}", conflict=True)
+        source = chosen
     name = _names([source])
     try:
         if _is_dir(source):
@@ -139,6 +156,40 @@ def prepare(student: str, sources: list[Path], scratch: Path) -> Entry:
         if exc.errno in _NAME_ERRNOS:  # a path too long or looping: how the submission is made
             return Entry(student, source, None, _raw_hash(source), why)
         return Entry(student, source, None, "", f"{why}; it will be tried again on the next run", fault=True)
+
+
+def newest(sources: list[Path]) -> tuple[Path | None, str]:
+    """The entry changed last, of those that could be graded (a folder, .py, .ipynb or .zip) if any:
+    by modification time, a zip by its newest member, a folder by its newest file. (None, why) on a tie."""
+    gradable = [s for s in sources if _is_dir(s) or s.suffix in SUFFIXES] or sources
+    times = sorted(((modified(s), s) for s in gradable), key=lambda pair: pair[0], reverse=True)
+    if len(times) > 1 and times[0][0] == times[1][0]:
+        return None, f"{_names([times[0][1], times[1][1]])} were changed at the same time: keep one"
+    return times[0][1], ""
+
+
+def modified(entry: Path) -> float:
+    """When an entry was last changed: a file's modification time; a zip's newest member (an LMS
+    download dates the zip itself when it was downloaded); a folder's newest file, or its own time
+    when it holds none (its own time changes with every file added or removed, not edited)."""
+    if _is_dir(entry):
+        latest = None
+        for folder, subfolders, files in os.walk(entry):  # no deeper than a submission may be (os.walk recurses)
+            deep = len(Path(folder).relative_to(entry).parts) >= MAX_DEPTH
+            subfolders[:] = [] if deep else [d for d in subfolders if not os.path.islink(os.path.join(folder, d))]
+            for name in files:
+                when = os.lstat(os.path.join(folder, name)).st_mtime
+                latest = when if latest is None else max(latest, when)
+        return entry.stat().st_mtime if latest is None else latest
+    if entry.suffix == ".zip":
+        try:
+            with zipfile.ZipFile(entry) as archive:
+                dates = [info.date_time for info in archive.infolist()]
+            if dates:
+                return max(time.mktime((*date, 0, 0, -1)) for date in dates)
+        except (zipfile.BadZipFile, OverflowError, ValueError):
+            pass  # refused when it is opened; its own time decides meanwhile
+    return entry.stat().st_mtime
 
 
 def _prepare_zip(student: str, source: Path, scratch: Path) -> Entry:

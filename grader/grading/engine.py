@@ -32,7 +32,7 @@ from grader.result import Report, TaskResult
 from grader.sandbox import canary, confine, stage
 from grader.sandbox.spawn import SpawnedProcess
 from grader.submission.failures import before_any_call
-from grader.submission.files import Submission
+from grader.submission.files import Submission, choose_lesson
 from grader.submission.source import SourceFacts, analyse
 from grader.submission.stubs import unimplemented_functions
 
@@ -52,10 +52,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     course = course or find_course()
     if not path.exists():  # said before anything else: no lesson can be inferred from nothing
         raise SubmissionError(f"{path}: no such file or folder")
-    if isinstance(lesson, Lesson):
-        the_lesson = lesson
-    else:
-        the_lesson = course.lesson(lesson) if lesson else course.infer_lesson(path)
+    the_lesson = lesson if isinstance(lesson, Lesson) else choose_lesson(course, path, lesson).lesson
     found = Submission.locate(path, the_lesson)
     notebook = None
     if found.notebook is not None:

@@ -1,21 +1,32 @@
-"""Where a course's lessons live, and which lesson a submission is for.
+"""Where a course's lessons live, which lessons it declares, and which one is graded by default.
 
 A course is a folder with three mirrored trees: ``exercises/<lesson>/`` (what students
 edit), ``solutions/<lesson>/`` (the reference) and ``suites/<lesson>/`` (the manifest and
 the hidden checks). The engine learns every lesson from ``suites/``, so adding a lesson
 needs no code.
+
+``course.toml`` beside ``suites/`` declares the lessons in teaching order
+(``lessons = ["prefill", "latency"]``): the first is the *default lesson*, graded when
+neither ``--lesson`` nor the submission's files say which (the rule itself, one function
+for every tool, is ``grader.submission.files.choose_lesson``). Without ``course.toml`` a
+course with one lesson defaults to it, and a course with several has no default: a
+submission whose files do not say which lesson it is for needs ``--lesson``. Never the
+alphabetically first lesson: an order that nobody declared is not a teaching order.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.exceptions import SubmissionError, UsageError
+from grader.exceptions import ConfigError, UsageError
 from grader.lesson.manifest import MANIFEST_NAME, Lesson, load_lesson
 
 SUITES, SOLUTIONS, EXERCISES = "suites", "solutions", "exercises"
+COURSE_FILE = "course.toml"
 
 
 @dataclass(frozen=True)
@@ -26,8 +37,64 @@ class Course:
     def suites_dir(self) -> Path:
         return self.root / SUITES
 
+    @property
+    def course_file(self) -> Path:
+        return self.root / COURSE_FILE
+
     def lesson_ids(self) -> list[str]:
+        """Every lesson of ``suites/``, sorted by id (a stable order for tools; the teaching
+        order is ``ordered_ids``)."""
         return sorted(p.parent.name for p in self.suites_dir.glob(f"*/{MANIFEST_NAME}"))
+
+    def declared(self) -> list[str] | None:
+        """The lessons ``course.toml`` lists, in its order; None when the course has no course.toml.
+
+        Every listed lesson must exist in ``suites/``; a lesson of ``suites/`` that the list
+        leaves out is still a lesson (``grader new`` adds folders, not lines), just never the
+        default."""
+        path = self.course_file
+        source = str(path)
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(source, f"cannot be read ({exc})") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(source, f"is not valid TOML: {exc}") from None
+        lessons = data.get("lessons")
+        if not isinstance(lessons, list) or not lessons:
+            raise ConfigError(source, "must list the course's lessons in teaching order, e.g. "
+                              'lessons = ["prefill", "latency"]', "lessons")
+        known = self.lesson_ids()
+        for i, lesson_id in enumerate(lessons):
+            if not isinstance(lesson_id, str):
+                raise ConfigError(source, "must be a lesson id (a string)", f"lessons[{i}]")
+            if lesson_id in lessons[:i]:
+                raise ConfigError(source, f"lesson '{lesson_id}' is listed twice", f"lessons[{i}]")
+            if lesson_id not in known:
+                raise ConfigError(source, f"names no lesson of {self.suites_dir} (it has: "
+                                  f"{', '.join(known) or 'none'})", f"lessons[{i}]")
+        return list(lessons)
+
+    def ordered_ids(self) -> list[str]:
+        """The lessons in teaching order: course.toml's, then any it leaves out, sorted."""
+        declared = self.declared() or []
+        return declared + [i for i in self.lesson_ids() if i not in declared]
+
+    def default_lesson(self) -> Lesson:
+        """The lesson graded when nothing else says which: course.toml's first, or the only one."""
+        declared = self.declared()
+        if declared:
+            return self.lesson(declared[0])
+        ids = self.lesson_ids()
+        if len(ids) == 1:
+            return self.lesson(ids[0])
+        if not ids:
+            raise UsageError(f"no lessons found: {self.suites_dir} holds no */{MANIFEST_NAME}")
+        raise UsageError(f"the course has lessons {', '.join(ids)} and no {self.course_file} declaring their "
+                         f"order, so none is the default: pass --lesson, or list them there "
+                         f"(lessons = [\"{ids[0]}\", ...]; the first is the default)")
 
     def lesson(self, lesson_id: str) -> Lesson:
         if lesson_id not in self.lesson_ids():
@@ -41,26 +108,13 @@ class Course:
     def exercises_dir(self, lesson: Lesson) -> Path:
         return self.root / EXERCISES / lesson.id
 
-    def infer_lesson(self, submission: Path) -> Lesson:
-        """The one lesson the submission can be for, or a UsageError that lists the choices."""
-        ids = self.lesson_ids()
-        if len(ids) == 1:
-            return self.lesson(ids[0])
-        if not ids:
-            raise UsageError(f"no lessons found: {self.suites_dir} holds no */{MANIFEST_NAME}")
-        if not submission.exists():  # say so, rather than that no lesson matches a path that is not there
-            raise SubmissionError(f"{submission}: no such file or folder")
-        lessons = [self.lesson(i) for i in ids]
-        if submission.is_dir():
-            matches = [each for each in lessons if each.id == submission.name] or \
-                      [each for each in lessons if (submission / each.module).is_file()
-                       or (submission / f"{each.module_name}.ipynb").is_file()]
-        else:
-            matches = [each for each in lessons if submission.name in (each.module, f"{each.module_name}.ipynb")]
-        if len(matches) == 1:
-            return matches[0]
-        raise UsageError(f"cannot tell which lesson {submission} is for: pass --lesson "
-                         f"(one of {', '.join(ids)})")
+
+def course_toml(lesson_ids: list[str]) -> str:
+    """A course.toml declaring ``lesson_ids`` in this order (what ``grader release`` writes in a bundle)."""
+    listed = ", ".join(json.dumps(i) for i in lesson_ids)  # a JSON string is a TOML basic string
+    return ("# The course's lessons in teaching order. The first is the default lesson: graded when neither\n"
+            "# --lesson nor the submission's files say which (see the README, \"Which lesson is graded\").\n"
+            f"lessons = [{listed}]\n")
 
 
 def find_course(start: Path | None = None) -> Course:

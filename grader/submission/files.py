@@ -1,22 +1,30 @@
-"""Which of a submission's files are graded: the module, the notebook, the answers file.
+"""Which lesson a submission is for, and which of its files are graded: the module, the
+notebook, the answers file.
 
-A submission is a folder, a ``.py`` or an ``.ipynb``. In a folder the lesson's module and
-answers file are looked for by name, never through a link (a link could point at the
-solutions); a folder holding both a module and a notebook is graded as the notebook only
-when the module is still the untouched stub and the notebook is not. Deciding that takes
-parsing, never running: ``ast`` for the module, JSON and ``ast`` for the notebook's cells.
+A submission is a folder, a ``.py`` or an ``.ipynb``. Submissions arrive in many shapes: a
+folder holding ``prefill.py``, or a whole course repository as a GitHub hand-in brings it
+(``repo/exercises/prefill/prefill.py``). ``lesson_folder`` finds the folder that holds a
+lesson's files, the same way for every tool; ``choose_lesson`` is the one rule for which
+lesson is graded (``grade``, ``batch``, ``run_autograder``, ``make grade``).
+
+Files are looked for by name, never through a link (a link could point at the solutions);
+a folder holding both a module and a notebook is graded as the notebook only when the
+module is still the untouched stub and the notebook is not. Deciding that takes parsing,
+never running: ``ast`` for the module, JSON and ``ast`` for the notebook's cells.
 """
 
 from __future__ import annotations
 
 import ast
+import os
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
-from grader.exceptions import SubmissionError
+from grader.exceptions import SubmissionError, UsageError
+from grader.lesson.course import EXERCISES, Course
 from grader.lesson.manifest import Lesson
 from grader.submission.cells import definitions, read_answers, unimplemented
-from grader.submission.limits import MAX_SOURCE_BYTES
+from grader.submission.limits import MAX_DEPTH, MAX_SOURCE_BYTES, MAX_SUBMISSION_FILES
 from grader.submission.notebook import read_notebook
 from grader.submission.stubs import is_empty_body
 
@@ -30,7 +38,7 @@ class Submission:
     when the module is the untouched stub and the notebook is not (``prefer_notebook``).
     """
 
-    path: Path
+    path: Path  # the folder holding the lesson's files (in a repository: exercises/<lesson>/), or the file
     module: Path | None
     answers: Path | None
     notebook: Path | None = None
@@ -48,14 +56,123 @@ class Submission:
             return cls(path, path, None)
         if not path.is_dir():
             raise SubmissionError(f"{path}: not a regular file or folder")
-        module, answers = path / lesson.module, path / lesson.answers
-        found = cls(path, module if _plain_file(module) else None, answers if _plain_file(answers) else None)
-        notebook = path / notebook_name(lesson)
+        folder = lesson_folder(path, lesson)
+        if folder is None:
+            raise SubmissionError(f"{path}: holds neither {lesson.module} nor {lesson.answers} (looked at the top, "
+                                  f"in {EXERCISES}/{lesson.id}/ and in every folder below)")
+        module, answers = folder / lesson.module, folder / lesson.answers
+        found = cls(folder, module if _plain_file(module) else None, answers if _plain_file(answers) else None)
+        notebook = folder / notebook_name(lesson)
         if _plain_file(notebook) and prefer_notebook(found.module, notebook, lesson):
-            found = cls(path, None, found.answers, notebook)
-        if found.module is None and found.answers is None and found.notebook is None:
-            raise SubmissionError(f"{path}: holds neither {lesson.module} nor {lesson.answers}")
+            found = cls(folder, None, found.answers, notebook)
         return found
+
+
+@dataclass(frozen=True)
+class LessonChoice:
+    """The lesson a submission is graded as; ``from_files``: its own files (or name) said so,
+    rather than ``--lesson``, a course of one lesson, or the course's default."""
+
+    lesson: Lesson
+    from_files: bool
+
+
+def choose_lesson(course: Course, submission: Path, lesson: str | None = None) -> LessonChoice:
+    """The one rule for which lesson is graded, for every tool (README, "Which lesson is graded"):
+
+    1. ``--lesson``, when given;
+    2. a course of one lesson grades that lesson;
+    3. the submission's files, when they name exactly one lesson: a folder named after it, a
+       file named as its module or notebook, or (in a folder) its module or notebook at the
+       top, anywhere below, or anything in ``exercises/<lesson>/``;
+    4. otherwise the course's default lesson (the first of ``course.toml``).
+
+    Files that name several lessons are refused, not defaulted: the default would be a guess
+    made against the evidence.
+    """
+    if lesson:
+        return LessonChoice(course.lesson(lesson), False)
+    ids = course.ordered_ids()
+    if len(ids) == 1:
+        return LessonChoice(course.lesson(ids[0]), False)
+    if not ids:
+        return LessonChoice(course.default_lesson(), False)  # says that there are none
+    if not submission.exists():  # say so, rather than that no lesson matches a path that is not there
+        raise SubmissionError(f"{submission}: no such file or folder")
+    named = _named_lessons(submission, [course.lesson(i) for i in ids])
+    if len(named) == 1:
+        return LessonChoice(named[0], True)
+    if named:
+        raise UsageError(f"{submission} holds the files of several lessons "
+                         f"({', '.join(each.id for each in named)}): pass --lesson (one of {', '.join(ids)})")
+    try:
+        return LessonChoice(course.default_lesson(), False)
+    except UsageError as exc:
+        raise UsageError(f"cannot tell which lesson {submission} is for: its files name none, and {exc}") from None
+
+
+def _named_lessons(submission: Path, lessons: list[Lesson]) -> list[Lesson]:
+    """The lessons whose files (or name) the submission has; see ``choose_lesson``."""
+    if not submission.is_dir():
+        return [each for each in lessons if submission.name in (each.module, notebook_name(each))]
+    by_name = [each for each in lessons if each.id == submission.name]
+    if by_name:
+        return by_name
+    names = {relative.name for relative in _tree(submission)}
+    return [each for each in lessons if each.module in names or notebook_name(each) in names
+            or _holds_any(_exercises(submission, each), each)]
+
+
+def lesson_folder(path: Path, lesson: Lesson) -> Path | None:
+    """The folder of submission folder ``path`` that holds the lesson's files, or None:
+
+    the folder itself when it holds the module, the notebook or the answers file; else
+    ``exercises/<lesson>/`` when that does (a whole course repository); else the one folder
+    below that holds the module or the notebook. Two such folders are refused, naming both:
+    which one is the student's work is theirs to say, not a guess. Links are never followed.
+    """
+    if _holds_any(path, lesson):
+        return path
+    exercises = _exercises(path, lesson)
+    if _holds_any(exercises, lesson):
+        return exercises
+    wanted = (lesson.module, notebook_name(lesson))
+    places = sorted({relative.parent for relative in _tree(path) if relative.name in wanted})
+    if len(places) > 1:
+        shown = ", ".join(f"{place.as_posix()}/" for place in places[:3]) + (", ..." if len(places) > 3 else "")
+        raise SubmissionError(f"{path}: holds {lesson.module} (or its notebook) in {len(places)} folders ({shown}): "
+                              f"hand in one, or grade the folder you mean")
+    return path / places[0] if places else None
+
+
+def _exercises(path: Path, lesson: Lesson) -> Path | None:
+    """``path/exercises/<lesson>``, unless a link stands anywhere on the way."""
+    parent, folder = path / EXERCISES, path / EXERCISES / lesson.id
+    if parent.is_symlink() or folder.is_symlink() or not folder.is_dir():
+        return None
+    return folder
+
+
+def _holds_any(folder: Path | None, lesson: Lesson) -> bool:
+    return folder is not None and any(_plain_file(folder / name) for name in
+                                      (lesson.module, notebook_name(lesson), lesson.answers))
+
+
+def _tree(root: Path) -> list[PurePath]:
+    """The plain files below ``root``, relative to it: no links followed, hidden folders (``.git``)
+    and caches left out, bounded by the submission limits (a larger tree is searched in part)."""
+    found: list[PurePath] = []
+    for folder, subfolders, files in os.walk(root):
+        relative = PurePath(folder).relative_to(root)
+        deep = len(relative.parts) >= MAX_DEPTH  # os.walk recurses: a hostile tree 1500 folders deep stops here
+        subfolders[:] = [] if deep else sorted(d for d in subfolders if not d.startswith(".") and d != "__pycache__"
+                                               and not os.path.islink(os.path.join(folder, d)))
+        for name in sorted(files):
+            if not os.path.islink(os.path.join(folder, name)):
+                found.append(relative / name)
+                if len(found) >= MAX_SUBMISSION_FILES:
+                    return found
+    return found
 
 
 def _plain_file(path: Path) -> bool:

@@ -87,9 +87,9 @@ def hidden_only_constants(lesson=LESSON) -> set:
 
 def test_the_student_bundle_holds_exercises_public_checks_engine_makefile_and_readme(dist):
     student = dist / "student"
-    for path in ("Makefile", "README.md", "requirements.txt", "grader/__init__.py", "grader/grading/engine.py",
-                 "exercises/prefill/prefill.py", "exercises/prefill/answers.toml", "suites/prefill/lesson.toml",
-                 "suites/prefill/reference_calls.json", STAMP):
+    for path in ("Makefile", "README.md", "requirements/grade.txt", "course.toml", "grader/__init__.py",
+                 "grader/grading/engine.py", "exercises/prefill/prefill.py", "exercises/prefill/answers.toml",
+                 "suites/prefill/lesson.toml", "suites/prefill/reference_calls.json", STAMP):
         assert (student / path).is_file(), path
     assert not (student / "solutions").exists()
     assert not (student / "suites" / "prefill" / "mutants").exists()
@@ -97,8 +97,10 @@ def test_the_student_bundle_holds_exercises_public_checks_engine_makefile_and_re
     for name in ("prefill.py", "answers.toml"):
         shipped, source = student / "exercises" / "prefill" / name, ROOT / "exercises" / "prefill" / name
         assert shipped.read_bytes() == source.read_bytes()
-    requirements = (student / "requirements.txt").read_text()
-    assert "numpy" in requirements and "pytest" in requirements
+    requirements = (student / "requirements" / "grade.txt").read_text()
+    assert requirements == (ROOT / "requirements" / "grade.txt").read_text()  # the lock: exact versions
+    assert "numpy==" in requirements and "pytest==" in requirements
+    assert Course(student).ordered_ids() == ["prefill", "latency"] == Course(ROOT).ordered_ids()[:2]
 
 
 def test_no_solution_body_is_in_the_student_bundle(dist):
@@ -160,23 +162,26 @@ def test_the_bundle_grades_public_checks_exactly_as_the_full_suite_does(dist, tm
 
 
 def test_make_grade_runs_from_scratch_in_a_copy(dist, tmp_path):
-    """A fresh machine: no .venv, the bundle alone. The venv sees the base interpreter's packages
-    (--system-site-packages) so that pip only fetches what that interpreter lacks."""
+    """A fresh machine: no .venv, the bundle alone, installing the lock. The venv sees the base
+    interpreter's packages (--system-site-packages) so that pip only fetches what that interpreter lacks.
+    With several lessons, `make grade` grades the course's first (course.toml), as the course's own does."""
     copy = tmp_path / "student"
     shutil.copytree(dist / "student", copy)
     python = getattr(sys, "_base_executable", sys.executable)
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "GRADER_COURSE")}
-    # several lessons: `make grade` grades the first (sorted) one, so name the one this test is about
-    result = subprocess.run(["make", "grade", f"PYTHON={python}", "VENV_FLAGS=--system-site-packages",
-                             "SUBMISSION=exercises/prefill"], cwd=copy,
+    result = subprocess.run(["make", "grade", f"PYTHON={python}", "VENV_FLAGS=--system-site-packages"], cwd=copy,
                             env=env, capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert (copy / ".venv" / ".installed").is_file()
     assert "not implemented yet" in result.stdout and re.search(r"Total: 0/13\b", result.stdout), result.stdout
+    assert "E1.2 · Lesson 2 of 6: Prefill: exercises/prefill\n" in result.stdout
     shutil.copy(ROOT / "solutions" / "prefill" / "prefill.py", copy / "exercises" / "prefill" / "prefill.py")
-    result = subprocess.run(["make", "grade", "SUBMISSION=exercises/prefill"], cwd=copy, env=env, capture_output=True,
-                            text=True, timeout=300, check=False)
+    result = subprocess.run(["make", "grade"], cwd=copy, env=env, capture_output=True, text=True, timeout=300,
+                            check=False)
     assert result.returncode == 0 and re.search(r"Total: 13/13\b", result.stdout), result.stdout + result.stderr
+    result = subprocess.run(["make", "grade", "SUBMISSION=exercises/latency"], cwd=copy, env=env, capture_output=True,
+                            text=True, timeout=300, check=False)
+    assert result.returncode == 0 and re.search(r"Total: 0/9\b", result.stdout), result.stdout + result.stderr
 
 
 # ---------------------------------------------------------------------------- the autograder
@@ -184,13 +189,15 @@ def test_make_grade_runs_from_scratch_in_a_copy(dist, tmp_path):
 def test_the_autograder_holds_the_full_suite_solutions_and_gradescope_scripts(dist):
     auto = dist / "autograder"
     for path in ("suites/prefill/lesson.toml", "suites/prefill/mutants/forgot_factor_2.py",
-                 "solutions/prefill/prefill.py", "exercises/prefill/prefill.py", "grader/cli.py", "requirements.txt",
-                 "pyproject.toml", "setup.sh", "run_autograder", "AUTOGRADER.md", STAMP):
+                 "solutions/prefill/prefill.py", "exercises/prefill/prefill.py", "grader/cli.py",
+                 "requirements/grade.txt", "course.toml", "pyproject.toml", "setup.sh", "run_autograder",
+                 "AUTOGRADER.md", STAMP):
         assert (auto / path).is_file(), path
     for script in ("setup.sh", "run_autograder"):
         assert os.access(auto / script, os.X_OK)
-    if (ROOT / "ci" / "gradescope" / "setup.sh").is_file():  # the same scripts as `make gradescope`
-        assert (auto / "setup.sh").read_bytes() == (ROOT / "ci" / "gradescope" / "setup.sh").read_bytes()
+    scripts = ROOT / "grader" / "authoring" / "gradescope"  # the same scripts as `make gradescope`
+    assert (auto / "setup.sh").read_bytes() == (scripts / "setup.sh").read_bytes()
+    assert 'LESSON="${GRADER_LESSON:-}"' in (auto / "run_autograder").read_text()  # every lesson: none forced
     with zipfile.ZipFile(dist / "autograder.zip") as archive:
         names = set(archive.namelist())
         modes = {i.filename: (i.external_attr >> 16) & 0o777 for i in archive.infolist()}
@@ -198,7 +205,8 @@ def test_the_autograder_holds_the_full_suite_solutions_and_gradescope_scripts(di
     assert modes["run_autograder"] & 0o111 and not modes["solutions/prefill/prefill.py"] & 0o111
 
 
-def test_the_autograder_zip_grades_like_gradescope(dist, tmp_path):
+@pytest.mark.parametrize("lesson, full", [("prefill", 17), ("latency", 13)])
+def test_the_autograder_zip_of_every_lesson_grades_each_as_its_files_say(dist, tmp_path, lesson, full):
     """Unpacked as Gradescope does: source/, submission/, results/, run_autograder at the top."""
     root = tmp_path / "autograder"
     with zipfile.ZipFile(dist / "autograder.zip") as archive:
@@ -206,13 +214,12 @@ def test_the_autograder_zip_grades_like_gradescope(dist, tmp_path):
         for info in archive.infolist():
             os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
     shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
-    shutil.copytree(ROOT / "solutions" / "prefill", root / "submission")
+    shutil.copytree(ROOT / "solutions" / lesson, root / "submission", ignore=shutil.ignore_patterns("__pycache__"))
     env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
-    if "AUTOGRADER_ROOT" not in (root / "run_autograder").read_text():
-        pytest.skip("the plain run_autograder only runs in /autograder")
-    subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, timeout=120, check=False)
+    done = subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=120, check=False)
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
-    assert results["score"] == 17 and len(results["tests"]) > 9
+    assert results["score"] == full and len(results["tests"]) > 9, done.stdout + done.stderr
 
 
 # ---------------------------------------------------------------------------- refusals

@@ -98,8 +98,7 @@ def test_a_new_lesson_releases(course, tmp_path):
     assert "def test_small_number" in checks and "agrees_with_the_solution" not in checks
     assert not (done.student / "suites" / "decode" / "reference_calls.json").exists()  # no public check needs one
     assert not (done.student / "solutions").exists()
-    if (ROOT / "ci" / "gradescope" / "run_autograder").is_file():
-        assert 'LESSON="${GRADER_LESSON:-decode}"' in (done.autograder / "run_autograder").read_text()
+    assert 'LESSON="${GRADER_LESSON:-decode}"' in (done.autograder / "run_autograder").read_text()
 
 
 def test_a_new_lesson_beside_prefill(tmp_path):

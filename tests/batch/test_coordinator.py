@@ -95,12 +95,12 @@ def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, 
                        reports=tmp_path / "reports",
                        csv=tmp_path / "grades.csv", out=out)
     found = {r[0]: r for r in rows(tmp_path / "gb.sqlite")}
-    assert sorted(found) == sorted([*students, "bomb", "nb", "notes.txt", "twice"])
+    assert sorted(found) == sorted([*students, "bomb", "nb", "notes", "twice"])
     assert found["nb"][1] in ("graded", "rejected")  # a notebook gets its row, whatever the engine makes of it
     for student, source in students.items():
         assert found[student][1:3] == ("graded", expected[source]), student
     assert found["bomb"][1] == "rejected" and "not a readable zip archive" in found["bomb"][3]
-    assert found["notes.txt"][1] == "rejected" and "expected a folder" in found["notes.txt"][3]
+    assert found["notes"][1] == "rejected" and "notes.txt: expected a folder" in found["notes"][3]
     assert found["twice"][1] == "rejected" and "2 entries for this student" in found["twice"][3]
     assert result.complete and result.graded_now == 7 + (found["nb"][1] == "graded")
 
@@ -361,3 +361,91 @@ def test_a_batch_with_solutions_it_cannot_use_stops_before_anything_is_written(t
     (line,) = capsys.readouterr().err.splitlines()
     assert "--solutions" in line and "a tree holding prefill/" in line
     assert not (tmp_path / "gb.sqlite").exists() and not (tmp_path / "grades.csv").exists()
+
+
+# ---------------------------------------------------------------------------- which lesson; entries as they arrive
+
+def batch_csv(tmp_path: Path, folder: Path, *options: str) -> tuple[int, list[dict], str]:
+    """``grader batch`` as an instructor runs it in this two-lesson course: exit status, CSV rows, stdout."""
+    book, table = tmp_path / "gb.sqlite", tmp_path / "grades.csv"
+    out = io.StringIO()
+    import contextlib
+
+    with contextlib.redirect_stdout(out):
+        status = main(["--course", str(ROOT), "batch", str(folder), "--jobs", "1", "--gradebook", str(book),
+                       "--csv", str(table), *options])
+    if not table.exists():
+        return status, [], out.getvalue()
+    with table.open(newline="") as stream:
+        return status, list(csv.DictReader(stream)), out.getvalue()
+
+
+def test_batch_infers_the_lesson_from_the_entries_files_as_grade_does(tmp_path, capsys):
+    """Folders holding prefill.py in a course of two lessons: graded as prefill, not 'pass --lesson'."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    place(REFERENCE, folder, "alice")
+    place(wrong("forgot_factor_2"), folder, "bob", zipped=True)
+    (folder / "carol").mkdir()  # only the answers: names no lesson, follows the others
+    shutil.copyfile(REFERENCE / "answers.toml", folder / "carol" / "answers.toml")
+    status, table, _ = batch_csv(tmp_path, folder)
+    assert status == 0, capsys.readouterr().err
+    assert {r["student"]: r["total"] for r in table} == {"alice": "17", "bob": str(int(grade(
+        wrong("forgot_factor_2"), lesson="prefill", course=COURSE).score)), "carol": "4"}
+    assert "prefill_flops" in table[0]
+
+
+def test_batch_of_entries_for_two_lessons_asks_which(tmp_path, capsys):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    place(REFERENCE, folder, "alice")
+    place(ROOT / "solutions" / "latency", folder, "bob")
+    status, _, _ = batch_csv(tmp_path, folder)
+    err = capsys.readouterr().err
+    assert status == 2 and "several lessons (latency: bob; prefill: alice)" in err and "--lesson" in err
+    status, table, _ = batch_csv(tmp_path, folder, "--lesson", "latency")
+    assert status == 0 and {r["student"]: r["status"] for r in table} == {"alice": "graded", "bob": "graded"}
+
+
+def test_batch_of_files_named_after_students_grades_the_courses_first_lesson_and_says_so(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    place(wrong("forgot_factor_2"), folder, "alice")  # alice.py: its name is the student's, not a lesson's
+    status, table, out = batch_csv(tmp_path, folder)
+    assert status == 0 and table[0]["student"] == "alice" and "prefill_flops" in table[0]
+    assert out.startswith("grading lesson prefill (chosen as for 'grader grade': pass --lesson for another)\n")
+
+
+def test_two_entries_of_one_student_are_resolved_by_keep_newest(tmp_path, capsys):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    place(STUBS, folder, "alice")
+    place(REFERENCE, folder, "alice", zipped=True)
+    old = time.time() - 7200
+    for path in (folder / "alice").iterdir():
+        os.utime(path, (old, old))
+    status, table, _ = batch_csv(tmp_path, folder)
+    assert status == 0 and table[0]["status"] == "refused" and table[0]["total"] == "0"
+    assert table[0]["note"] == "2 entries for this student (alice, alice.zip); keep one, or pass --keep newest to " \
+                               "grade the newest"
+    status, table, _ = batch_csv(tmp_path, folder, "--keep", "newest")
+    assert status == 0 and (table[0]["status"], table[0]["total"]) == ("graded", "17"), capsys.readouterr().err
+
+
+def test_the_csv_speaks_the_readmes_words_rounds_totals_and_names_students_without_suffixes(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    place(REFERENCE, folder, "alice")
+    (folder / "henry.txt").write_text("my answers are in the email")
+    thirds = folder / "ivy"
+    shutil.copytree(REFERENCE, thirds, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(wrong("hardcoded_peak_rate"), thirds / "prefill.py")  # 12.666667 out of 17
+    status, table, _ = batch_csv(tmp_path, folder)
+    rows_by = {r["student"]: r for r in table}
+    assert status == 0 and sorted(rows_by) == ["alice", "henry", "ivy"]
+    assert rows_by["henry"]["status"] == "refused" and "henry.txt: expected a folder" in rows_by["henry"]["note"]
+    assert rows_by["alice"]["status"] == "graded"
+    full = grade(thirds, lesson="prefill", course=COURSE).score
+    assert full != round(full, 2) and rows_by["ivy"]["total"] == f"{full:.2f}".rstrip("0").rstrip(".")
+    with sqlite3.connect(tmp_path / "gb.sqlite") as db:
+        assert db.execute("SELECT score FROM submissions WHERE student = 'ivy'").fetchone()[0] == full

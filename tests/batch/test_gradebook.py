@@ -102,9 +102,12 @@ def test_the_csv_has_a_row_per_student_a_column_per_task_total_and_max(tmp_path,
         ["student", "flops", "mask", "total", "max", "status", "note"],
         ["alice", "2", "3", "5", "5", "graded", ""],
         ["bob", "0", "2", "2", "5", "graded", ""],
-        ["carol", "0", "0", "0", "5", "rejected", "not a zip"],
-        ["dave", "", "", "", "5", "error", "worker died"],
+        ["carol", "0", "0", "0", "5", "refused", "not a zip"],  # the README's words, not the table's
+        ["dave", "", "", "", "5", "failed", "worker died"],
     ]
+    with sqlite3.connect(tmp_path / "gb.sqlite") as db:  # the gradebook keeps its own status names
+        assert dict(db.execute("SELECT student, status FROM submissions")) == {
+            "alice": "graded", "bob": "graded", "carol": "rejected", "dave": "error"}
 
 
 def test_text_cells_cannot_become_spreadsheet_formulas(tmp_path, book):
@@ -115,12 +118,21 @@ def test_text_cells_cannot_become_spreadsheet_formulas(tmp_path, book):
     assert row[0] == "'=cmd" and row[-1] == "'@SUM(1) is not a zip"
 
 
-def test_thirds_are_exported_as_the_report_rounds_them(tmp_path, book):
+def test_scores_are_exported_to_2_decimals_and_kept_in_full(tmp_path, book):
     outcome = graded("alice", flops=round(2 / 3, 6), mask=3.0)
     outcome.report["score"] = round(2 / 3 + 3, 6)
     book.record("prefill", "v1", "alice.py", "h", outcome)
+    book.set_lesson("prefill", "Prefill", "v1", [("flops", "FLOPs", 2.0), ("mask", "the mask", 13 / 3)])
     book.export_csv(tmp_path / "g.csv")
-    assert (tmp_path / "g.csv").read_text().splitlines()[1].startswith("alice,0.666667,3,3.666667,5,")
+    assert (tmp_path / "g.csv").read_text().splitlines()[1] == "alice,0.67,3,3.67,5,graded,"
+    assert book.rows("prefill")[0].score == round(2 / 3 + 3, 6)  # the gradebook keeps the report's precision
+    refused = Outcome("bob", "rejected", reason="not a zip")
+    book.record("prefill", "v1", "bob.zip", "h", refused)
+    book.export_csv(tmp_path / "g.csv")
+    assert (tmp_path / "g.csv").read_text().splitlines()[2] == "bob,0,0,0,6.33,refused,not a zip"
+    book.record("prefill", "v1", "carol.py", "h", graded("carol", flops=0.125, mask=3.0))  # 3.125: halves round up
+    book.export_csv(tmp_path / "g.csv")
+    assert (tmp_path / "g.csv").read_text().splitlines()[3].startswith("carol,0.13,3,3.13,")
 
 
 def test_the_lesson_to_export_must_be_known_or_unique(tmp_path, book):

@@ -158,7 +158,7 @@ def test_damaged_and_hostile_zips_are_refused_rows_and_the_class_is_graded(tmp_p
     assert batch.code == 0  # every student has a grade or a final refusal
     for kind in ("deflate", "lzma", "bz2", "utf8", "deep"):
         row = batch.table[f"bob-{kind}"]
-        assert row["status"] == "rejected" and row["total"] == "0", row
+        assert row["status"] == "refused" and row["total"] == "0", row
         assert f"bob-{kind}.zip" in row["note"] and f"bob-{kind} (refused): bob-{kind}.zip: " in batch.stdout
     assert_ordinary_rows_intact(batch, baseline)
     assert_inert(batch)
@@ -235,7 +235,7 @@ def test_a_report_that_cannot_be_written_is_a_failure_of_the_environment_retried
     batch = grade_class(folder, tmp_path / "run")
     assert batch.code == 1  # grading failed for some: rerun
     assert batch.rows["bob"][0] == "error" and "report" in batch.rows["bob"][2]
-    assert batch.table["bob"]["status"] == "error" and batch.table["bob"]["total"] == ""  # not a zero
+    assert batch.table["bob"]["status"] == "failed" and batch.table["bob"]["total"] == ""  # not a zero
     assert "bob (failed): " in batch.stdout
     for student in ORDINARY:
         assert batch.table[student] == baseline.table[student]
@@ -260,15 +260,15 @@ def test_an_unexpected_fault_of_the_grader_is_that_entrys_error_row_and_the_batc
     (folder / "bob.py").write_bytes(SOURCE)
     real_prepare = roster.prepare
 
-    def prepare(student, sources, scratch):
+    def prepare(student, sources, scratch, *options):
         if student == "bob":
             raise RuntimeError("a bug in the grader's own code")
-        return real_prepare(student, sources, scratch)
+        return real_prepare(student, sources, scratch, *options)
 
     monkeypatch.setattr(coordinator.roster, "prepare", prepare)
     result, summary, table = in_process(folder, tmp_path)
     assert not result.complete
-    assert table["bob"]["status"] == "error" and table["bob"]["total"] == ""  # never the student's zero
+    assert table["bob"]["status"] == "failed" and table["bob"]["total"] == ""  # never the student's zero
     assert "internal error" in table["bob"]["note"] and "not of the submission" in table["bob"]["note"]
     assert "bob (failed): internal error" in summary
     assert all(table[s] == baseline.table[s] for s in ORDINARY)

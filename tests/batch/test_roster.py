@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 import zipfile
 from pathlib import Path
 
@@ -29,7 +30,7 @@ def class_folder(tmp_path: Path) -> Path:
 def test_entries_are_named_after_students_and_junk_is_skipped(tmp_path):
     found = scan(class_folder(tmp_path))
     assert list(found) == ["alice", "bob", "carol", "dave"]
-    assert student_of(Path("x/erin.tar")) == "erin.tar"
+    assert student_of(Path("x/erin.tar")) == "erin"
 
 
 def test_two_entries_for_one_student_are_one_refused_entry(tmp_path):
@@ -38,7 +39,63 @@ def test_two_entries_for_one_student_are_one_refused_entry(tmp_path):
     found = scan(folder)
     entry = prepare("bob", found["bob"], tmp_path / "scratch")
     assert entry.path is None
-    assert entry.problem == "2 entries for this student (bob.py, bob.zip); keep one"
+    assert entry.problem == "2 entries for this student (bob.py, bob.zip); keep one, or pass --keep newest to " \
+                            "grade the newest"
+
+
+def test_a_refused_file_is_its_student_without_the_suffix(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "henry.txt").write_text("my answers")
+    (folder / "ivy.tar.gz").write_bytes(b"")
+    (folder / "j.doe").mkdir()  # a folder's whole name is the student
+    assert list(scan(folder)) == ["henry", "ivy.tar", "j.doe"]
+    assert "henry.txt: expected a folder" in prepare("henry", scan(folder)["henry"], tmp_path / "s").problem
+
+
+NOW = int(time.time())
+
+
+def age(path: Path, seconds_ago: int) -> Path:
+    os.utime(path, (NOW - seconds_ago, NOW - seconds_ago))
+    return path
+
+
+def test_keep_newest_grades_the_entry_changed_last(tmp_path):
+    folder = class_folder(tmp_path)
+    age(folder / "bob.py", 3600)
+    (folder / "bob").mkdir()
+    (folder / "bob" / "prefill.py").write_text("y = 2\n")
+    age(folder / "bob" / "prefill.py", 60)
+    entry = prepare("bob", scan(folder)["bob"], tmp_path / "scratch", keep="newest")
+    assert entry.path == folder / "bob" and not entry.problem  # a folder by its newest file
+    age(folder / "bob.py", 0)
+    assert prepare("bob", scan(folder)["bob"], tmp_path / "s2", keep="newest").path == folder / "bob.py"
+
+
+def test_keep_newest_dates_a_zip_by_its_newest_member_not_by_its_download(tmp_path):
+    folder = class_folder(tmp_path)
+    age(folder / "bob.py", 3600)  # handed in an hour ago
+    with zipfile.ZipFile(folder / "bob.zip", "w") as zf:  # an older hand-in, downloaded just now
+        zf.writestr(zipfile.ZipInfo("prefill.py", date_time=time.localtime(time.time() - 86400)[:6]), "x = 0\n")
+    entry = prepare("bob", scan(folder)["bob"], tmp_path / "scratch", keep="newest")
+    assert entry.path == folder / "bob.py"
+    with zipfile.ZipFile(folder / "bob.zip", "w") as zf:
+        zf.writestr(zipfile.ZipInfo("prefill.py", date_time=time.localtime(time.time() - 60)[:6]), "x = 0\n")
+    entry = prepare("bob", scan(folder)["bob"], tmp_path / "s2", keep="newest")
+    assert entry.source == folder / "bob.zip" and entry.path.is_relative_to(tmp_path / "s2") and not entry.problem
+
+
+def test_keep_newest_prefers_an_entry_that_can_be_graded_and_refuses_a_tie(tmp_path):
+    folder = class_folder(tmp_path)
+    age(folder / "bob.py", 3600)
+    (folder / "bob.txt").write_text("a note sent afterwards")
+    assert prepare("bob", scan(folder)["bob"], tmp_path / "s1", keep="newest").path == folder / "bob.py"
+    (folder / "bob.ipynb").write_text("{}")
+    age(folder / "bob.ipynb", 3600)
+    entry = prepare("bob", scan(folder)["bob"], tmp_path / "s2", keep="newest")
+    assert entry.path is None and entry.problem.startswith("3 entries for this student (bob.ipynb, bob.py, bob.txt); ")
+    assert "were changed at the same time: keep one" in entry.problem
 
 
 def test_a_zip_is_opened_into_scratch_and_hashed_as_its_content(tmp_path):
@@ -62,7 +119,7 @@ def test_refusals_carry_a_reason_and_a_stable_hash(tmp_path):
         assert first.path is None and first.problem
         assert first.content_hash and first.content_hash == again.content_hash
     assert "not a readable zip" in prepare("erin", [folder / "erin.zip"], tmp_path / "s3").problem
-    assert "expected a folder, a .py, an .ipynb or a .zip" in prepare("frank.txt", [folder / "frank.txt"],
+    assert "expected a folder, a .py, an .ipynb or a .zip" in prepare("frank", [folder / "frank.txt"],
                                                                      tmp_path / "s4").problem
 
 

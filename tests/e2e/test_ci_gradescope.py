@@ -1,10 +1,12 @@
-"""ci/gradescope: `make gradescope` builds a zip that grades inside a folder laid out like Gradescope's.
+"""The Gradescope autograder: `make gradescope` builds a zip that grades the lesson it was built for.
 
-The test unpacks the zip as Gradescope does (``source/``, ``submission/``, ``results/``, and
-run_autograder copied to the top), runs run_autograder against the reference and a wrong
-solution, and validates results.json against the schema written from the specification.
-setup.sh installs from the network and is only checked for syntax here; the test's Python
-stands in for the one it would install.
+Each lesson's zip, and the zip of every lesson, is unpacked into a folder laid out like
+Gradescope's ``/autograder`` (``source/``, ``submission/``, ``results/``, run_autograder
+copied to the top; ``AUTOGRADER_ROOT`` points the script there), and run_autograder grades the
+lesson's reference to full marks and its stubs to zero; every results.json is validated
+against the schema written from Gradescope's specification (tests/data, a copy of
+shared/schemas/gradescope-results.schema.json). setup.sh installs from the network and is only
+checked here; the test's Python stands in for the one it would install.
 """
 
 from __future__ import annotations
@@ -27,15 +29,34 @@ from mutated import mutant_module
 from paths import ROOT
 
 SCHEMA = json.loads((ROOT / "tests" / "data" / "gradescope-results.schema.json").read_text(encoding="utf-8"))
+COURSE = Course(ROOT)
+LESSONS = COURSE.lesson_ids()
+ALL = "all"  # the zip of every lesson
+
+
+def make_gradescope(out: Path, lesson: str | None) -> Path:
+    """`make gradescope [LESSON=...]`, with the test's Python standing in for the venv's."""
+    python = Path(sys.executable)
+    command = ["make", "-s", "gradescope", f"GRADESCOPE_ZIP={out}", f"PYTHON={python}", f"BIN={python.parent}",
+               "GRADE_STAMP=", *([f"LESSON={lesson}"] if lesson else [])]
+    if not shutil.which("make"):
+        command = [sys.executable, "-m", "grader.authoring.autograder", "--output", str(out),
+                   *(["--lesson", lesson] if lesson else [])]
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=120)
+    return out
 
 
 @pytest.fixture(scope="module")
-def package(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("dist") / "gradescope-autograder.zip"
-    command = ["make", "-s", "gradescope", f"GRADESCOPE_ZIP={out}", f"PYTHON={sys.executable}"] \
-        if shutil.which("make") else [sys.executable, "ci/gradescope/build.py", "--output", str(out)]
-    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=120)
-    return out
+def zips(tmp_path_factory) -> dict[str, Path]:
+    dist = tmp_path_factory.mktemp("dist")
+    built = {lesson: make_gradescope(dist / f"{lesson}.zip", lesson) for lesson in LESSONS}
+    built[ALL] = make_gradescope(dist / "all.zip", None)
+    return built
+
+
+@pytest.fixture(scope="module")
+def package(zips) -> Path:
+    return zips["prefill"]
 
 
 def autograder(package: Path, tmp_path: Path, submission: dict[str, str]) -> Path:
@@ -63,43 +84,100 @@ def run(root: Path) -> tuple[subprocess.CompletedProcess, dict]:
     return result, results
 
 
+def files_of(folder: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir() if p.is_file() and p.suffix != ".ipynb"}
+
+
 def solution(module: Path | None = None) -> dict[str, str]:
-    files = {"answers.toml": (ROOT / "solutions" / "prefill" / "answers.toml").read_text()}
+    files = files_of(ROOT / "solutions" / "prefill")
     files["prefill.py"] = (module or ROOT / "solutions" / "prefill" / "prefill.py").read_text()
     return files
 
 
-def test_the_zip_has_gradescopes_entry_points_and_the_grader(package):
-    with zipfile.ZipFile(package) as archive:
-        names = set(archive.namelist())
-        modes = {i.filename: (i.external_attr >> 16) for i in archive.infolist()}
-    assert {"setup.sh", "run_autograder", "pyproject.toml", "grader/cli.py", "grader/schemas/report-1.schema.json",
-            "suites/prefill/lesson.toml", "solutions/prefill/prefill.py"} <= names
-    assert modes["run_autograder"] & stat.S_IXUSR and modes["setup.sh"] & stat.S_IXUSR
-    assert not [n for n in names if "__pycache__" in n or "/mutants/" in n or n.startswith("exercises/")]
+def tasks_of(results: dict) -> set[str]:
+    return {test["name"].split(":")[0] for test in results["tests"]}
 
 
-def test_the_scripts_are_valid_bash():
-    for script in ("setup.sh", "run_autograder"):
-        subprocess.run(["bash", "-n", str(ROOT / "ci" / "gradescope" / script)], check=True)
-
-
-def test_setup_installs_the_unpacked_grader():
-    text = (ROOT / "ci" / "gradescope" / "setup.sh").read_text()
-    assert '/autograder/venv/bin/pip install --quiet "$SOURCE"' in text
-    assert 'PY="${GRADER_PYTHON:-$ROOT/venv/bin/python}"' in (ROOT / "ci" / "gradescope" / "run_autograder").read_text()
-
-
-def test_the_reference_gets_full_marks(package, tmp_path):
-    result, results = run(autograder(package, tmp_path, solution()))
+@pytest.mark.parametrize("lesson, built", [(lesson, built) for lesson in LESSONS for built in (lesson, ALL)])
+def test_a_lessons_reference_gets_full_marks_and_its_stubs_zero(zips, tmp_path, lesson, built):
+    """Each lesson's own zip, and the zip of every lesson (which infers the lesson from the files)."""
+    the_lesson = COURSE.lesson(lesson)
+    full = sum(task.points for task in the_lesson.tasks)
+    result, results = run(autograder(zips[built], tmp_path / "reference", files_of(ROOT / "solutions" / lesson)))
     assert result.returncode == 0, result.stderr
-    assert results["score"] == 17
+    assert results["score"] == full, result.stdout + result.stderr
+    assert tasks_of(results) == {task.id for task in the_lesson.tasks}
     assert all(t["status"] == "passed" for t in results["tests"])
-    assert "Total: 17/17 (100%)" in result.stdout  # the text report in run_autograder's (hidden) stdout
+    assert f"Total: {full:g}/{full:g} (100%)" in result.stdout  # the text report in run_autograder's (hidden) stdout
+    result, results = run(autograder(zips[built], tmp_path / "stubs", files_of(ROOT / "exercises" / lesson)))
+    assert result.returncode == 0 and results["score"] == 0, result.stdout + result.stderr
+    assert tasks_of(results) == {task.id for task in the_lesson.tasks}
+
+
+def test_a_zip_for_one_lesson_grades_only_that_lesson(zips, tmp_path):
+    """A prefill hand-in to the latency assignment is graded as latency (it lacks latency.py), never as prefill."""
+    result, results = run(autograder(zips["latency"], tmp_path, solution()))
+    assert result.returncode == 0
+    assert tasks_of(results) == {task.id for task in COURSE.lesson("latency").tasks}
+    assert all(t["status"] != "passed" for t in results["tests"] if not t["name"].startswith(("hand_", "quiz")))
+
+
+def test_the_zip_of_every_lesson_grades_a_submission_naming_no_lesson_as_the_courses_first(zips, tmp_path):
+    answers = {"answers.toml": (ROOT / "solutions" / "prefill" / "answers.toml").read_text()}
+    result, results = run(autograder(zips[ALL], tmp_path, answers))
+    assert result.returncode == 0 and COURSE.default_lesson().id == "prefill"
+    assert tasks_of(results) == {task.id for task in COURSE.lesson("prefill").tasks} and results["score"] == 4
+
+
+def test_the_zip_has_gradescopes_entry_points_the_grader_and_only_its_lessons(zips):
+    for built, package in zips.items():
+        with zipfile.ZipFile(package) as archive:
+            names = set(archive.namelist())
+            modes = {i.filename: (i.external_attr >> 16) for i in archive.infolist()}
+            course = archive.read("course.toml").decode()
+        lessons = LESSONS if built == ALL else [built]
+        assert {"setup.sh", "run_autograder", "requirements/grade.txt", "grader/cli.py",
+                "grader/schemas/report-1.schema.json", "course.toml"} <= names
+        assert {f"suites/{lesson}/lesson.toml" for lesson in lessons} | {f"solutions/{lesson}/{lesson}.py"
+                                                                          for lesson in lessons} <= names
+        assert {name.split("/")[1] for name in names if name.startswith("suites/")} == set(lessons)
+        assert modes["run_autograder"] & stat.S_IXUSR and modes["setup.sh"] & stat.S_IXUSR
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        assert all(f'"{lesson}"' in course for lesson in lessons)
+
+
+def test_the_two_builders_are_one(zips, tmp_path):
+    """`grader release` writes the same autograder as `make gradescope` (apart from its release stamp)."""
+    from grader.authoring.release import release
+
+    done = release(COURSE, tmp_path / "dist", lesson="latency")
+    with zipfile.ZipFile(done.archive) as released, zipfile.ZipFile(zips["latency"]) as built:
+        mine = {i.filename: released.read(i) for i in released.infolist() if i.filename != ".grader-release"}
+        theirs = {i.filename: built.read(i) for i in built.infolist()}
+    assert mine == theirs
+
+
+def test_the_scripts_are_valid_bash(zips, tmp_path):
+    with zipfile.ZipFile(zips[ALL]) as archive:
+        archive.extractall(tmp_path)
+    for script in ("setup.sh", "run_autograder"):
+        subprocess.run(["bash", "-n", str(tmp_path / script)], check=True)
+
+
+def test_setup_installs_the_lock_and_every_path_can_be_moved_for_testing(zips, tmp_path):
+    with zipfile.ZipFile(zips["latency"]) as archive:
+        setup, run_script = archive.read("setup.sh").decode(), archive.read("run_autograder").decode()
+        lock = archive.read("requirements/grade.txt").decode()
+    assert '-r "$SOURCE/requirements/grade.txt"' in setup and 'ROOT="${AUTOGRADER_ROOT:-/autograder}"' in setup
+    commands = [line for line in setup.splitlines() if not line.lstrip().startswith("#")]
+    assert '"$PY" -m venv "$ROOT/venv"' in commands and not [line for line in commands if "/autograder/" in line]
+    assert lock == (ROOT / "requirements" / "grade.txt").read_text() and "numpy==" in lock
+    assert 'PY="${GRADER_PYTHON:-$ROOT/venv/bin/python}"' in run_script
+    assert 'LESSON="${GRADER_LESSON:-latency}"' in run_script
 
 
 def test_a_wrong_solution_loses_points_and_keeps_secrets(package, tmp_path):
-    wrong = solution(mutant_module(Course(ROOT).lesson("prefill"), "diagonal_excluded", ROOT / "solutions" / "prefill"))
+    wrong = solution(mutant_module(COURSE.lesson("prefill"), "diagonal_excluded", ROOT / "solutions" / "prefill"))
     result, results = run(autograder(package, tmp_path, wrong))
     assert result.returncode == 0, result.stderr
     assert results["score"] < 17

@@ -23,7 +23,7 @@ from grader.cli import main
 from grader.grading.engine import grade
 from grader.grading.notebook import NotebookSubmission
 from grader.lesson.course import Course
-from grader.submission.files import Submission
+from grader.submission.files import Submission, choose_lesson
 
 from paths import ROOT
 
@@ -450,7 +450,8 @@ def test_a_notebook_names_its_lesson_in_a_course_of_several(tmp_path):
         text = re.sub(r'(?m)^id = "prefill"', f'id = "{lesson_id}"', text)
         manifest.write_text(re.sub(r'(?m)^module = "prefill.py"', f'module = "{lesson_id}.py"', text), encoding="utf-8")
     course = Course(root)
-    assert course.infer_lesson(write_notebook(tmp_path / "work", [code("x = 1")], name="beta.ipynb")).id == "beta"
+    assert choose_lesson(course, write_notebook(tmp_path / "work", [code("x = 1")], name="beta.ipynb")).lesson.id \
+        == "beta"
     folder = tmp_path / "submission"
     write_notebook(folder, [code("x = 1")], name="alpha.ipynb")
-    assert course.infer_lesson(folder).id == "alpha"
+    assert choose_lesson(course, folder).lesson.id == "alpha"

@@ -1,34 +1,14 @@
-"""grader.lesson.course: finding the course, its lessons, which lesson a submission is for, and its files."""
+"""grader.lesson.course: finding the course, its lessons, their declared order (course.toml) and the default."""
 
 from __future__ import annotations
 
-import re
-import shutil
-from pathlib import Path
-
 import pytest
 
-from grader.exceptions import SubmissionError, UsageError
-from grader.lesson.course import Course, find_course
-from grader.lesson.manifest import load_lesson
-from grader.submission.files import Submission
+from grader.exceptions import ConfigError, UsageError
+from grader.lesson.course import Course, course_toml, find_course
 
+from courses import add_lesson, folder
 from paths import ROOT
-
-PREFILL = ROOT / "suites" / "prefill"
-
-
-def add_lesson(root: Path, lesson_id: str, module: str) -> Path:
-    """Copy the Prefill suite as suites/<lesson_id>, renamed and with its own module file."""
-    suite = root / "suites" / lesson_id
-    shutil.copytree(PREFILL, suite)
-    manifest = suite / "lesson.toml"
-    text = manifest.read_text(encoding="utf-8")
-    text, ids = re.subn(r'(?m)^id = "prefill"', f'id = "{lesson_id}"', text)
-    text, modules = re.subn(r'(?m)^module = "prefill.py"', f'module = "{module}"', text)
-    assert ids == 1 and modules == 1, "the Prefill manifest changed shape"
-    manifest.write_text(text, encoding="utf-8")
-    return suite
 
 
 @pytest.fixture
@@ -42,13 +22,6 @@ def course(tmp_path) -> Course:
 @pytest.fixture
 def no_env(monkeypatch):
     monkeypatch.delenv("GRADER_COURSE", raising=False)
-
-
-def folder(path: Path, *files: str) -> Path:
-    path.mkdir(parents=True, exist_ok=True)
-    for name in files:
-        (path / name).write_text("x = 1\n" if name.endswith(".py") else 'flops = ""\n', encoding="utf-8")
-    return path
 
 
 # ---------------------------------------------------------------------------- Course
@@ -79,62 +52,70 @@ def test_unknown_lesson_lists_known_ones(course):
     assert "alpha, beta" in message
 
 
-def test_infer_lesson_by_folder_name(course, tmp_path):
-    assert course.infer_lesson(folder(tmp_path / "work" / "beta")).id == "beta"
-
-
-def test_infer_lesson_folder_name_wins_over_contents(course, tmp_path):
-    assert course.infer_lesson(folder(tmp_path / "alpha", "beta.py")).id == "alpha"
-
-
-def test_infer_lesson_by_module_inside_the_folder(course, tmp_path):
-    assert course.infer_lesson(folder(tmp_path / "my-work", "alpha.py", "answers.toml")).id == "alpha"
-
-
-def test_infer_lesson_by_single_file_name(course, tmp_path):
-    folder(tmp_path / "x", "beta.py")
-    assert course.infer_lesson(tmp_path / "x" / "beta.py").id == "beta"
-
-
-@pytest.mark.parametrize("files", [(), ("alpha.py", "beta.py"), ("answers.toml",)],
-                         ids=["empty", "both-modules", "answers-only"])
-def test_infer_lesson_ambiguous_folder(course, tmp_path, files):
-    with pytest.raises(UsageError) as info:
-        course.infer_lesson(folder(tmp_path / "submission", *files))
-    message = str(info.value)
-    assert "--lesson" in message
-    assert "alpha, beta" in message
-    assert str(tmp_path / "submission") in message
-
-
-def test_infer_lesson_ambiguous_file(course, tmp_path):
-    folder(tmp_path / "x", "gamma.py")
-    with pytest.raises(UsageError, match="--lesson"):
-        course.infer_lesson(tmp_path / "x" / "gamma.py")
-
-
-def test_infer_lesson_same_module_in_two_lessons_is_ambiguous(tmp_path):
-    root = tmp_path / "course"
-    add_lesson(root, "alpha", "shared.py")
-    add_lesson(root, "beta", "shared.py")
-    folder(tmp_path / "x", "shared.py")
-    with pytest.raises(UsageError, match="--lesson"):
-        Course(root).infer_lesson(tmp_path / "x" / "shared.py")
-
-
-def test_single_lesson_course_infers_that_lesson(tmp_path):
-    root = tmp_path / "course"
-    add_lesson(root, "alpha", "alpha.py")
-    sub = folder(tmp_path / "anything", "unrelated.py")
-    assert Course(root).infer_lesson(sub).id == "alpha"
-    assert Course(root).infer_lesson(sub / "unrelated.py").id == "alpha"
-
-
 def test_no_lessons(tmp_path):
     (tmp_path / "suites").mkdir()
     assert Course(tmp_path).lesson_ids() == []
     with pytest.raises(UsageError, match="no lessons"):
-        Course(tmp_path).infer_lesson(tmp_path)
+        Course(tmp_path).default_lesson()
+
+
+# ---------------------------------------------------------------------------- course.toml: order and default
+
+def declare(course: Course, text: str) -> Course:
+    (course.root / "course.toml").write_text(text, encoding="utf-8")
+    return course
+
+
+def test_course_toml_declares_the_teaching_order_and_its_first_lesson_is_the_default(course):
+    declare(course, 'lessons = ["beta", "alpha"]\n')
+    assert course.declared() == ["beta", "alpha"] and course.ordered_ids() == ["beta", "alpha"]
+    assert course.default_lesson().id == "beta"
+    assert course.lesson_ids() == ["alpha", "beta"]  # tools keep their stable, sorted order
+
+
+def test_a_lesson_left_out_of_course_toml_is_still_a_lesson_but_never_the_default(course):
+    add_lesson(course.root, "gamma", "gamma.py")
+    declare(course, 'lessons = ["beta"]\n')
+    assert course.ordered_ids() == ["beta", "alpha", "gamma"]
+    assert course.default_lesson().id == "beta" and course.lesson("gamma").id == "gamma"
+
+
+def test_without_course_toml_one_lesson_is_the_default_and_several_have_none(course, tmp_path):
+    root = tmp_path / "single"
+    add_lesson(root, "alpha", "alpha.py")
+    assert Course(root).declared() is None and Course(root).default_lesson().id == "alpha"
+    assert course.declared() is None and course.ordered_ids() == ["alpha", "beta"]
+    with pytest.raises(UsageError) as info:  # never the alphabetically first: nobody declared that order
+        course.default_lesson()
+    message = str(info.value)
+    assert "alpha, beta" in message and "--lesson" in message and "course.toml" in message
+
+
+@pytest.mark.parametrize("text, key, problem", [
+    ("lessons = 3\n", "lessons", "must list the course's lessons"),
+    ("lessons = []\n", "lessons", "must list the course's lessons"),
+    ("title = 'x'\n", "lessons", "must list the course's lessons"),
+    ('lessons = ["alpha", 2]\n', "lessons[1]", "must be a lesson id"),
+    ('lessons = ["alpha", "alpha"]\n', "lessons[1]", "listed twice"),
+    ('lessons = ["alpha", "gamma"]\n', "lessons[1]", "names no lesson of"),
+    ("lessons = [\n", None, "is not valid TOML"),
+], ids=["not-a-list", "empty", "missing", "not-a-string", "twice", "unknown", "not-toml"])
+def test_a_broken_course_toml_is_a_config_error_naming_file_and_key(course, text, key, problem):
+    declare(course, text)
+    with pytest.raises(ConfigError) as info:
+        course.default_lesson()
+    assert info.value.source == str(course.root / "course.toml") and info.value.key == key
+    assert problem in str(info.value)
+
+
+def test_course_toml_text_round_trips(course):
+    declare(course, course_toml(["beta", "alpha"]))
+    assert course.declared() == ["beta", "alpha"]
+
+
+def test_the_repository_declares_prefill_first():
+    assert Course(ROOT).ordered_ids()[:2] == ["prefill", "latency"]
+    assert Course(ROOT).default_lesson().id == "prefill"
 
 
 # ---------------------------------------------------------------------------- find_course
@@ -173,67 +154,3 @@ def test_grader_course_without_suites_is_an_error(tmp_path, monkeypatch):
         find_course(tmp_path)
     assert str(tmp_path) in str(info.value)
     assert "suites" in str(info.value)
-
-
-# ---------------------------------------------------------------------------- Submission.locate
-
-@pytest.fixture
-def prefill():
-    return load_lesson(PREFILL)
-
-
-def test_locate_folder_with_both_files(tmp_path, prefill):
-    sub = folder(tmp_path / "s", "prefill.py", "answers.toml")
-    found = Submission.locate(sub, prefill)
-    assert found == Submission(sub, sub / "prefill.py", sub / "answers.toml")
-
-
-def test_locate_folder_with_only_answers(tmp_path, prefill):
-    sub = folder(tmp_path / "s", "answers.toml")
-    found = Submission.locate(sub, prefill)
-    assert found.module is None
-    assert found.answers == sub / "answers.toml"
-
-
-def test_locate_folder_with_only_the_module(tmp_path, prefill):
-    sub = folder(tmp_path / "s", "prefill.py")
-    found = Submission.locate(sub, prefill)
-    assert found.module == sub / "prefill.py"
-    assert found.answers is None
-
-
-def test_locate_single_module_file(tmp_path, prefill):
-    module = folder(tmp_path / "s", "prefill.py") / "prefill.py"
-    assert Submission.locate(module, prefill) == Submission(module, module, None)
-
-
-def test_locate_missing_path(tmp_path, prefill):
-    missing = tmp_path / "nope"
-    with pytest.raises(SubmissionError) as info:
-        Submission.locate(missing, prefill)
-    assert str(missing) in str(info.value)
-    assert "no such file" in str(info.value)
-
-
-def test_locate_text_file(tmp_path, prefill):
-    text = tmp_path / "prefill.txt"
-    text.write_text("2*N*P\n")
-    with pytest.raises(SubmissionError) as info:
-        Submission.locate(text, prefill)
-    assert str(text) in str(info.value)
-    assert ".txt" in str(info.value)
-
-
-def test_locate_empty_folder(tmp_path, prefill):
-    empty = folder(tmp_path / "empty")
-    with pytest.raises(SubmissionError) as info:
-        Submission.locate(empty, prefill)
-    message = str(info.value)
-    assert str(empty) in message
-    assert "prefill.py" in message and "answers.toml" in message
-
-
-def test_locate_folder_with_wrongly_named_files(tmp_path, prefill):
-    sub = folder(tmp_path / "s", "Prefill.py", "answer.toml")
-    with pytest.raises(SubmissionError, match="holds neither"):
-        Submission.locate(sub, prefill)

@@ -1,0 +1,247 @@
+"""grader.submission.files: which lesson a submission is for (one rule for every tool), and where its files are.
+
+Submissions as they arrive: a folder holding the module, one file, or a whole course repository
+(``repo/exercises/prefill/prefill.py``, as GitHub hand-ins bring it)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from grader.exceptions import SubmissionError, UsageError
+from grader.lesson.course import Course
+from grader.lesson.manifest import load_lesson
+from grader.submission.files import Submission, choose_lesson, lesson_folder
+
+from courses import PREFILL, add_lesson, folder
+from paths import ROOT
+
+
+@pytest.fixture
+def course(tmp_path) -> Course:
+    """Two lessons, alpha (alpha.py) and beta (beta.py), and no course.toml."""
+    root = tmp_path / "course"
+    add_lesson(root, "alpha", "alpha.py")
+    add_lesson(root, "beta", "beta.py")
+    return Course(root)
+
+
+@pytest.fixture
+def declared(course) -> Course:
+    """The same course with course.toml declaring beta first."""
+    (course.root / "course.toml").write_text('lessons = ["beta", "alpha"]\n', encoding="utf-8")
+    return course
+
+
+@pytest.fixture
+def prefill():
+    return load_lesson(PREFILL)
+
+
+def chosen(course: Course, path, lesson=None) -> tuple[str, bool]:
+    choice = choose_lesson(course, path, lesson)
+    return choice.lesson.id, choice.from_files
+
+
+# ---------------------------------------------------------------------------- choose_lesson: the files decide
+
+def test_a_folder_named_after_a_lesson_is_that_lesson(course, tmp_path):
+    assert chosen(course, folder(tmp_path / "work" / "beta")) == ("beta", True)
+
+
+def test_the_folder_name_wins_over_its_contents(course, tmp_path):
+    assert chosen(course, folder(tmp_path / "alpha", "beta.py")) == ("alpha", True)
+
+
+def test_the_module_inside_the_folder_names_the_lesson(course, tmp_path):
+    assert chosen(course, folder(tmp_path / "my-work", "alpha.py", "answers.toml")) == ("alpha", True)
+
+
+def test_a_single_file_is_named_as_its_lessons_module_or_notebook(course, tmp_path):
+    folder(tmp_path / "x", "beta.py", "alpha.ipynb")
+    assert chosen(course, tmp_path / "x" / "beta.py") == ("beta", True)
+    assert chosen(course, tmp_path / "x" / "alpha.ipynb") == ("alpha", True)
+
+
+def test_a_course_repository_names_its_lesson_by_its_exercises_folder(course, tmp_path):
+    repo = folder(tmp_path / "repo", "exercises/beta/answers.toml", "README.md")
+    assert chosen(course, repo) == ("beta", True)
+    repo = folder(tmp_path / "repo2", "src/deep/alpha.py")
+    assert chosen(course, repo) == ("alpha", True)
+
+
+def test_lesson_option_wins_over_everything(course, tmp_path):
+    assert chosen(course, folder(tmp_path / "alpha", "alpha.py"), "beta") == ("beta", False)
+    with pytest.raises(UsageError, match="unknown lesson 'gamma'"):
+        choose_lesson(course, tmp_path, "gamma")
+
+
+def test_a_course_of_one_lesson_grades_that_lesson_whatever_the_files(tmp_path):
+    root = tmp_path / "course"
+    add_lesson(root, "alpha", "alpha.py")
+    sub = folder(tmp_path / "anything", "unrelated.py")
+    assert chosen(Course(root), sub) == ("alpha", False)
+    assert chosen(Course(root), sub / "unrelated.py") == ("alpha", False)
+
+
+def test_a_missing_submission_is_said_before_any_lesson(course, tmp_path):
+    with pytest.raises(SubmissionError, match="no such file or folder"):
+        choose_lesson(course, tmp_path / "nope")
+
+
+# ---------------------------------------------------------------------------- choose_lesson: else the default
+
+@pytest.mark.parametrize("files", [(), ("answers.toml",), ("notes.md",)], ids=["empty", "answers-only", "other"])
+def test_files_that_name_no_lesson_get_the_course_default(declared, tmp_path, files):
+    assert chosen(declared, folder(tmp_path / "submission", *files)) == ("beta", False)
+
+
+def test_a_file_named_for_no_lesson_gets_the_course_default(declared, tmp_path):
+    folder(tmp_path / "x", "gamma.py")
+    assert chosen(declared, tmp_path / "x" / "gamma.py") == ("beta", False)
+
+
+@pytest.mark.parametrize("files", [(), ("answers.toml",)], ids=["empty", "answers-only"])
+def test_without_course_toml_files_that_name_no_lesson_need_lesson(course, tmp_path, files):
+    with pytest.raises(UsageError) as info:
+        choose_lesson(course, folder(tmp_path / "submission", *files))
+    message = str(info.value)
+    assert "--lesson" in message and "alpha, beta" in message and "course.toml" in message
+    assert str(tmp_path / "submission") in message
+
+
+@pytest.mark.parametrize("files", [("alpha.py", "beta.py"), ("exercises/alpha/alpha.py", "exercises/beta/beta.py")],
+                         ids=["both-modules", "both-exercises"])
+def test_files_of_several_lessons_are_refused_not_defaulted(declared, tmp_path, files):
+    with pytest.raises(UsageError) as info:
+        choose_lesson(declared, folder(tmp_path / "submission", *files))
+    assert "several lessons (beta, alpha)" in str(info.value) and "--lesson" in str(info.value)  # course order
+
+
+def test_the_same_module_in_two_lessons_names_both(tmp_path):
+    root = tmp_path / "course"
+    add_lesson(root, "alpha", "shared.py")
+    add_lesson(root, "beta", "shared.py")
+    folder(tmp_path / "x", "shared.py")
+    with pytest.raises(UsageError, match="--lesson"):
+        choose_lesson(Course(root), tmp_path / "x" / "shared.py")
+
+
+def test_the_repository_grades_prefill_by_default_and_latency_by_its_files(tmp_path):
+    course = Course(ROOT)
+    assert chosen(course, folder(tmp_path / "s", "answers.toml")) == ("prefill", False)
+    assert chosen(course, folder(tmp_path / "t", "latency.py")) == ("latency", True)
+
+
+# ---------------------------------------------------------------------------- Submission.locate and lesson_folder
+
+def test_locate_folder_with_both_files(tmp_path, prefill):
+    sub = folder(tmp_path / "s", "prefill.py", "answers.toml")
+    found = Submission.locate(sub, prefill)
+    assert found == Submission(sub, sub / "prefill.py", sub / "answers.toml")
+
+
+def test_locate_folder_with_only_answers(tmp_path, prefill):
+    sub = folder(tmp_path / "s", "answers.toml")
+    found = Submission.locate(sub, prefill)
+    assert found.module is None
+    assert found.answers == sub / "answers.toml"
+
+
+def test_locate_folder_with_only_the_module(tmp_path, prefill):
+    sub = folder(tmp_path / "s", "prefill.py")
+    found = Submission.locate(sub, prefill)
+    assert found.module == sub / "prefill.py"
+    assert found.answers is None
+
+
+def test_locate_single_module_file(tmp_path, prefill):
+    module = folder(tmp_path / "s", "prefill.py") / "prefill.py"
+    assert Submission.locate(module, prefill) == Submission(module, module, None)
+
+
+def test_locate_missing_path(tmp_path, prefill):
+    missing = tmp_path / "nope"
+    with pytest.raises(SubmissionError) as info:
+        Submission.locate(missing, prefill)
+    assert str(missing) in str(info.value)
+    assert "no such file" in str(info.value)
+
+
+def test_locate_text_file(tmp_path, prefill):
+    text = tmp_path / "prefill.txt"
+    text.write_text("2*N*P\n")
+    with pytest.raises(SubmissionError) as info:
+        Submission.locate(text, prefill)
+    assert str(text) in str(info.value)
+    assert ".txt" in str(info.value)
+
+
+def test_locate_empty_folder(tmp_path, prefill):
+    empty = folder(tmp_path / "empty")
+    with pytest.raises(SubmissionError) as info:
+        Submission.locate(empty, prefill)
+    message = str(info.value)
+    assert str(empty) in message
+    assert "prefill.py" in message and "answers.toml" in message and "exercises/prefill/" in message
+
+
+def test_locate_folder_with_wrongly_named_files(tmp_path, prefill):
+    sub = folder(tmp_path / "s", "Prefill.py", "answer.toml")
+    with pytest.raises(SubmissionError, match="holds neither"):
+        Submission.locate(sub, prefill)
+
+
+def test_a_course_repository_is_graded_from_exercises_lesson(tmp_path, prefill):
+    repo = folder(tmp_path / "repo", "README.md", "exercises/prefill/prefill.py", "exercises/prefill/answers.toml",
+                  "exercises/latency/latency.py", "notes/prefill-draft.txt")
+    found = Submission.locate(repo, prefill)
+    lesson = repo / "exercises" / "prefill"
+    assert found == Submission(lesson, lesson / "prefill.py", lesson / "answers.toml")
+
+
+def test_exercises_lesson_wins_over_a_copy_elsewhere(tmp_path, prefill):
+    repo = folder(tmp_path / "repo", "exercises/prefill/prefill.py", "backup/prefill.py")
+    assert lesson_folder(repo, prefill) == repo / "exercises" / "prefill"
+
+
+def test_the_one_folder_holding_the_module_anywhere_in_the_tree(tmp_path, prefill):
+    repo = folder(tmp_path / "repo", "course/week2/prefill.py", "course/week2/answers.toml", "answers.toml.bak")
+    found = Submission.locate(repo, prefill)
+    assert found.path == repo / "course" / "week2" and found.answers == found.path / "answers.toml"
+    notebook = folder(tmp_path / "nb", "work/prefill.ipynb")
+    assert lesson_folder(notebook, prefill) == notebook / "work"
+
+
+def test_the_module_in_two_places_is_refused_naming_both(tmp_path, prefill):
+    repo = folder(tmp_path / "repo", "mine/prefill.py", "old/prefill.py")
+    with pytest.raises(SubmissionError) as info:
+        Submission.locate(repo, prefill)
+    message = str(info.value)
+    assert "in 2 folders" in message and "mine/" in message and "old/" in message and str(repo) in message
+
+
+def test_hidden_folders_and_caches_are_not_searched(tmp_path, prefill):
+    repo = folder(tmp_path / "repo", ".git/objects/prefill.py", "__pycache__/prefill.py", "work/prefill.py")
+    assert lesson_folder(repo, prefill) == repo / "work"
+
+
+def test_links_are_never_followed_to_find_the_files(tmp_path, prefill):
+    """A link could lead to the course's own solutions."""
+    solutions = folder(tmp_path / "solutions", "prefill/prefill.py", "prefill/answers.toml")
+    repo = folder(tmp_path / "repo", "README.md")
+    (repo / "exercises").symlink_to(solutions, target_is_directory=True)  # exercises/prefill/ through a link
+    (repo / "linked").symlink_to(solutions / "prefill", target_is_directory=True)
+    os.symlink(solutions / "prefill" / "prefill.py", repo / "prefill.py")
+    with pytest.raises(SubmissionError, match="holds neither"):
+        Submission.locate(repo, prefill)
+    own = folder(tmp_path / "own", "exercises/placeholder.txt")
+    (own / "exercises" / "prefill").symlink_to(solutions / "prefill", target_is_directory=True)
+    assert lesson_folder(own, prefill) is None
+
+
+def test_a_tree_deeper_than_a_submission_may_be_is_searched_only_so_far(tmp_path, prefill):
+    deep = tmp_path / "repo" / os.path.join(*["d"] * 40)
+    folder(deep, "prefill.py")
+    assert lesson_folder(tmp_path / "repo", prefill) is None
