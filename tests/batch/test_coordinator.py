@@ -245,7 +245,7 @@ def test_the_counts_add_up_for_a_class_that_holds_every_kind_of_entry(tmp_path):
     out = quiet()
     second = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=FLAKY, out=out)
     assert second.this_run == {"alice": "unchanged", "broken": "unchanged", "bob": "graded", "erin": "graded",
-                               "carol": "kept", "dave": "failed", "twice": "conflict", "notes.txt": "refused"}
+                               "carol": "kept", "dave": "failed", "twice": "conflict", "notes": "refused"}
     line = out.getvalue().splitlines()[0]
     total, gradebook, this_run = headline_counts(line)
     entries = len(second.students)
