@@ -54,7 +54,7 @@ CLASS = {
     "yara.costa": "diagonal_excluded",
     "zoë.müller": "utilization_as_percent",
 }
-REFUSED = {"liam.obrien": "a zip that is not one", "notes.txt": "not a submission",
+REFUSED = {"liam.obrien": "a zip that is not one", "notes": "not a submission (notes.txt)",
            "sofia.rossi": "two entries for one student"}
 
 
