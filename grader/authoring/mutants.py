@@ -8,6 +8,14 @@ A mutant lives in ``suites/<lesson>/mutants/`` and declares itself in leading co
     # diagnosis: flops.missing-factor-2   (optional: the catalogue codes its failing tasks must carry)
     # base: none              (optional: the file is whole, not laid over the reference)
 
+A corpus of students' code kept elsewhere (``tests/corpus/<task>/``, read with
+``load_mutants(lesson, folder)``) uses the same format and a few more labels, which
+``grader validate`` does not need: ``# right: <what is unusual>`` for a correct solution
+(it declares no ``# fails:``, and must score full marks), ``# slow: <why>`` for one that is
+right but too slow for the lesson's sizes, ``# expect: <the misconception>`` and
+``# no-diagnosis: <why none is possible>`` for the diagnosis a wrong one should get, and
+``# xfail: <reason>`` for an entry the grader is known to judge wrongly today.
+
 and holds only the part of the solution it gets wrong, laid over the reference when it is
 graded (``materialize``):
 
@@ -40,7 +48,7 @@ from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
 
 FOLDER = "mutants"
-_HEADER = re.compile(r"#\s*(mistake|fails|hint|diagnosis|base)\s*:\s*(.*)")
+_HEADER = re.compile(r"#\s*(mistake|fails|hint|diagnosis|base|right|slow|expect|no-diagnosis|xfail)\s*:\s*(.*)")
 _MARKER = re.compile(r"\s*#+\s*(BEGIN|END) SOLUTION\s*")
 _TOML_KEY = re.compile(r"\s*([A-Za-z0-9_-]+)\s*=")
 _SUFFIXES = (".py", ".toml")
@@ -55,6 +63,12 @@ class Mutant:
     hint: str = ""
     diagnoses: frozenset[str] = frozenset()  # the catalogue codes its failing tasks must carry, exactly
     whole: bool = False  # ``# base: none``: its files replace the reference's instead of overlaying them
+    # a corpus's labels (see the module doc); grader validate reads none of them
+    right: str = ""  # what is unusual about a correct solution, which fails nothing
+    slow: str = ""  # why a correct solution is too slow for the lesson's sizes
+    expect: str = ""  # the misconception the feedback should name, in words
+    no_diagnosis: str = ""  # why no specific diagnosis is possible
+    xfail: str = ""  # why the grader judges it wrongly today (the harness expects that, strictly)
 
     def files(self, lesson: Lesson) -> list[tuple[Path, str]]:
         """(the mutant's file, the submission file it stands for): a ``.py`` is the module and a
@@ -68,9 +82,10 @@ class Mutant:
         return any(target == name for _, target in self.files(lesson))
 
 
-def load_mutants(lesson: Lesson) -> list[Mutant]:
-    """Every mutant of the lesson, in name order; a ConfigError names the file of a bad header."""
-    folder = lesson.suite_dir / FOLDER
+def load_mutants(lesson: Lesson, folder: Path | None = None) -> list[Mutant]:
+    """Every mutant of the lesson (or in ``folder``: a corpus kept elsewhere), in name order; a
+    ConfigError names the file of a bad header."""
+    folder = lesson.suite_dir / FOLDER if folder is None else folder
     if not folder.is_dir():
         return []
     mutants = []
@@ -92,9 +107,14 @@ def _mutant(lesson: Lesson, path: Path) -> Mutant:
             match = _HEADER.match(line.strip())
             if match:
                 fields.setdefault(match.group(1), match.group(2).strip())
-    if "fails" not in fields:
-        raise ConfigError(str(path), "a mutant must declare the tasks it fails in a '# fails: <task ids>' line")
-    fails = frozenset(t.strip() for t in fields["fails"].split(",") if t.strip())
+    correct = "right" in fields or "slow" in fields
+    if "fails" not in fields and not correct:
+        raise ConfigError(str(path), "a mutant must declare the tasks it fails in a '# fails: <task ids>' line "
+                          "(or, right after all, say what is unusual about it in '# right: ...')")
+    fails = frozenset(t.strip() for t in fields.get("fails", "").split(",") if t.strip())
+    if fails and correct:
+        raise ConfigError(str(path), "declares '# right:' or '# slow:' (a correct solution) and tasks it fails",
+                          "fails")
     unknown = fails - {t.id for t in lesson.tasks}
     if unknown:
         raise ConfigError(str(path), f"declares unknown task(s): {', '.join(sorted(unknown))}", "fails")
@@ -107,7 +127,9 @@ def _mutant(lesson: Lesson, path: Path) -> Mutant:
     if base not in ("reference", "none"):
         raise ConfigError(str(path), f"must be 'reference' (laid over the solution) or 'none' (whole), not '{base}'",
                           "base")
-    return Mutant(path.stem, path, fields.get("mistake", ""), fails, fields.get("hint", ""), codes, base == "none")
+    return Mutant(path.stem, path, fields.get("mistake", ""), fails, fields.get("hint", ""), codes, base == "none",
+                  fields.get("right", ""), fields.get("slow", ""), fields.get("expect", ""),
+                  fields.get("no-diagnosis", ""), fields.get("xfail", ""))
 
 
 def materialize(mutant: Mutant, lesson: Lesson, reference: Path, folder: Path) -> Path:

@@ -14,6 +14,7 @@ no mutant declares (unproved), and says how many mutants get a specific diagnosi
 from __future__ import annotations
 
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from grader.authoring.facts import check_facts
@@ -24,6 +25,7 @@ from grader.grading.session import GradingSession
 from grader.lesson.catalogue import CATALOGUE_NAME, per_task
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
+from grader.result import Report
 
 
 def validate(course: Course, lesson: str | None = None, solutions: Path | None = None, stream=None) -> bool:
@@ -92,36 +94,62 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
         if session is not None:
             session.close()
     for mutant, observed in observations:
-        lost = frozenset(t.id for t in observed.tasks if t.score < t.max_score)
-        hint_ok = not mutant.hint or any(mutant.hint.lower() in t.feedback.lower()
-                                         for t in observed.tasks if t.id in mutant.fails)
-        diagnosed = frozenset(d.code for t in observed.tasks if t.id in mutant.fails for d in t.diagnoses)
-        diagnosis_ok = diagnosed == mutant.diagnoses
-        good = lost == mutant.fails and hint_ok and diagnosis_ok
-        seen = ", ".join(sorted(lost)) or "nothing"
-        seen += ("" if hint_ok else " (hint missing)") + ("" if diagnosis_ok else " (diagnosis differs)")
-        rows.append((mutant.name, ", ".join(sorted(mutant.fails)), seen, good))
-        if not good:
-            missed = sorted(mutant.fails - lost)
-            extra = sorted(lost - mutant.fails)
-            why = []
-            if missed:
-                why.append(f"no check catches it on {', '.join(missed)}: add a check that fails it (if the "
-                           "solution under validation makes the same mistake, the differential checks agree with "
-                           "it: then the solution is at fault)")
-            if extra:
-                why.append(f"it also loses points on {', '.join(extra)}: either that task's checks reject something "
-                           "right, or the mutant's '# fails:' line is incomplete, or the mutant was written for a "
-                           "solution that differs from this one on that task")
-            if not hint_ok:
-                why.append(f"the feedback does not contain the expected hint '{mutant.hint}'")
-            if not diagnosis_ok:
-                why.append(_diagnosis_mismatch(mutant.diagnoses, diagnosed))
-            problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(why)}"))
+        verdict = judge(mutant, observed)
+        rows.append((mutant.name, ", ".join(sorted(mutant.fails)), verdict.seen, verdict.good))
+        if not verdict.good:
+            problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(verdict.problems)}"))
 
     _print_table(stream, lesson, rows, problems, len(mutants), reference,
                  _diagnosis_notes(lesson, observations))
     return not problems
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How the grade of the submission a mutant stands for bears out its labels."""
+
+    lost: frozenset[str]  # the tasks that lost points
+    diagnosed: frozenset[str]  # the diagnosis codes on the tasks it declares it fails
+    hint_ok: bool
+    diagnosis_ok: bool
+    problems: tuple[str, ...]  # what contradicts the labels, and whose move it is; empty when all hold
+
+    @property
+    def good(self) -> bool:
+        return not self.problems
+
+    @property
+    def seen(self) -> str:
+        """One cell of validate's table: the tasks lost, and what else differs."""
+        seen = ", ".join(sorted(self.lost)) or "nothing"
+        seen += "" if self.hint_ok else " (hint missing)"
+        return seen + ("" if self.diagnosis_ok else " (diagnosis differs)")
+
+
+def judge(mutant: Mutant, observed: Report, unlabelled_diagnoses: bool = False) -> Verdict:
+    """Whether ``observed`` loses points on exactly the tasks ``mutant`` declares, with its hint and
+    exactly its diagnosis codes. ``unlabelled_diagnoses``: a mutant declaring no code may get any
+    (a corpus labelled with codes only as the diagnoses are built); else it must get none."""
+    lost = frozenset(t.id for t in observed.tasks if t.score < t.max_score)
+    hint_ok = not mutant.hint or any(mutant.hint.lower() in t.feedback.lower()
+                                     for t in observed.tasks if t.id in mutant.fails)
+    diagnosed = frozenset(d.code for t in observed.tasks if t.id in mutant.fails for d in t.diagnoses)
+    diagnosis_ok = diagnosed == mutant.diagnoses or (unlabelled_diagnoses and not mutant.diagnoses)
+    why = []
+    missed, extra = sorted(mutant.fails - lost), sorted(lost - mutant.fails)
+    if missed:
+        why.append(f"no check catches it on {', '.join(missed)}: add a check that fails it (if the "
+                   "solution under validation makes the same mistake, the differential checks agree with "
+                   "it: then the solution is at fault)")
+    if extra:
+        why.append(f"it also loses points on {', '.join(extra)}: either that task's checks reject something "
+                   "right, or the mutant's '# fails:' line is incomplete, or the mutant was written for a "
+                   "solution that differs from this one on that task")
+    if not hint_ok:
+        why.append(f"the feedback does not contain the expected hint '{mutant.hint}'")
+    if not diagnosis_ok:
+        why.append(_diagnosis_mismatch(mutant.diagnoses, diagnosed))
+    return Verdict(lost, diagnosed, hint_ok, diagnosis_ok, tuple(why))
 
 
 def _false_diagnoses(who: str, report) -> list[tuple[str, str]]:

@@ -247,6 +247,24 @@ def test_load_mutants_reads_the_header(lesson):
     assert whole.hint == "" and whole.diagnoses == frozenset()
 
 
+def test_a_corpus_folder_reads_its_labels_and_a_right_entry_fails_nothing(lesson, tmp_path):
+    folder = tmp_path / "corpus" / "causal_pairs"
+    folder.mkdir(parents=True)
+    (folder / "comb.py").write_text("# right: math.comb(P + 1, 2)\nimport math\n\n\ndef causal_pairs(P):\n"
+                                    "    return math.comb(P + 1, 2)\n", encoding="utf-8")
+    (folder / "cubic.py").write_text("# slow: a list built for every cell\ndef causal_pairs(P):\n    return 0\n",
+                                     encoding="utf-8")
+    (folder / "square.py").write_text("# mistake: every pair\n# fails: causal_pairs\n# expect: the whole square\n"
+                                      "# no-diagnosis: none needed\n# xfail: not yet\ndef causal_pairs(P):\n"
+                                      "    return P * P\n", encoding="utf-8")
+    comb, cubic, square = load_mutants(lesson, folder)
+    assert (comb.right, comb.fails, comb.slow) == ("math.comb(P + 1, 2)", frozenset(), "")
+    assert (cubic.slow, cubic.fails, cubic.right) == ("a list built for every cell", frozenset(), "")
+    assert square.fails == {"causal_pairs"} and square.right == ""
+    assert (square.expect, square.no_diagnosis, square.xfail) == ("the whole square", "none needed", "not yet")
+    assert load_mutants(lesson) == []  # the lesson's own folder is another one
+
+
 def test_a_lesson_without_a_mutants_folder_has_none(lesson):
     shutil.rmtree(lesson.suite_dir / "mutants")
     assert load_mutants(lesson) == []
@@ -268,6 +286,7 @@ def test_a_folder_mutant_reads_its_header_from_any_of_its_files(lesson):
     ("undiagnosed.py", "# fails: quiz\n# diagnosis: quiz.independent, no.such-code\n",
      "key 'diagnosis': declares diagnoses that"),
     ("based.py", "# fails: quiz\n# base: solution\n", "key 'base': must be 'reference'"),
+    ("both.py", "# right: unusual\n# fails: quiz\n", "key 'fails': declares '# right:' or '# slow:'"),
 ])
 def test_a_bad_mutant_is_a_config_error_naming_its_file(lesson, name, text, says):
     path = mutant_file(lesson, name, text)

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.authoring.mutants import load_mutants
-from grader.authoring.validate import validate
+from grader.authoring.mutants import Mutant, load_mutants
+from grader.authoring.validate import judge, validate
 from grader.exceptions import ConfigError, UsageError
 from grader.lesson.course import Course
+from grader.result import CheckResult, Diagnosis, Report, TaskResult
 
 from paths import ROOT
 
@@ -232,3 +233,30 @@ def test_the_real_mutants_declare_their_diagnoses():
     assert mutants["utilization_as_percent"].diagnoses == {"seconds.utilization-as-percent",
                                                            "seconds.accepts-out-of-range"}
     assert mutants["import_error"].diagnoses == frozenset()
+
+
+def _observed(**scores: tuple[float, str | None]) -> Report:
+    """A report of tasks worth 2 points each: ``task=(score, diagnosis code or None)``."""
+    tasks = [TaskResult(task, task, 2.0, [CheckResult("a", score >= 2, weight=1.0,
+                                                      diagnosis=Diagnosis(code, "hint") if code else None),
+                                          CheckResult("b", score >= 1, weight=1.0)])
+             for task, (score, code) in scores.items()]
+    return Report("prefill", "Prefill", "s", tasks)
+
+
+def test_judge_holds_a_mutant_to_exactly_its_tasks_and_codes():
+    mutant = Mutant("m", Path("m.py"), "forgot the 2", frozenset({"f"}), diagnoses=frozenset({"flops.x"}))
+    assert judge(mutant, _observed(f=(0, "flops.x"), g=(2, None))).good
+    extra = judge(mutant, _observed(f=(0, "flops.x"), g=(1, None)))
+    assert extra.lost == {"f", "g"} and "it also loses points on g" in extra.problems[0]
+    missed = judge(mutant, _observed(f=(2, None), g=(2, None)))
+    assert not missed.good and "no check catches it on f" in missed.problems[0] and not missed.diagnosis_ok
+    assert judge(mutant, _observed(f=(0, "flops.y"), g=(2, None))).seen == "f (diagnosis differs)"
+
+
+def test_judge_lets_an_unlabelled_corpus_entry_get_any_diagnosis_but_not_a_labelled_one():
+    unlabelled = Mutant("m", Path("m.py"), "forgot the 2", frozenset({"f"}))
+    labelled = Mutant("m", Path("m.py"), "forgot the 2", frozenset({"f"}), diagnoses=frozenset({"flops.x"}))
+    observed = _observed(f=(1, "flops.y"))
+    assert not judge(unlabelled, observed).good and judge(unlabelled, observed, unlabelled_diagnoses=True).good
+    assert not judge(labelled, observed, unlabelled_diagnoses=True).good

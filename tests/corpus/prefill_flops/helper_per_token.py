@@ -1,0 +1,13 @@
+# mistake: a helper for the per-token cost that returns N instead of 2 · N, so the total is N · P
+# fails: prefill_flops, prefill_seconds
+# expect: the factor 2 is missing: each parameter costs a multiply and an add per token
+# xfail: prefill_seconds (the reference's, calling this prefill_flops) gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+
+
+def flops_per_token(num_params):
+    # one multiply per weight
+    return num_params
+
+
+def prefill_flops(N, P):
+    return flops_per_token(N) * P

@@ -1,0 +1,8 @@
+# mistake: multiplies the two sizes with np.prod and stops there (N · P)
+# fails: prefill_flops, prefill_seconds
+# expect: the factor 2 is missing: each parameter costs a multiply and an add per token
+# xfail: prefill_seconds (the reference's, calling this prefill_flops) gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+
+
+def prefill_flops(N, P):
+    return float(np.prod([N, P]))

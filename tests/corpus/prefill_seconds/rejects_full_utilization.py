@@ -1,0 +1,9 @@
+# mistake: uses an open interval, so the default utilization 1.0 is rejected
+# fails: prefill_seconds
+# expect: 1.0 is inside (0, 1] (and is the default): the interval includes 1
+
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization < 1):
+        raise ValueError("utilization must be in (0, 1)")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
