@@ -29,7 +29,8 @@ agrees with one model on every probe and disagrees with the reference somewhere,
 single coincidental value never names a misconception. How two outcomes are compared is
 the model's ``same``: ``same_value`` (the default), ``same_type`` (a mistake of kind, such
 as text instead of a number), ``same_cells`` (the same grid whatever its dtype) or
-``same_changes`` (the same arguments changed in place), all of several (``both``); any
+``same_changes`` (the same arguments changed in place), ``same_message`` (the same error
+with the same message), all of several (``both``); any
 function of two ``Outcome`` objects will do.
 """
 
@@ -42,10 +43,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from grader.describe import MAX_PICTURE, describe, describe_type, format_call, format_value, mask_picture, side_by_side
+from grader.exceptions import CallTimeout
 
 __all__ = ["CheckFailed", "ModelMark", "Outcome", "Probe", "answer", "array", "both", "describe", "describe_type",
            "equal_values", "fail", "format_call", "format_value", "is_close", "mask_picture", "model", "number",
-           "probe", "same_cells", "same_changes", "same_type", "same_value", "side_by_side", "value_kind"]
+           "probe", "same_cells", "same_changes", "same_message", "same_type", "same_value", "side_by_side",
+           "value_kind"]
 
 
 class CheckFailed(AssertionError):
@@ -121,9 +124,10 @@ def array(value, call: str, *, by_type: dict | None = None, explain: Callable[[]
 
 
 def answer(student, function: str, *args, explain: Callable[[], str | None] | None = None, **kwargs):
-    """``student.<function>(*args, **kwargs)``. When the call raises, the check fails with the
-    diagnosis ``explain()`` names (the submission's own message kept as the detail), or the
-    exception goes on as the call's failure when it names none."""
+    """``student.<function>(*args, **kwargs)``. When the call raises or runs past its time limit,
+    the check fails with the diagnosis ``explain()`` names (the submission's own message kept as
+    the detail: a model may be too slow, or raise), or the failure goes on as it was when it
+    names none."""
     try:
         return student.call(function, *args, **kwargs)
     except Exception as exc:  # the submission's exception, rebuilt as its built-in type
@@ -134,6 +138,11 @@ def answer(student, function: str, *args, explain: Callable[[], str | None] | No
         fail(f"{function} raised {type(exc).__name__}",
              text if isinstance(text, str) else f"{format_call(function, args, kwargs)} raised {type(exc).__name__}",
              diagnosis=code)
+    except CallTimeout as exc:
+        code = explain() if explain is not None else None
+        if code is None:
+            raise
+        fail(f"{function} did not return within its time limit", str(exc), diagnosis=code)
 
 
 def is_close(actual: float, expected: float, rel: float = 1e-9) -> bool:
@@ -165,15 +174,16 @@ class Outcome:
     """What one call did, as a model's comparison sees it.
 
     ``kind``: "returned" (``value``), "raised" (``error``: the name of the built-in exception
-    type), "timeout" (ran past its time limit), "unsupported" (returned what cannot cross to
-    the grader, such as an exception object) or "failed" (the call ended without an answer:
-    its process died). ``changed``: per positional argument, whether the call changed it in
-    place; None where that was not observed."""
+    type; ``message``, its message), "timeout" (ran past its time limit), "unsupported"
+    (returned what cannot cross to the grader, such as an exception object) or "failed" (the
+    call ended without an answer: its process died). ``changed``: per positional argument,
+    whether the call changed it in place; None where that was not observed."""
 
     kind: str
     value: object = None
     error: str = ""
     changed: tuple[bool, ...] | None = None
+    message: str = ""  # a raised exception's message (its first 300 characters)
 
 
 def value_kind(value) -> tuple:
@@ -270,6 +280,11 @@ def same_cells(student: Outcome, model: Outcome) -> bool:
         return False
     ours, theirs = _cells(student.value), _cells(model.value)
     return ours is not None and theirs is not None and ours.shape == theirs.shape and bool(np.array_equal(ours, theirs))
+
+
+def same_message(student: Outcome, model: Outcome) -> bool:
+    """The same exception with the same message (two mistakes that both raise TypeError told apart)."""
+    return same_value(student, model) and (student.kind != "raised" or student.message == model.message)
 
 
 def same_changes(student: Outcome, model: Outcome) -> bool:

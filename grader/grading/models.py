@@ -182,9 +182,18 @@ def run(function, probe: Probe, slow=None) -> Outcome:
     except _Unknown as unknown:
         return Outcome(unknown.kind)
     except Exception as exc:  # noqa: BLE001 - a model's raise is its prediction
-        return Outcome("raised", error=_builtin_name(exc))  # what it changed is not seen, as for a student
+        return Outcome("raised", error=_builtin_name(exc), message=_message(exc))  # what it changed: not seen
     kind, value = _crossed(value)
     return Outcome(kind, value, changed=_changes(probe.args, args))
+
+
+def _message(exc: BaseException) -> str:
+    """An exception's message as the worker sends it (its first argument), cut to 300 characters."""
+    try:
+        text = str(exc.args[0]) if len(exc.args) == 1 else str(exc) if exc.args else ""
+    except Exception:  # noqa: BLE001 - a message that cannot be read is no message
+        return ""
+    return text[:300]
 
 
 def _changes(before, after) -> tuple[bool, ...]:
@@ -232,6 +241,7 @@ class Models:
         function = types.FunctionType(model.fn.__code__, {**model.fn.__globals__, **names}, model.fn.__name__,
                                       model.fn.__defaults__, model.fn.__closure__)
         function.__kwdefaults__ = model.fn.__kwdefaults__
+        function.__globals__[model.function] = function  # a model that calls itself recurses, as in a submission
         return function
 
     def reference_outcome(self, function: str, probe: Probe) -> Outcome:
@@ -258,6 +268,7 @@ class Diagnose:
         self.student = student
         self.observed = Observed(student, self)
         self._seen: dict[str, Outcome] = {}  # call key -> the student's outcome
+        self._stopped: set[str] = set()  # functions that timed out: only their answers already seen are used
 
     def __call__(self, function: str, probes) -> str | None:
         found = self.explain(function, probes)
@@ -268,6 +279,10 @@ class Diagnose:
         if not models or self._models.reference is None:
             return None
         probes = [_probe(p) for p in probes]
+        if function in self._stopped:  # it ran out of time: every new call would fail at once, say nothing
+            probes = [p for p in probes if self._known(function, p)]
+            if len(probes) < 2:
+                return None
         changes = any(m.mark.same is same_changes for m in models)
         students = [self.outcome(function, p, changes=changes) for p in probes]
         if any(s.kind == "unavailable" for s in students):
@@ -338,12 +353,20 @@ class Diagnose:
             outcome = Outcome("returned", value, changed=_changes(probe.args, list(after)[:len(probe.args)]))
         if key is not None:
             self._seen[key] = outcome
+        if outcome.kind == "timeout":
+            self._stopped.add(function)
         return outcome
+
+    def _known(self, function: str, probe: Probe) -> bool:
+        key = _key(function, probe)
+        return key is not None and key in self._seen
 
     def record(self, function: str, args, kwargs, outcome: Outcome) -> None:
         key = _key(function, Probe(tuple(args), dict(kwargs)))
         if key is not None and key not in self._seen:
             self._seen[key] = outcome
+        if outcome.kind == "timeout":
+            self._stopped.add(function)
 
 
 def ending(exc: BaseException) -> Outcome:
@@ -351,7 +374,7 @@ def ending(exc: BaseException) -> Outcome:
     if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, StudentCodeError):
         raise exc
     if student_raise(exc) is not None:
-        return Outcome("raised", error=_builtin_name(exc))
+        return Outcome("raised", error=_builtin_name(exc), message=_message(exc))
     if isinstance(exc, (ImportFailed, MissingFunction)):
         return Outcome("unavailable")
     if isinstance(exc, CallTimeout):

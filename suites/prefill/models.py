@@ -13,7 +13,7 @@ function self-contained (numpy as np and the lesson's functions by name; no help
 
 import numpy as np
 
-from grader.checks import both, model, same_cells, same_changes, same_type
+from grader.checks import both, model, same_cells, same_changes, same_message, same_type
 
 
 def _raised_other_error(student, predicted):
@@ -198,6 +198,63 @@ def seconds_rounded(N, P, flops_per_sec, utilization=1.0):
     return round(prefill_flops(N, P) / (flops_per_sec * utilization), 2)  # noqa: F821
 
 
+@model("seconds.rounded")
+def seconds_whole(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return int(prefill_flops(N, P) / (flops_per_sec * utilization))  # noqa: F821
+
+
+@model("seconds.extra-billion")
+def seconds_over_billion(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization) / 1e9  # noqa: F821
+
+
+@model("seconds.flops-without-factor-2")
+def seconds_own_flops_halved(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return N * P / (flops_per_sec * utilization)
+
+
+@model("seconds.idle-share")
+def seconds_idle_share(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * (1 - utilization))  # noqa: F821
+
+
+@model("seconds.default-utilization")
+def seconds_default_half(N, P, flops_per_sec, utilization=0.5):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
+
+
+@model("seconds.rejects-int")
+def seconds_float_only(N, P, flops_per_sec, utilization=1.0):
+    if not isinstance(utilization, float) or not (0 < utilization <= 1):
+        raise ValueError("utilization must be a float in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
+
+
+@model("seconds.returned-none", same=same_type)
+def seconds_printed(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    seconds = prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821, F841 - never returned
+    return None
+
+
+@model("seconds.returned-string", same=same_type)
+def seconds_as_text(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return f"{prefill_flops(N, P) / (flops_per_sec * utilization):.2f} s"  # noqa: F821
+
+
 @model("seconds.rejects-full-utilization")
 def seconds_open_interval(N, P, flops_per_sec, utilization=1.0):
     if not (0 < utilization < 1):
@@ -228,6 +285,27 @@ def seconds_checks_only_below_zero(N, P, flops_per_sec, utilization=1.0):
 def seconds_accepts_zero(N, P, flops_per_sec, utilization=1.0):
     if utilization < 0 or utilization > 1:
         raise ValueError("utilization must be in [0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
+
+
+@model("seconds.accepts-out-of-range", same=same_type)
+def seconds_closed_interval(N, P, flops_per_sec, utilization=1.0):
+    if not 0 <= utilization <= 1:
+        raise ValueError("utilization must be in [0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
+
+
+@model("seconds.replaces-bad-value", same=same_type)
+def seconds_clamped(N, P, flops_per_sec, utilization=1.0):
+    utilization = min(max(utilization, 0.01), 1.0)
+    return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
+
+
+@model("seconds.replaces-bad-value", same=same_type)
+def seconds_zero_is_default(N, P, flops_per_sec, utilization=None):
+    utilization = utilization or 1.0
+    if not 0 < utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
     return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
 
 
@@ -299,6 +377,71 @@ def pairs_half_grid(P):
     return P * P / 2
 
 
+@model("pairs.half-grid")
+def pairs_half_grid_whole(P):
+    return P * P // 2
+
+
+@model("pairs.off-by-one")
+def pairs_inner_loop_too_far(P):
+    return P * (P + 3) // 2
+
+
+@model("pairs.off-by-one")
+def pairs_recursion_base_zero(P):
+    if P <= 1:
+        return 0
+    return P + causal_pairs(P - 1)  # noqa: F821 - itself: a model that calls its own name recurses
+
+
+@model("pairs.hardcoded-examples")
+def pairs_lesson_table(P):
+    return {4: 10, 5: 15}.get(P, P * P)
+
+
+@model("pairs.halved-twice")
+def pairs_quarter(P):
+    return P * (P + 1) / 4
+
+
+@model("pairs.distinct-ordered")
+def pairs_ordered(P):
+    return P * (P - 1)
+
+
+@model("pairs.recursion-too-deep")
+def pairs_recursive(P):
+    if P == 0:
+        return 0
+    return P + causal_pairs(P - 1)  # noqa: F821 - itself
+
+
+@model("pairs.too-slow", slow=lambda P: P > 300)
+def pairs_membership(P):
+    count = 0
+    for i in range(P):
+        for j in range(P):
+            if j in list(range(i + 1)):
+                count += 1
+    return count
+
+
+@model("pairs.returned-list", same=same_type)
+def pairs_listed(P):
+    return [(i, j) for i in range(P) for j in range(i + 1)]
+
+
+@model("pairs.returned-string", same=same_type)
+def pairs_as_text(P):
+    return f"{P * (P + 1) // 2} pairs"
+
+
+@model("pairs.returned-none", same=same_type)
+def pairs_printed(P):
+    n = P * (P + 1) // 2  # noqa: F841 - printed, never returned: the mistake
+    return None
+
+
 # ---------------------------------------------------------------- causal_mask(P)
 
 @model("mask.transposed", same=same_cells)
@@ -316,6 +459,57 @@ def mask_future(P):
     return np.triu(np.ones((P, P), dtype=bool), k=1)
 
 
+@model("mask.diagonal-only", same=same_cells)
+def mask_eye(P):
+    return np.eye(P, dtype=bool)
+
+
+@model("mask.no-masking", same=same_cells)
+def mask_everything(P):
+    return np.ones((P, P), dtype=bool)
+
+
+@model("mask.off-by-one", same=same_cells)
+def mask_next_token_too(P):
+    return np.tri(P, k=1, dtype=bool)
+
+
+@model("mask.off-by-one", same=same_cells)
+def mask_last_row_empty(P):
+    mask = np.zeros((P, P), dtype=bool)
+    for i in range(P - 1):
+        mask[i, : i + 1] = True
+    return mask
+
+
+@model("mask.additive")
+def mask_additive(P):
+    mask = np.zeros((P, P))
+    mask[np.triu_indices(P, k=1)] = -np.inf
+    return mask
+
+
+@model("mask.returned-indices", same=same_type)
+def mask_indices(P):
+    return np.tril_indices(P)
+
+
+@model("mask.shape-as-two-numbers", same=same_message)
+def mask_ones_two_numbers(P):
+    return np.tril(np.ones(P, P)).astype(bool)
+
+
+@model("mask.dtype-to-tril", same=same_message)
+def mask_tril_dtype(P):
+    return np.tril(np.ones((P, P)), dtype=bool)
+
+
+@model("mask.returned-none", same=same_type)
+def mask_printed(P):
+    mask = np.tril(np.ones((P, P), dtype=bool))  # noqa: F841 - printed, never returned: the mistake
+    return None
+
+
 @model("mask.not-bool", same=both(same_cells, same_type))
 def mask_of_numbers(P):
     return np.tril(np.ones((P, P)))
@@ -329,6 +523,11 @@ def mask_as_lists(P):
 @model("mask.wrong-shape", same=same_cells)
 def mask_one_token_too_many(P):
     return np.array([[col <= row for col in range(P + 1)] for row in range(P + 1)])
+
+
+@model("mask.wrong-shape", same=same_cells)
+def mask_one_row(P):
+    return np.arange(P) <= np.arange(P)
 
 
 @model("mask.too-slow", slow=lambda P: P > 200)
@@ -460,15 +659,27 @@ def sequential_w_times_x(X, W):
     return bool(np.allclose(parallel, sequential))
 
 
+@model("sequential.product-order")
+def sequential_w_times_row(X, W):
+    parallel = np.cumsum(X @ W, axis=0)
+    sequential = np.zeros_like(parallel)
+    running = np.zeros(W.shape[1])
+    for i, x in enumerate(X):
+        running = running + W @ x
+        sequential[i] = running
+    return np.allclose(parallel, sequential)
+
+
 @model("sequential.loop-over-columns")
 def sequential_over_transpose(X, W):
-    parallel = np.cumsum(X @ W, axis=0)
+    Y = X @ W
+    parallel = np.cumsum(Y, axis=0)
     sequential = []
-    running = 0
-    for column in X.T:
-        running = running + column
+    running = np.zeros(W.shape[1])
+    for x in X.T:
+        running = running + x @ W
         sequential.append(running)
-    return bool(np.allclose(parallel, np.array(sequential) @ W))
+    return np.allclose(parallel, np.array(sequential))
 
 
 @model("sequential.returned-none")
@@ -482,3 +693,100 @@ def sequential_prints(X, W):
         sequential[i] = running
     agree = bool(np.allclose(parallel, sequential))  # noqa: F841 - printed, never returned: the mistake
     return None
+
+
+@model("sequential.returned-string", same=same_type)
+def sequential_as_text(X, W):
+    Y = X @ W
+    return str(np.allclose(np.cumsum(Y, axis=0), np.array([Y[: i + 1].sum(axis=0) for i in range(len(Y))])))
+
+
+@model("sequential.returned-sums", same=same_type)
+def sequential_both_sums(X, W):
+    Y = X @ W
+    parallel = np.cumsum(Y, axis=0)
+    sequential = np.zeros_like(Y)
+    for i in range(Y.shape[0]):
+        sequential[i] = Y[: i + 1].sum(axis=0)
+    return parallel, sequential
+
+
+@model("sequential.truth-of-array")
+def sequential_builtin_all(X, W):
+    Y = X @ W
+    parallel = np.cumsum(Y, axis=0)
+    sequential = np.zeros_like(Y)
+    running = np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        running = running + Y[i]
+        sequential[i] = running
+    return all(parallel == sequential)
+
+
+@model("sequential.anticausal")
+def sequential_future_sum(X, W):
+    Y = X @ W
+    P = Y.shape[0]
+    parallel = np.triu(np.ones((P, P))) @ Y
+    sequential = np.zeros_like(Y)
+    running = np.zeros(Y.shape[1])
+    for i in range(P):
+        running = running + Y[i]
+        sequential[i] = running
+    return np.allclose(parallel, sequential)
+
+
+@model("sequential.aliased-rows")
+def sequential_same_array(X, W):
+    Y = X @ W
+    parallel = np.cumsum(Y, axis=0)
+    running = np.zeros(Y.shape[1])
+    rows = []
+    for y in Y:
+        running += y
+        rows.append(running)
+    return np.allclose(parallel, np.array(rows))
+
+
+@model("sequential.elementwise-product")
+def sequential_times(X, W):
+    Y = X * W
+    parallel = np.cumsum(Y, axis=0)
+    sequential = np.zeros_like(Y)
+    running = np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        running = running + Y[i]
+        sequential[i] = running
+    return np.allclose(parallel, sequential)
+
+
+@model("sequential.first-position-skipped")
+def sequential_from_second(X, W):
+    Y = X @ W
+    parallel = np.cumsum(Y, axis=0)
+    sequential = np.zeros_like(Y)
+    for i in range(1, Y.shape[0]):
+        sequential[i] = sequential[i - 1] + Y[i]
+    return np.allclose(parallel, sequential)
+
+
+@model("sequential.integer-buffer")
+def sequential_int_buffer(X, W):
+    Y = X @ W
+    parallel = np.cumsum(Y, axis=0)
+    sequential = np.zeros(Y.shape, dtype=int)
+    running = np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        running = running + Y[i]
+        sequential[i] = running
+    return np.allclose(parallel, sequential)
+
+
+@model("sequential.sum-over-everything")
+def sequential_scalar_sums(X, W):
+    Y = X @ W
+    parallel = np.cumsum(Y, axis=0)
+    sequential = np.zeros_like(Y)
+    for i in range(Y.shape[0]):
+        sequential[i] = Y[: i + 1].sum()
+    return np.allclose(parallel, sequential)

@@ -3,9 +3,11 @@
 Only the returned value (or the raised error) can be seen, so a wrong answer is diagnosed
 by the model of a misconception that answers the same on the failing prompt and on prompts
 chosen to tell the models apart (models.py, diagnoses.toml): whole numbers, on which every
-summation order agrees exactly; a prompt that is zero but for its last position, on which a
-loop that does not accumulate still agrees, and one that is zero but for its first; a single
-token; as many tokens as the vectors have numbers, and fewer; X and W that do not fit.
+summation order agrees exactly, and halves, which an integer buffer cuts; a prompt that is
+zero but for its last position, on which a loop that does not accumulate still agrees, one
+that is zero but for its first, and one whose running sum cancels back to zero; a single
+token; vectors of one number; as many tokens as the vectors have numbers, and fewer; X and W
+that do not fit.
 
 A right function can only ever say True for a prompt and weights that fit, so saying True is
 worth little by itself: each check that asks for True also asks about X and W that do not
@@ -29,23 +31,30 @@ def _telling() -> list[tuple]:
     first, last = np.zeros((6, 3)), np.zeros((6, 3))
     first[0], last[-1] = ints[0] + 7, ints[-1] + 7  # never an all-zero row
     W = rng.integers(-3, 4, (3, 3)).astype(float)
-    return [(rng.standard_normal((5, 3)), rng.standard_normal((3, 3))),  # random
-            (rng.standard_normal((1, 1)), rng.standard_normal((1, 1))),  # one token
-            (ints, W), (last, W), (first, W),  # whole numbers: every summation order agrees exactly
-            (rng.standard_normal((4, 4)), rng.standard_normal((4, 4))),  # as many tokens as numbers per vector
-            (rng.standard_normal((2, 5)), rng.standard_normal((5, 5))),  # fewer
-            (np.ones((4, 3)), np.ones((5, 5)))]  # X @ W cannot be computed
+    cancel = np.zeros((4, 3))
+    cancel[0], cancel[1] = ints[0] + 7, -(ints[0] + 7)  # the running sum is back to zero after two positions
+    dense = [(rng.standard_normal((5, 3)), rng.standard_normal((3, 3))),  # random
+             (ints, W), (ints / 2, W),  # whole numbers (every summation order agrees exactly), and halves
+             (rng.standard_normal((4, 4)), rng.standard_normal((4, 4))),  # as many tokens as numbers per vector
+             (rng.standard_normal((2, 5)), rng.standard_normal((5, 5))),  # fewer
+             (np.ones((4, 3)), np.ones((5, 5)))]  # X @ W cannot be computed
+    sparse = [(rng.standard_normal((1, 1)), rng.standard_normal((1, 1))),  # one token
+              (rng.standard_normal((3, 1)), rng.standard_normal((1, 1))),  # vectors of one number
+              (last, W), (first, W), (cancel, W),
+              (np.eye(2), np.array([[0.0, 1.0], [1.0, 2.0]]))]  # X @ W = W, symmetric: its running sums
+    return dense, dense + sparse                                 # across and down agree
 
 
-TELLING = _telling()
+# Every row of the dense ones is non-zero, so any change a function makes to X in place shows on them.
+DENSE, TELLING = _telling()
 
 
 def _is_bool(value) -> bool:
     return isinstance(value, (bool, np.bool_))
 
 
-def _explain(diagnose, X, W):
-    return diagnose("prefill_matches_sequential", [(X, W), *TELLING])
+def _explain(diagnose, X, W, probes=TELLING):
+    return diagnose("prefill_matches_sequential", [(X, W), *probes])
 
 
 def _shapes(X, W) -> str:
@@ -84,7 +93,9 @@ def test_agrees(student, diagnose, rng, P, d):
     X, W = rng.standard_normal((P, d)), rng.standard_normal((d, d))
     property = "prefill_matches_sequential must return True for random prompts and weights, computing both sums"
     _must_be_true(student, diagnose, X, W, property)
-    _must_not_say_true(student, diagnose, X, rng.standard_normal((d + 1, d + 1)), property)
+    # no dimension of 1 in the misfit: einsum (right, and used) would broadcast it and compute something
+    _must_not_say_true(student, diagnose, rng.standard_normal((P, d + 1)), rng.standard_normal((d + 2, d + 2)),
+                       property)
 
 
 @pytest.mark.weight(2)
@@ -115,7 +126,7 @@ def test_leaves_inputs_alone(student, diagnose, rng):
         which = "X" if not np.array_equal(X_after, X) else "W"
         fail(f"prefill_matches_sequential must not modify {which}: work on X @ W (a new array), not on its arguments",
              f"{call} modified {which}: work on X @ W (a new array), not on its arguments",
-             diagnosis=_explain(diagnose, X, W))
+             diagnosis=_explain(diagnose, X, W, DENSE))
     if not _is_bool(got) or not got:
         fail(f"prefill_matches_sequential must return True for a prompt and weights that fit, not "
              f"{describe_type(got)}", f"{call} returned {describe(got)}; expected True",
