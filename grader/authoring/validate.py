@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.authoring.facts import check_facts
+from grader.authoring.models import model_claims
 from grader.authoring.mutants import Mutant, load_mutants, materialize
 from grader.exceptions import UsageError
 from grader.grading.engine import grade
+from grader.grading.models import load_models
 from grader.grading.session import GradingSession
 from grader.lesson.catalogue import CATALOGUE_NAME, per_task
 from grader.lesson.course import Course
@@ -87,12 +89,14 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
     problems += _false_diagnoses("the stubs", stubs)
 
     mutants = load_mutants(lesson)
-    session = GradingSession(lesson.id, course, solutions=reference) if mutants else None  # pytest set up once
+    session = GradingSession(lesson.id, course, solutions=reference)  # pytest set up once
     try:
         observations = [(mutant, _grade_mutant(session, lesson, reference, mutant)) for mutant in mutants]
+        model_rows, model_problems, model_notes = model_claims(session, lesson, reference)  # grader.authoring.models
     finally:
-        if session is not None:
-            session.close()
+        session.close()
+    rows += model_rows
+    problems += [(SUITE, problem) for problem in model_problems]
     for mutant, observed in observations:
         verdict = judge(mutant, observed)
         rows.append((mutant.name, ", ".join(sorted(mutant.fails)), verdict.seen, verdict.good))
@@ -100,7 +104,7 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, stream) ->
             problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(verdict.problems)}"))
 
     _print_table(stream, lesson, rows, problems, len(mutants), reference,
-                 _diagnosis_notes(lesson, observations))
+                 _diagnosis_notes(lesson, observations) + model_notes)
     return not problems
 
 
@@ -168,8 +172,11 @@ def _diagnosis_mismatch(declared: frozenset[str], diagnosed: frozenset[str]) -> 
 
 
 def unproved_diagnoses(lesson: Lesson, mutants: list[Mutant]) -> list[str]:
-    """The catalogue's codes that no mutant declares, so that nothing shows they are recognised."""
-    return [e.code for e in lesson.diagnoses if not any(e.code in m.diagnoses for m in mutants)]
+    """The catalogue's codes that no mutant declares and no model stands for, so that nothing shows they are
+    recognised."""
+    modelled = {m.code for m in load_models(lesson)}
+    declared = {code for m in mutants for code in m.diagnoses}
+    return [e.code for e in lesson.diagnoses if e.code not in modelled | declared]
 
 
 def _diagnosis_notes(lesson: Lesson, observations) -> list[str]:
@@ -182,8 +189,8 @@ def _diagnosis_notes(lesson: Lesson, observations) -> list[str]:
     unproved = unproved_diagnoses(lesson, [m for m, _ in observations])
     notes = [f"diagnoses: {len(lesson.diagnoses)} in {CATALOGUE_NAME}; per task: "
              + ", ".join(f"{task} {n}" for task, n in counts.items())
-             + (f"; proved by no mutant (add one declaring it): {', '.join(unproved)}" if unproved else
-                "; each proved by a mutant"),
+             + (f"; proved by no mutant or model (add one declaring it): {', '.join(unproved)}" if unproved else
+                "; each proved by a mutant or a model"),
              f"specific diagnosis: {specific}/{len(observations)} mutants"]
     if generic:
         notes[-1] += f"; a generic failure: {', '.join(generic)}"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import builtins
 import re
+import sys
 import zlib
 
 import numpy as np
@@ -158,6 +159,8 @@ class SuitePlugin:
     def _retry_in_fresh_fork(self, item) -> bool:
         student = self._student
         if student is None or not student.tainted or student.unavailable is not None:
+            return False
+        if isinstance(getattr(sys.exc_info()[1], "__context__", None), CallTimeout):  # a verdict on a timeout: spent
             return False
         watched = item.funcargs.get("student")
         if isinstance(watched, _Watched) and watched.last in student.stubs:

@@ -184,6 +184,13 @@ def seconds_utilization_percent(N, P, flops_per_sec, utilization=1.0):
     return prefill_flops(N, P) / (flops_per_sec * utilization / 100)  # noqa: F821
 
 
+@model("seconds.utilization-as-percent")
+def seconds_percent_range(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 100):
+        raise ValueError("utilization must be in (0, 100]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization / 100)  # noqa: F821
+
+
 @model("seconds.milliseconds")
 def seconds_in_milliseconds(N, P, flops_per_sec, utilization=1.0):
     if not (0 < utilization <= 1):
@@ -416,7 +423,7 @@ def pairs_recursive(P):
     return P + causal_pairs(P - 1)  # noqa: F821 - itself
 
 
-@model("pairs.too-slow", slow=lambda P: P > 300)
+@model("pairs.too-slow", slow=lambda P: P > 40)
 def pairs_membership(P):
     count = 0
     for i in range(P):
@@ -530,7 +537,7 @@ def mask_one_row(P):
     return np.arange(P) <= np.arange(P)
 
 
-@model("mask.too-slow", slow=lambda P: P > 200)
+@model("mask.too-slow", slow=lambda P: P > 100)
 def mask_cell_by_cell(P):
     # right, but each cell asks about every earlier column again: P³ steps
     mask = np.zeros((P, P), dtype=bool)
