@@ -35,8 +35,8 @@ from grader.lesson.manifest import Lesson
 # N = 7e9, causal_mask(P)) is not code; keyword arguments, comparisons, calls of numpy or of
 # Python's built-ins, methods, subscripts, return and raise statements are.
 _CODE = re.compile("|".join((
-    r"\b(?:np|numpy|math|torch)\.\w",  # np.tril, math.comb
-    r"\b[A-Za-z_]\w*=[^\s=]",  # axis=0, dtype=bool, k=-1
+    r"\b(?:np|numpy|math|torch)\.\w+",  # np.tril, math.comb
+    r"\b[A-Za-z_]\w*=[^\s=,)]+",  # axis=0, dtype=bool, k=-1
     r"==|!=",
     r"\b(?:cumsum|allclose|isclose|array_equal|tril|triu|tri|ones|zeros|eye|arange|array|astype|sum|range|len|print"
     r"|float|int|bool|round|str|isnan|all|any)\(",  # calls of what the fix would call

@@ -76,9 +76,12 @@ def test_lower_triangle(student, reference, diagnose):
     mask = array(value, "causal_mask(5)", explain=lambda: diagnose("causal_mask", [(5,), *TELLING]))
     if mask.shape != want.shape or not np.array_equal(mask.astype(bool), want):
         picture = side_by_side(mask_picture(mask), mask_picture(want))
-        fail("causal_mask(5) is not the lesson's lower triangle (row i, a token, may use column j only when j ≤ i)",
-             f"causal_mask(5) is not the lesson's lower triangle (row i may use column j only when j ≤ i):\n{picture}",
-             pictures=[("yours", mask), ("expected", want)], diagnosis=diagnose("causal_mask", [(5,), *TELLING]))
+        diagnosis = diagnose("causal_mask", [(5,), *TELLING])
+        what = "the upper triangle: row i must use columns ≤ i, not ≥ i" if diagnosis == "mask.transposed" else \
+            "row i (a token) may use column j (a token) only when j ≤ i"
+        fail(f"causal_mask(5) is not the lesson's lower triangle ({what})",
+             f"causal_mask(5) is not the lesson's lower triangle ({what}):\n{picture}",
+             pictures=[("yours", mask), ("expected", want)], diagnosis=diagnosis)
 
 
 @pytest.mark.weight(2)

@@ -8,7 +8,7 @@ that model on every one of them.
 
 import pytest
 
-from grader.checks import answer, fail, is_close, number, probe
+from grader.checks import answer, fail, format_call, is_close, number, probe
 
 pytestmark = pytest.mark.task("prefill_flops")
 
@@ -23,10 +23,10 @@ def _flops(student, diagnose, N, P, call: str) -> float:
 
 
 def _check(student, diagnose, N, P, want, property, detail=""):
-    call = f"prefill_flops({N:g}, {P})"
+    call = format_call("prefill_flops", (N, P), {})
     got = _flops(student, diagnose, N, P, call)
     if not is_close(got, want):
-        fail(property, f"{call} returned {got:g}, expected {want:g}" + (f": {detail}" if detail else " (2 · N · P)"),
+        fail(property, f"{call} returned {got:g}" + (f"; {detail}" if detail else f", expected {want:g} (2 · N · P)"),
              diagnosis=diagnose("prefill_flops", [probe(N, P), *TELLING]))
 
 
