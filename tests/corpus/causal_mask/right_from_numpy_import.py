@@ -1,0 +1,31 @@
+# right: `from numpy import …` instead of np, and a print at module level left from debugging
+# base: none
+from numpy import allclose, cumsum, ones, tril, zeros_like
+
+print("prefill module loaded")
+
+
+def prefill_flops(N, P):
+    return 2 * N * P
+
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+
+
+def causal_pairs(P):
+    return P * (P + 1) // 2
+
+
+def causal_mask(P):
+    return tril(ones((P, P), dtype=bool))
+
+
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    seq = zeros_like(Y)
+    for i in range(len(Y)):
+        seq[i] = Y[i] if i == 0 else seq[i - 1] + Y[i]
+    return bool(allclose(cumsum(Y, axis=0), seq))

@@ -1,0 +1,6 @@
+# right: math.prod of the three factors
+import math
+
+
+def prefill_flops(N, P):
+    return math.prod((2, N, P))
