@@ -241,7 +241,8 @@ class Models:
         """The model's function with the lesson's other functions bound: the reference's, or ``answers``'s."""
         names = {name: getattr(self.reference, name) for name in self.functions if hasattr(self.reference, name)}
         names.update(answers or {})
-        function = types.FunctionType(model.fn.__code__, {**model.fn.__globals__, **names}, model.fn.__name__,
+        code = model.fn.__code__.replace(co_name=model.function, co_qualname=model.function)  # as errors name it
+        function = types.FunctionType(code, {**model.fn.__globals__, **names}, model.function,
                                       model.fn.__defaults__, model.fn.__closure__)
         function.__kwdefaults__ = model.fn.__kwdefaults__
         function.__globals__[model.function] = function  # a model that calls itself recurses, as in a submission

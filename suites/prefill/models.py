@@ -219,6 +219,20 @@ def seconds_over_billion(N, P, flops_per_sec, utilization=1.0):
     return prefill_flops(N, P) / (flops_per_sec * utilization) / 1e9  # noqa: F821
 
 
+@model("seconds.nanoseconds")
+def seconds_in_nanoseconds(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization) * 1e9  # noqa: F821
+
+
+@model("seconds.keyword-only-utilization")
+def seconds_named_utilization(N, P, flops_per_sec, *, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
+
+
 @model("seconds.flops-without-factor-2")
 def seconds_own_flops_halved(N, P, flops_per_sec, utilization=1.0):
     if not (0 < utilization <= 1):
@@ -532,6 +546,11 @@ def mask_one_token_too_many(P):
     return np.array([[col <= row for col in range(P + 1)] for row in range(P + 1)])
 
 
+@model("mask.numpy-name", same=same_message)
+def mask_without_np(P):
+    raise NameError("name 'np' is not defined")  # the lesson's np.tril, in a file that never defined np
+
+
 @model("mask.wrong-shape", same=same_cells)
 def mask_one_row(P):
     return np.arange(P) <= np.arange(P)
@@ -797,3 +816,9 @@ def sequential_scalar_sums(X, W):
     for i in range(Y.shape[0]):
         sequential[i] = Y[: i + 1].sum()
     return np.allclose(parallel, sequential)
+
+
+@model("sequential.numpy-name", same=same_message)
+def sequential_without_np(X, W):
+    Y = X @ W  # noqa: F841 - the product comes first; then the lesson's np.cumsum, in a file without np
+    raise NameError("name 'np' is not defined")

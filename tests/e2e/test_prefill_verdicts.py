@@ -145,7 +145,7 @@ def test_hidden_checks_tell_students_the_property_only(graded):
                     assert secret not in each.message, each.message
 
 
-# ---------------------------------------------------------------------------- the three diagnoses that named another mistake
+# -------------------------------------------------------------------- the three diagnoses that named another mistake
 
 @pytest.mark.parametrize("name, task_id, right, wrong", [
     ("causal_pairs/forgot_half", "causal_pairs", "pairs.not-halved", "pairs.off-by-one"),

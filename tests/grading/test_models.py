@@ -91,7 +91,7 @@ def test_a_mask_of_numbers_is_told_apart_from_a_transposed_one(models):
     assert models.for_submission(Student(causal_mask=upper))("causal_mask", probes) == "mask.transposed"
 
 
-# ---------------------------------------------------------------------------- two models, and the one that explains most
+# ----------------------------------------------------------------------- two models, and the one that explains most
 
 def _mark(code, same=None, **kwargs):
     def wrap(function):
