@@ -322,7 +322,9 @@ def model(code: str, *, same: Callable[[Outcome, Outcome], bool] = same_value, s
 
     The function is a wrong version of the lesson function that the code's task grades, with
     the same parameters; it may call the lesson's other functions by name (the reference's, or
-    the student's own when a downstream mistake is carried forward). It must be self-contained
+    the student's own when a downstream mistake is carried forward), and itself (shallowly: a
+    RecursionError in the grader's process upsets CPython 3.11's parser for the rest of the
+    process, so a recursion too deep is modelled by raising RecursionError). It must be self-contained
     (numpy as ``np`` and the module's imports only): ``grader validate`` grades its text, laid
     over the reference, as a submission. ``same``: how a student's outcome is compared with the
     model's. ``slow``: given a probe's arguments, True where the model is too slow to finish (it

@@ -70,7 +70,7 @@ def source_of(model: Model) -> str:
     function.decorator_list = []
     function.name = model.function
     for node in ast.walk(function):  # a model that calls itself by its own name calls the lesson function
-        if isinstance(node, ast.Name) and node.id == model.name:
+        if isinstance(node, ast.Name) and node.id in (model.name, model.fn.__name__):
             node.id = model.function
     return ast.unparse(function) + "\n"
 

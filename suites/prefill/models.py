@@ -410,9 +410,11 @@ def pairs_inner_loop_too_far(P):
 
 @model("pairs.off-by-one")
 def pairs_recursion_base_zero(P):
-    if P <= 1:
-        return 0
-    return P + causal_pairs(P - 1)  # noqa: F821 - itself: a model that calls its own name recurses
+    # a recursion whose base case gives 0 for one token; like any recursion, too deep for a long prompt
+    # (written out here: a RecursionError in the grader's own process would upset Python's parser)
+    if P > 900:
+        raise RecursionError("maximum recursion depth exceeded")
+    return P * (P + 1) // 2 - 1 if P >= 1 else 0
 
 
 @model("pairs.hardcoded-examples")
@@ -432,9 +434,11 @@ def pairs_ordered(P):
 
 @model("pairs.recursion-too-deep")
 def pairs_recursive(P):
-    if P == 0:
-        return 0
-    return P + causal_pairs(P - 1)  # noqa: F821 - itself
+    # one call per token: right, but Python stops a chain of about a thousand calls (written out here:
+    # a RecursionError in the grader's own process would upset Python's parser)
+    if P > 900:
+        raise RecursionError("maximum recursion depth exceeded")
+    return P * (P + 1) // 2
 
 
 @model("pairs.too-slow", slow=lambda P: P > 40)

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from grader.checks import describe, fail, format_call, is_close, number, probe
-from grader.exceptions import StudentCodeError, UnsupportedResult
+from grader.exceptions import UnsupportedResult
 
 pytestmark = pytest.mark.task("prefill_seconds")
 
@@ -75,19 +75,20 @@ def _utilization(case) -> float:
     return case.kwargs.get("utilization", case.args[3] if len(case.args) > 3 else 1.0)
 
 
-def _own_flops(student, case):
-    """What the student's own prefill_flops returns for the case's N and P, or None when it is no number."""
-    try:
-        own = student.prefill_flops(*case.args[:2])
-    except (Exception, StudentCodeError):  # noqa: BLE001 - it raised, hung or died: no FLOP count to carry forward
+def _own_flops(diagnose, case):
+    """What the student's own prefill_flops returns for the case's N and P, or None when it is no number
+    (asked once per submission: ``diagnose`` remembers every answer)."""
+    seen = diagnose.outcome("prefill_flops", case.args[:2])
+    own = seen.value
+    if seen.kind != "returned" or isinstance(own, (bool, np.bool_)) or not isinstance(own, (int, float, np.number)):
         return None
-    return None if isinstance(own, (bool, np.bool_)) or not isinstance(own, (int, float, np.number)) else own
+    return own
 
 
-def _carried(student, case, got) -> bool:
+def _carried(diagnose, case, got) -> bool:
     """Whether ``got`` is the lesson's time for the FLOPs the student's own prefill_flops returns (the error
     carried forward). Worked out here, not by the models, so that a student bundle grades alike."""
-    own = _own_flops(student, case)
+    own = _own_flops(diagnose, case)
     return own is not None and is_close(got, own / (case.args[2] * _utilization(case)), 1e-6)
 
 
@@ -97,7 +98,7 @@ def _check(student, reference, diagnose, case, property, detail="", carried_ok=T
     call = format_call("prefill_seconds", case.args, case.kwargs)
     got = _time(student, diagnose, case)
     want = reference.prefill_seconds(*case.args, **case.kwargs)
-    if is_close(got, want, 1e-6) or (carried_ok and _carried(student, case, got)):
+    if is_close(got, want, 1e-6) or (carried_ok and _carried(diagnose, case, got)):
         return
     found = _explain(diagnose, case)
     if found and found.code == CARRIED:
@@ -155,16 +156,15 @@ def test_other_sizes(student, reference, diagnose, rng):
                "and utilizations too", carried_ok=False)
 
 
-def _good_utilization_works(student) -> bool:
+def _good_utilization_works(diagnose) -> bool:
     """Whether a good utilization gets a time (or fails only through the student's prefill_flops): then an
     error for a bad one was raised on purpose. Asked at an input no visible check uses, so that refusing
-    everything but the lesson's examples fails."""
+    everything but the lesson's examples fails; asked once per submission (``diagnose`` remembers)."""
     good = probe(2e9, 77, 3e13, utilization=0.25)
-    try:
-        got = student.prefill_seconds(*good.args, **good.kwargs)
-    except Exception:  # noqa: BLE001 - a failure of its own means it was no deliberate choice
-        return _own_flops(student, good) is None  # unless it comes from a prefill_flops that gives no number
-    return isinstance(got, (int, float)) and not isinstance(got, bool)
+    seen = diagnose.outcome("prefill_seconds", good)
+    if seen.kind != "returned":  # a failure of its own means it was no deliberate choice,
+        return _own_flops(diagnose, good) is None  # unless it comes from a prefill_flops that gives no number
+    return isinstance(seen.value, (int, float, np.number)) and not isinstance(seen.value, (bool, np.bool_))
 
 
 @pytest.mark.parametrize("utilization", BAD, ids=["zero", "negative", "above_one", "nan"])
@@ -177,7 +177,7 @@ def test_rejects_bad_utilization(student, diagnose, utilization):
     try:
         got = student.prefill_seconds(7e9, 1000, 1e14, utilization=utilization)
     except ValueError:
-        if _good_utilization_works(student):
+        if _good_utilization_works(diagnose):
             return
         fail("prefill_seconds must raise ValueError for a utilization outside (0, 1] only: a good utilization "
              "must give a time", f"{call} raised ValueError, and a good utilization gets no time either: the error "

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
 from grader.authoring.models import code_in_hint, model_claims, prove_models, source_of, unmodelled
-from grader.grading.models import MODELS_NAME, load_models
+from grader.checks import ModelMark
+from grader.grading.models import MODELS_NAME, Model, load_models
 from grader.grading.session import GradingSession
 from grader.lesson.course import Course
 from grader.result import CheckResult, Diagnosis, Report, TaskResult
@@ -71,8 +73,14 @@ def test_a_models_text_is_the_lesson_function_it_stands_for():
     by_name = {m.name: m for m in load_models(lesson)}
     text = source_of(by_name["flops_one_per_parameter"])
     assert text.startswith("def prefill_flops(N, P):") and "@" not in text and "return N * P" in text
-    recursive = source_of(by_name["pairs_recursive"])
-    assert recursive.startswith("def causal_pairs(P):") and "causal_pairs(P - 1)" in recursive
+    recursive = Model("count", "pairs.recursion-too-deep", "causal_pairs", "causal_pairs", _count, ModelMark("x.y"),
+                      frozenset(), Path(__file__))
+    text = source_of(recursive)  # a call of the model's own name is a call of the lesson function
+    assert text.startswith("def causal_pairs(P):") and "causal_pairs(P - 1)" in text and "count" not in text
+
+
+def _count(P):
+    return 0 if P == 0 else P + _count(P - 1)
 
 
 def _report(**tasks) -> Report:

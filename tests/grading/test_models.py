@@ -283,8 +283,13 @@ def test_a_broken_models_file_is_named_with_the_model(tmp_path, text, key, words
     assert caught.value.source.endswith(MODELS_NAME)
 
 
-def test_a_model_may_call_itself(models):
-    recursive = next(m for m in models.models if m.name == "pairs_recursive")
-    assert isinstance(recursive.fn, types.FunctionType)
-    assert models.model_outcome(recursive, probe(10)).value == 55
-    assert models.model_outcome(recursive, probe(5000)).error == "RecursionError"
+def test_a_model_may_call_itself():
+    @_mark("pairs.recursion-too-deep")
+    def recursive(P):
+        return 0 if P == 0 else P + causal_pairs(P - 1)  # noqa: F821 - its own lesson name: itself
+
+    made = _models(recursive)
+    assert isinstance(made.models[0].fn, types.FunctionType)
+    assert made.model_outcome(made.models[0], probe(10)).value == 55  # shallow: see grader.checks.model
+    too_deep = next(m for m in load_models(LESSON) if m.name == "pairs_recursive")
+    assert Models(LESSON, REFERENCE).model_outcome(too_deep, probe(1000)).error == "RecursionError"
