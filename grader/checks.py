@@ -31,10 +31,26 @@ This module is the whole API a check file imports: besides its own helpers it of
 words and pictures for values that every message uses (``describe``, ``describe_type``,
 ``format_call``, ``format_value``, ``mask_picture``, ``side_by_side``, from
 ``grader.describe``), so a suite depends on one module of the grader and nothing else.
+
+**Misconceptions as models.** A diagnosis is a claim about how the student's function
+behaves, so it is backed by a *model*: a wrong implementation written by the instructor in
+``suites/<lesson>/models.py`` and marked ``@model("<code>")``. A check that fails asks the
+``diagnose`` fixture which model the student's function agrees with on a handful of
+``probe`` inputs (``grader.grading.models``); the diagnosis is given only when the function
+agrees with one model on every probe and disagrees with the reference somewhere, so a
+single coincidental value never names a misconception. How two outcomes are compared is
+the model's ``same``: ``same_value`` (the default), ``same_type`` (a mistake of kind, such
+as text instead of a number), ``same_cells`` (the same grid whatever its dtype) or
+``same_changes`` (the same arguments changed in place), ``same_message`` (the same error
+with the same message), all of several (``both``); any
+function of two ``Outcome`` objects will do.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
@@ -43,8 +59,10 @@ import numpy as np
 from grader.describe import MAX_PICTURE, describe, describe_type, format_call, format_value, mask_picture, side_by_side
 from grader.exceptions import CallTimeout
 
-__all__ = ["CheckFailed", "SizedCalls", "array", "describe", "describe_type", "fail", "format_call", "format_value",
-           "is_close", "mask_picture", "number", "raised_in", "side_by_side", "too_slow"]
+__all__ = ["CheckFailed", "ModelMark", "Outcome", "Probe", "SizedCalls", "answer", "array", "both", "describe",
+           "describe_type", "equal_values", "fail", "format_call", "format_value", "is_close", "mask_picture", "model",
+           "number", "probe", "raised_in", "same_cells", "same_changes", "same_message", "same_type", "same_value",
+           "side_by_side", "too_slow", "value_kind"]
 
 
 class CheckFailed(AssertionError):
@@ -86,10 +104,15 @@ def _by_type(value, by_type: dict | None) -> str | None:
     return (by_type or {}).get(type(value))
 
 
-def number(value, call: str, *, by_type: dict | None = None) -> float:
+def _explained(value, by_type: dict | None, explain: Callable[[], str | None] | None) -> str | None:
+    return _by_type(value, by_type) or (explain() if explain is not None else None)
+
+
+def number(value, call: str, *, by_type: dict | None = None, explain: Callable[[], str | None] | None = None) -> float:
     """The value as a float if it is a real number (bool excluded), else fail naming the call;
     an int beyond float range fails too (a check could not compare it, and ``float()`` raises).
-    ``by_type``: {type: diagnosis code} for wrong types that point to a misconception.
+    ``by_type``: {type: diagnosis code} for wrong types that point to a misconception;
+    ``explain``: called only when the value is refused, for the diagnosis (e.g. ``diagnose``'s).
 
     A submission's ``Fraction`` or ``Decimal`` arrives as the int or float it stands for (the
     worker converts exact types: ``grader.sandbox.codec.exact_number``); one met here came
@@ -98,7 +121,7 @@ def number(value, call: str, *, by_type: dict | None = None) -> float:
         value = float(value)
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         fail(f"{_function(call)} returned {describe_type(value)}; expected a number",
-             f"{call} returned {describe(value)}; expected a number", diagnosis=_by_type(value, by_type))
+             f"{call} returned {describe(value)}; expected a number", diagnosis=_explained(value, by_type, explain))
     try:
         return float(value)
     except OverflowError:  # an int beyond float range (above about 1.8e308): no comparison could use it
@@ -108,13 +131,38 @@ def number(value, call: str, *, by_type: dict | None = None) -> float:
              "(below about 1.8e308)")
 
 
-def array(value, call: str, *, by_type: dict | None = None) -> np.ndarray:
+def array(value, call: str, *, by_type: dict | None = None, explain: Callable[[], str | None] | None = None
+          ) -> np.ndarray:
     """The value if it is a numpy array, else fail naming what came back instead.
-    ``by_type``: {type: diagnosis code} for wrong types that point to a misconception."""
+    ``by_type``: {type: diagnosis code} for wrong types that point to a misconception;
+    ``explain``: called only when the value is refused, for the diagnosis."""
     if not isinstance(value, np.ndarray):
         fail(f"{_function(call)} returned {describe_type(value)}; expected a numpy array",
-             f"{call} returned {describe(value)}; expected a numpy array", diagnosis=_by_type(value, by_type))
+             f"{call} returned {describe(value)}; expected a numpy array",
+             diagnosis=_explained(value, by_type, explain))
     return value
+
+
+def answer(student, function: str, *args, explain: Callable[[], str | None] | None = None, **kwargs):
+    """``student.<function>(*args, **kwargs)``. When the call raises or runs past its time limit,
+    the check fails with the diagnosis ``explain()`` names (the submission's own message kept as
+    the detail: a model may be too slow, or raise), or the failure goes on as it was when it
+    names none."""
+    try:
+        return student.call(function, *args, **kwargs)
+    except Exception as exc:  # the submission's exception, rebuilt as its built-in type
+        code = explain() if explain is not None else None
+        if code is None:
+            raise
+        text = getattr(exc, "grader_text", None)
+        fail(f"{function} raised {type(exc).__name__}",
+             text if isinstance(text, str) else f"{format_call(function, args, kwargs)} raised {type(exc).__name__}",
+             diagnosis=code)
+    except CallTimeout as exc:
+        code = explain() if explain is not None else None
+        if code is None:
+            raise
+        fail(f"{function} did not return within its time limit", str(exc), diagnosis=code)
 
 
 def is_close(actual: float, expected: float, rel: float = 1e-9) -> bool:
@@ -153,3 +201,190 @@ def raised_in(exc: BaseException) -> tuple[str, ...]:
     if type(frames) is not tuple:
         return ()
     return tuple(name for name, _ in frames if isinstance(name, str) and name != "<module>")
+
+
+# ---------------------------------------------------------------------------- models of misconceptions
+
+@dataclass(frozen=True)
+class Probe:
+    """One input a function is asked about: its positional and keyword arguments."""
+
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        named = [f"{name}={format_value(value)}" for name, value in self.kwargs.items()]
+        return ", ".join([format_value(a) for a in self.args] + named)
+
+
+def probe(*args, **kwargs) -> Probe:
+    """``probe(7e9, 1000, 1e14, utilization=0.5)``: the arguments of one call. A plain tuple of
+    positional arguments is a probe too."""
+    return Probe(tuple(args), dict(kwargs))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one call did, as a model's comparison sees it.
+
+    ``kind``: "returned" (``value``), "raised" (``error``: the name of the built-in exception
+    type; ``message``, its message), "timeout" (ran past its time limit), "unsupported"
+    (returned what cannot cross to the grader, such as an exception object) or "failed" (the
+    call ended without an answer: its process died). ``changed``: per positional argument,
+    whether the call changed it in place; None where that was not observed."""
+
+    kind: str
+    value: object = None
+    error: str = ""
+    changed: tuple[bool, ...] | None = None
+    message: str = ""  # a raised exception's message (its first 300 characters)
+
+
+def value_kind(value) -> tuple:
+    """What sort of value this is, as a student would say it: a number, text, None, a bool, a list,
+    an array of numbers (of which dimension), ..."""
+    if value is None:
+        return ("None",)
+    if isinstance(value, (bool, np.bool_)):
+        return ("bool",)
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return ("number",)
+    if isinstance(value, np.ndarray):
+        return ("array", _family(value.dtype), value.ndim)
+    return (type(value).__name__,)
+
+
+def _family(dtype: np.dtype) -> str:
+    return {"b": "bool", "i": "number", "u": "number", "f": "number", "c": "complex"}.get(dtype.kind, dtype.kind)
+
+
+def _same_numbers(a, b) -> bool:
+    try:
+        a, b = float(a), float(b)
+    except OverflowError:  # an int beyond float range: only itself is the same
+        return type(a) is type(b) and a == b
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return a == b or math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-300)
+
+
+def equal_values(a, b) -> bool:
+    """Whether two returned values are the same answer: numbers within a relative 1e-6 (NaN equals
+    NaN), arrays of the same shape and kind of number with the same cells, containers item by item."""
+    kind = value_kind(a)
+    if kind != value_kind(b):
+        return False
+    if kind == ("None",):
+        return True
+    if kind == ("bool",):
+        return bool(a) == bool(b)
+    if kind == ("number",):
+        return _same_numbers(a, b)
+    if isinstance(a, np.ndarray):
+        if a.shape != b.shape:
+            return False
+        if a.dtype.kind in "fc" or b.dtype.kind in "fc":
+            return bool(np.allclose(a, b, rtol=1e-6, atol=1e-12, equal_nan=True))
+        return bool(np.array_equal(a, b))
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(equal_values(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(equal_values(a[k], b[k]) for k in a)
+    return bool(a == b) if isinstance(a, str) else False
+
+
+def _same_ending(student: Outcome, model: Outcome) -> bool | None:
+    """Whether two outcomes end the same way, when that already decides it (None: both returned)."""
+    if student.kind != model.kind:
+        return False
+    if student.kind == "raised":
+        return student.error == model.error
+    return None if student.kind == "returned" else True
+
+
+def same_value(student: Outcome, model: Outcome) -> bool:
+    """The same answer (``equal_values``), or the same built-in exception, or the same way of not answering."""
+    ending = _same_ending(student, model)
+    return equal_values(student.value, model.value) if ending is None else ending
+
+
+def same_type(student: Outcome, model: Outcome) -> bool:
+    """The same sort of answer (text, None, a number, a list, an array of bools, ...), whatever its value."""
+    ending = _same_ending(student, model)
+    return value_kind(student.value) == value_kind(model.value) if ending is None else ending
+
+
+def _cells(value):
+    """A grid as an array of numbers, whatever held it (an array of any dtype, nested lists); None otherwise."""
+    if isinstance(value, (list, tuple, np.ndarray)):
+        try:
+            cells = np.asarray(value, dtype=float)
+        except (TypeError, ValueError, OverflowError):
+            return None
+        return cells if cells.ndim >= 1 else None
+    return None
+
+
+def same_cells(student: Outcome, model: Outcome) -> bool:
+    """The same grid of values (True and 1 alike), held the same way (an array, or nested lists)."""
+    ending = _same_ending(student, model)
+    if ending is not None:
+        return ending
+    if isinstance(student.value, np.ndarray) != isinstance(model.value, np.ndarray):
+        return False
+    ours, theirs = _cells(student.value), _cells(model.value)
+    return ours is not None and theirs is not None and ours.shape == theirs.shape and bool(np.array_equal(ours, theirs))
+
+
+def same_message(student: Outcome, model: Outcome) -> bool:
+    """The same exception with the same message (two mistakes that both raise TypeError told apart)."""
+    return same_value(student, model) and (student.kind != "raised" or student.message == model.message)
+
+
+def same_changes(student: Outcome, model: Outcome) -> bool:
+    """The same arguments changed in place by a call that returned (whatever it returned); a call that
+    did not return the same way as the model's (what it changed then is not seen)."""
+    ending = _same_ending(student, model)
+    if ending is not None:
+        return ending
+    return student.changed is not None and student.changed == model.changed
+
+
+def both(*comparisons: Callable[[Outcome, Outcome], bool]) -> Callable[[Outcome, Outcome], bool]:
+    """A comparison that holds when all of ``comparisons`` hold (``both(same_cells, same_type)``: the same
+    grid, held in the same sort of value)."""
+    def same(student: Outcome, model: Outcome) -> bool:
+        return all(compare(student, model) for compare in comparisons)
+    same.__name__ = "both_" + "_".join(getattr(c, "__name__", "same") for c in comparisons)
+    return same
+
+
+@dataclass(frozen=True)
+class ModelMark:
+    """What ``@model`` records on a function of ``models.py`` (read by ``grader.grading.models``)."""
+
+    code: str
+    same: Callable[[Outcome, Outcome], bool] = same_value
+    slow: Callable[..., bool] | None = None
+    needs: str | None = None
+    carried: bool = False
+
+
+def model(code: str, *, same: Callable[[Outcome, Outcome], bool] = same_value, slow: Callable[..., bool] | None = None,
+          needs: str | None = None, carried: bool = False):
+    """Mark a function of ``suites/<lesson>/models.py`` as a model of the misconception ``code``.
+
+    The function is a wrong version of the lesson function that the code's task grades, with
+    the same parameters; it may call the lesson's other functions by name (the reference's, or
+    the student's own when a downstream mistake is carried forward), and itself (shallowly: a
+    RecursionError in the grader's process upsets CPython 3.11's parser for the rest of the
+    process, so a recursion too deep is modelled by raising RecursionError). It must be self-contained
+    (numpy as ``np`` and the module's imports only): ``grader validate`` grades its text, laid
+    over the reference, as a submission. ``same``: how a student's outcome is compared with the
+    model's. ``slow``: given a probe's arguments, True where the model is too slow to finish (it
+    is then not run here: its outcome is a timeout). ``needs``: the code of a model of another
+    function that must be wrong too for this one to show (validate grades them together)."""
+    def mark(function):
+        function.grader_model = ModelMark(code, same, slow, needs, carried)
+        return function
+    return mark

@@ -73,7 +73,7 @@ def graded(name: str) -> Report:
 
 # Wrong solutions that together fail every secret check of the prefill manifest.
 SECRET_FAILING_MUTANTS = ("forgot_factor_2", "ignored_utilization", "lets_nan_through", "all_pairs",
-                          "diagonal_excluded", "return_true", "cumsum_without_axis")
+                          "diagonal_excluded", "return_true", "cumsum_without_axis", "rejects_int_utilization")
 
 
 HALF_HINT = "Your result is exactly half of what 2 · N · P gives: did you drop the factor 2?"

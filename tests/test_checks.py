@@ -9,7 +9,30 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from grader.checks import CheckFailed, SizedCalls, array, fail, is_close, number, raised_in, too_slow
+from grader.checks import (
+    CheckFailed,
+    ModelMark,
+    Outcome,
+    Probe,
+    SizedCalls,
+    answer,
+    array,
+    both,
+    equal_values,
+    fail,
+    is_close,
+    model,
+    number,
+    probe,
+    raised_in,
+    same_cells,
+    same_changes,
+    same_message,
+    same_type,
+    same_value,
+    too_slow,
+    value_kind,
+)
 from grader.exceptions import CallTimeout
 
 
@@ -205,3 +228,120 @@ def test_sized_calls_pass_their_size_and_keep_private_names_private():
     assert sized.causal_mask(1000, k=2) == 1 and calls == [("P = 1000", "causal_mask", (1000,), {"k": 2})]
     with pytest.raises(AttributeError):
         sized._secret  # noqa: B018 - the attribute access is the test
+
+
+def test_explain_is_asked_only_when_the_value_is_refused():
+    asked = []
+    assert number(2.0, "prefill_flops(1, 1)", explain=lambda: asked.append(1) or "flops.x") == 2.0
+    assert array(np.eye(2), "causal_mask(2)", explain=lambda: asked.append(1) or "mask.x").shape == (2, 2)
+    assert asked == []
+    with pytest.raises(CheckFailed) as info:
+        number(None, "prefill_flops(7e9, 1000)", explain=lambda: "flops.returned-none")
+    assert info.value.diagnosis == "flops.returned-none"
+
+
+# ---------------------------------------------------------------------------- outcomes, compared as a model says
+
+def returned(value, changed=None) -> Outcome:
+    return Outcome("returned", value, changed=changed)
+
+
+@pytest.mark.parametrize("one, other, same", [
+    (10, 10.0, True), (np.int64(10), 10.000001, True), (10, 11, False), (math.nan, math.nan, True),
+    (10**400, 10**400, True), (10**400, 10**400 + 1, False), (True, 1, False), (np.bool_(True), True, True),
+    (None, None, True), ("1.4e13", "1.4e13", True), ("1.4e13", 1.4e13, False),
+    (np.eye(2, dtype=bool), np.eye(2, dtype=bool), True), (np.eye(2), np.eye(2, dtype=int), True),
+    (np.eye(2), np.eye(2, dtype=bool), False), (np.eye(2), np.eye(3), False), ([1, [2]], [1, [2]], True),
+    ((1, 2), [1, 2], False), ({"a": 1}, {"a": 1.0}, True),
+])
+def test_equal_values_are_the_same_answer(one, other, same):
+    assert equal_values(one, other) is same
+    assert same_value(returned(one), returned(other)) is same
+
+
+def test_an_error_is_the_same_outcome_as_the_same_built_in_error():
+    assert same_value(Outcome("raised", error="ValueError", message="a"), Outcome("raised", error="ValueError"))
+    assert not same_value(Outcome("raised", error="ValueError"), Outcome("raised", error="TypeError"))
+    assert not same_value(Outcome("raised", error="ValueError"), returned(None))
+    assert same_value(Outcome("timeout"), Outcome("timeout")) and not same_value(Outcome("timeout"), returned(0))
+    assert same_message(Outcome("raised", error="TypeError", message="m"), Outcome("raised", error="TypeError",
+                                                                                    message="m"))
+    assert not same_message(Outcome("raised", error="TypeError", message="m"), Outcome("raised", error="TypeError",
+                                                                                        message="n"))
+
+
+@pytest.mark.parametrize("one, other, same", [
+    ("1.4e13", "14 TFLOPs", True), (None, None, True), (1.0, 2, True), (True, 1, False), ([1], [2, 3], True),
+    (np.zeros((2, 2)), np.ones((3, 3), dtype=int), True), (np.zeros((2, 2)), np.zeros(2), False),
+    (np.zeros((2, 2), dtype=bool), np.zeros((2, 2)), False),
+])
+def test_same_type_compares_the_sort_of_answer_only(one, other, same):
+    assert same_type(returned(one), returned(other)) is same
+    assert value_kind(one) == value_kind(other) if same else value_kind(one) != value_kind(other)
+
+
+def test_same_cells_compares_grids_whatever_their_dtype_but_not_their_container():
+    lower = np.tril(np.ones((3, 3), dtype=bool))
+    assert same_cells(returned(lower.astype(int)), returned(lower))
+    assert not same_cells(returned(lower.T), returned(lower))
+    assert not same_cells(returned(lower.tolist()), returned(lower))
+    assert same_cells(returned(lower.tolist()), returned(lower.astype(int).tolist()))
+    assert not same_cells(returned(np.ones(3)), returned(lower))
+    assert both(same_cells, same_type)(returned(lower.astype(float)), returned(lower.astype(int)))
+    assert not both(same_cells, same_type)(returned(lower), returned(lower.astype(int)))
+
+
+def test_same_changes_compares_what_a_call_changed_in_place():
+    assert same_changes(returned(True, (True, False)), returned(False, (True, False)))
+    assert not same_changes(returned(True, (False, False)), returned(True, (True, False)))
+    assert not same_changes(returned(True, None), returned(True, (True, False)))  # not observed: not the same
+    assert same_changes(Outcome("raised", error="ValueError"), Outcome("raised", error="ValueError"))
+
+
+def test_a_probe_is_its_arguments():
+    assert probe(7e9, 1000, utilization=0.5) == Probe((7e9, 1000), {"utilization": 0.5})
+    assert str(probe(7e9, 1000, utilization=0.5)) == "7e9, 1000, utilization=0.5"
+
+
+def test_model_marks_a_function_with_its_code_and_comparison():
+    @model("flops.missing-factor-2", same=same_type, needs="x.y", carried=True)
+    def half(N, P):
+        return N * P
+
+    assert half(2, 3) == 6
+    assert half.grader_model == ModelMark("flops.missing-factor-2", same_type, None, "x.y", True)
+
+
+class Student:
+    """Answers like the ``student`` fixture: the function's value, or its exception rebuilt with its sentence."""
+
+    def __init__(self, function):
+        self.function = function
+
+    def call(self, name, *args, **kwargs):
+        try:
+            return self.function(*args, **kwargs)
+        except Exception as exc:
+            exc.grader_text = f"{name}(...) raised {type(exc).__name__}: {exc}"
+            raise
+
+
+def test_answer_names_the_diagnosis_of_a_call_that_raises_or_runs_out_of_time():
+    assert answer(Student(lambda P: P + 1), "causal_pairs", 4, explain=lambda: "never asked") == 5
+    with pytest.raises(CheckFailed) as info:
+        answer(Student(lambda P: 1 / 0), "causal_pairs", 4, explain=lambda: "pairs.x")
+    assert info.value.diagnosis == "pairs.x" and info.value.property == "causal_pairs raised ZeroDivisionError"
+    assert str(info.value).startswith("causal_pairs(...) raised ZeroDivisionError")
+
+    def slow(P):
+        raise CallTimeout("causal_pairs(1000) did not return within 5 s")
+    with pytest.raises(CheckFailed) as info:
+        answer(Student(slow), "causal_pairs", 1000, explain=lambda: "pairs.too-slow")
+    assert info.value.diagnosis == "pairs.too-slow" and "did not return within its time limit" in info.value.property
+
+
+def test_answer_lets_an_unexplained_failure_go_on_as_it_was():
+    with pytest.raises(ZeroDivisionError):
+        answer(Student(lambda P: 1 / 0), "causal_pairs", 4, explain=lambda: None)
+    with pytest.raises(CallTimeout):
+        answer(Student(lambda P: (_ for _ in ()).throw(CallTimeout("t"))), "causal_pairs", 4, explain=lambda: None)

@@ -28,9 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.authoring.facts import check_facts, check_signatures
+from grader.authoring.models import model_claims
 from grader.authoring.mutants import Mutant, load_mutants, materialize
 from grader.authoring.verdict import SOLUTION, SUITE, Validation, render
 from grader.grading.engine import grade
+from grader.grading.models import load_models
 from grader.grading.session import GradingSession
 from grader.lesson.catalogue import CATALOGUE_NAME, engine_catalogue, per_task
 from grader.lesson.course import Course
@@ -119,12 +121,14 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Pat
     problems += _false_diagnoses("the stubs get", stubs)
 
     mutants = load_mutants(lesson)
-    session = GradingSession(lesson.id, course, solutions=reference) if mutants else None  # pytest set up once
+    session = GradingSession(lesson.id, course, solutions=reference)  # pytest set up once
     try:
         observations = [(mutant, _grade_mutant(session, lesson, reference, mutant)) for mutant in mutants]
+        model_rows, model_problems, model_notes = model_claims(session, lesson, reference)  # grader.authoring.models
     finally:
-        if session is not None:
-            session.close()
+        session.close()
+    rows += model_rows
+    problems += [(SUITE, problem) for problem in model_problems]
     for mutant, observed in observations:
         verdict = judge(mutant, observed)
         rows.append((mutant.name, ", ".join(sorted(mutant.fails)), verdict.seen, verdict.good))
@@ -133,7 +137,7 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Pat
                 found.explain(meaning)
             problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(verdict.problems)}"))
     found.mutants = len(mutants)
-    found.notes += _diagnosis_notes(lesson, observations)
+    found.notes += _diagnosis_notes(lesson, observations) + model_notes
     return found
 
 
@@ -204,8 +208,11 @@ def _diagnosis_mismatch(declared: frozenset[str], diagnosed: frozenset[str]) -> 
 
 
 def unproved_diagnoses(lesson: Lesson, mutants: list[Mutant]) -> list[str]:
-    """The catalogue's codes that no mutant declares, so that nothing shows they are recognised."""
-    return [e.code for e in lesson.diagnoses if not any(e.code in m.diagnoses for m in mutants)]
+    """The catalogue's codes that no mutant declares and no model stands for, so that nothing shows they are
+    recognised."""
+    modelled = {m.code for m in load_models(lesson)}
+    declared = {code for m in mutants for code in m.diagnoses}
+    return [e.code for e in lesson.diagnoses if e.code not in modelled | declared]
 
 
 def _diagnosis_notes(lesson: Lesson, observations) -> list[str]:
@@ -220,8 +227,8 @@ def _diagnosis_notes(lesson: Lesson, observations) -> list[str]:
     unproved_engine = [code for code in engine if not any(code in m.diagnoses for m, _ in observations)]
     notes = [f"diagnoses: {len(lesson.diagnoses)} in {CATALOGUE_NAME}; per task: "
              + ", ".join(f"{task} {n}" for task, n in counts.items())
-             + (f"; proved by no mutant (add one declaring it): {', '.join(unproved)}" if unproved else
-                "; each proved by a mutant"),
+             + (f"; proved by no mutant or model (add one declaring it): {', '.join(unproved)}" if unproved else
+                "; each proved by a mutant or a model"),
              f"the engine's diagnoses, for every code task: {len(engine)}"
              + (f"; proved by no mutant of this lesson: {', '.join(unproved_engine)}" if unproved_engine else
                 "; each proved by a mutant of this lesson"),

@@ -4,7 +4,8 @@ The suite is ordinary pytest code: each test is one check, marked with the task 
 (``pytestmark = pytest.mark.task("causal_mask")``) and optionally a weight (``@pytest.mark.weight(2)``).
 Checks reach student code only through the ``student`` fixture (calls forwarded to the worker);
 ``reference`` is the solution module (trusted, loaded here) for differential checks, an error
-result where there is none (never a pass); ``rng`` is seeded from the check's name: same inputs.
+result where there is none (never a pass); ``rng`` is seeded from the check's name: same inputs;
+``diagnose`` names the misconception a failing function shows (``grader.grading.models``).
 
 pytest is started with plugin autoloading off, its configuration files ignored and its
 root and conftest search pinned to the suite folder, so nothing from the submission's
@@ -20,7 +21,6 @@ what the submission chose (its class names, messages, lines): those could carry 
 
 from __future__ import annotations
 
-import os
 import sys
 import zlib
 
@@ -31,6 +31,8 @@ from grader.checks import CheckFailed
 from grader.describe import describe, describe_type
 from grader.exceptions import CallTimeout, ConfigError, ImportFailed, StudentCodeError
 from grader.grading.calls import NOTHING, Watched, first_line, property_of
+from grader.grading.models import Diagnose, Models
+from grader.grading.pytest_run import invoke_pytest
 from grader.grading.reference import ReferenceUnavailable, in_students_place
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
@@ -40,15 +42,9 @@ from grader.sandbox.proxy import StudentModule
 from grader.submission.failures import NUMPY_WITHOUT_NP, uses_np_unbound
 
 # What a check may use and still be run directly (SuitePlugin.run_items).
-_DIRECT_FIXTURES = frozenset({"student", "reference", "rng"})
+_DIRECT_FIXTURES = frozenset({"student", "reference", "rng", "diagnose"})
 _DIRECT_MARKS = frozenset({"task", "weight", "parametrize"})
 
-# Built-in plugins a check suite never needs; leaving them out halves pytest's start-up.
-_UNUSED_PLUGINS = (
-    "terminal", "capture", "cacheprovider", "pastebin", "junitxml", "doctest", "setuponly",
-    "setupplan", "stepwise", "unittest", "legacypath", "tmpdir", "recwarn", "warnings", "logging",
-    "faulthandler", "debugging", "subtests", "unraisableexception", "threadexception", "monkeypatch",
-)
 
 
 class SuitePlugin:
@@ -62,6 +58,7 @@ class SuitePlugin:
         self.problems: list[str] = []
         self.names: dict[str, set[str]] = {t.id: set() for t in lesson.code_tasks}  # collected check names
         self._plans: dict = {}  # check item -> how to run it directly, or None (see run_items)
+        self._models, self._diagnose = Models(lesson, reference), None  # the lesson's misconceptions
 
     # -- fixtures -------------------------------------------------------------------------
 
@@ -77,12 +74,22 @@ class SuitePlugin:
     def rng(self, request) -> np.random.Generator:
         return _seeded_rng(request.node)
 
+    @pytest.fixture
+    def diagnose(self) -> Diagnose:
+        return self._diagnose_for()
+
+    def _diagnose_for(self) -> Diagnose:
+        """The submission's ``diagnose``: one per submission, as it remembers the submission's answers."""
+        if self._diagnose is None or self._diagnose.student is not self._student:
+            self._diagnose = self._models.for_submission(self._student)
+        return self._diagnose
+
     def _student_for(self, item) -> Watched:
         task = self.lesson.task(_task_of(item))
         self._student.timeout = task.call_seconds or self.lesson.call_seconds
         self._student.task = task.id
         self._student.tainted = self._student.timed_out_in_check = False
-        return Watched(self._student)
+        return Watched(self._diagnose_for().observed)
 
     def _reference_or_fail(self):
         if self._reference is None:  # never a skip, which counted as passed: an error result (grading.reference)
@@ -128,7 +135,7 @@ class SuitePlugin:
     def _call_check(self, item, arguments: tuple, params: dict) -> None:
         """Call the check function; one more run in a fresh fork as pytest_runtest_call does."""
         values = {"student": lambda: self._student_for(item), "reference": self._reference_or_fail,
-                  "rng": lambda: _seeded_rng(item)}
+                  "rng": lambda: _seeded_rng(item), "diagnose": self._diagnose_for}
         item.funcargs = {name: params[name] if name in params else values[name]() for name in arguments}
         try:
             item.obj(**item.funcargs)
@@ -143,6 +150,8 @@ class SuitePlugin:
         student = self._student
         if student is None or not student.tainted or student.unavailable is not None or student.timed_out_in_check:
             return False  # a timeout is never run again: it has replaced the worker already, and its time is spent
+        if isinstance(getattr(sys.exc_info()[1], "__context__", None), CallTimeout):  # a verdict on a timeout: spent
+            return False
         watched = item.funcargs.get("student")
         if isinstance(watched, Watched) and watched.last in student.stubs:
             return False  # an untouched stub fails on any slate
@@ -340,33 +349,6 @@ def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[
     code = invoke_pytest(lesson, plugin)
     check_wiring(lesson, plugin, code)
     return plugin.results
-
-
-def invoke_pytest(lesson: Lesson, plugin) -> int:
-    """pytest.main over the lesson's check files, isolated from any configuration around them."""
-    files = sorted(str(p) for p in lesson.suite_dir.glob("test_*.py"))
-    if not files:
-        raise ConfigError(str(lesson.suite_dir), "holds no test_*.py check files")
-    args = ["-c", os.devnull, "--rootdir", str(lesson.suite_dir), "--confcutdir", str(lesson.suite_dir),
-            "--assert=plain", "--import-mode=importlib"]
-    for name in _UNUSED_PLUGINS:
-        args += ["-p", f"no:{name}"]
-    saved = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
-    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    modules_before = set(sys.modules)
-    try:
-        code = pytest.main(args + files, plugins=[plugin])
-    finally:
-        if saved is None:
-            os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
-        else:
-            os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = saved
-        # pytest would reuse a cached "test_x" module in the next run of this process,
-        # even when it is another lesson's file or the file has changed since.
-        for name in set(sys.modules) - modules_before:
-            if str(getattr(sys.modules[name], "__file__", "")).startswith(str(lesson.suite_dir)):
-                del sys.modules[name]
-    return code
 
 
 def check_wiring(lesson: Lesson, plugin, code: int) -> None:

@@ -1,122 +1,133 @@
 """prefill_matches_sequential(X, W): a causal running sum of X @ W, all at once vs. one by one.
 
 Only the returned value (or the raised error) can be seen, so a wrong answer is diagnosed
-by asking again with prompts chosen to tell the misconceptions apart
-(suites/prefill/diagnoses.toml): whole numbers, on which every summation order agrees
-exactly; a prompt that is zero but for its last position, on which a loop that does not
-accumulate still agrees; and one that is zero but for its first, on which it cannot.
+by the model of a misconception that answers the same on the failing prompt and on prompts
+chosen to tell the models apart (models.py, diagnoses.toml): whole numbers, on which every
+summation order agrees exactly, and halves, which an integer buffer cuts; a prompt that is
+zero but for its last position, on which a loop that does not accumulate still agrees, one
+that is zero but for its first, and one whose running sum cancels back to zero; a single
+token; vectors of one number; as many tokens as the vectors have numbers, and fewer; X and W
+that do not fit.
+
+A right function can only ever say True for a prompt and weights that fit, so saying True is
+worth little by itself: each check that asks for True also asks about X and W that do not
+fit together, where a function that really computes X @ W cannot say True. An exception
+passes none of them.
 """
 
 import numpy as np
 import pytest
 
-from grader.checks import describe, describe_type, fail
-from grader.exceptions import StudentCodeError
+from grader.checks import answer, describe, describe_type, fail
 
 pytestmark = pytest.mark.task("prefill_matches_sequential")
 
 SHAPES = [(1, 1), (5, 3), (16, 8), (64, 32)]
 
 
+def _telling() -> list[tuple]:
+    rng = np.random.default_rng(15)
+    ints = rng.integers(-3, 4, (6, 3)).astype(float)
+    first, last = np.zeros((6, 3)), np.zeros((6, 3))
+    first[0], last[-1] = ints[0] + 7, ints[-1] + 7  # never an all-zero row
+    W = rng.integers(-3, 4, (3, 3)).astype(float)
+    cancel = np.zeros((4, 3))
+    cancel[0], cancel[1] = ints[0] + 7, -(ints[0] + 7)  # the running sum is back to zero after two positions
+    dense = [(rng.standard_normal((5, 3)), rng.standard_normal((3, 3))),  # random
+             (ints, W), (ints / 2, W),  # whole numbers (every summation order agrees exactly), and halves
+             (rng.standard_normal((4, 4)), rng.standard_normal((4, 4))),  # as many tokens as numbers per vector
+             (rng.standard_normal((2, 5)), rng.standard_normal((5, 5))),  # fewer
+             (np.ones((4, 3)), np.ones((5, 5)))]  # X @ W cannot be computed
+    sparse = [(rng.standard_normal((1, 1)), rng.standard_normal((1, 1))),  # one token
+              (rng.standard_normal((3, 1)), rng.standard_normal((1, 1))),  # vectors of one number
+              (last, W), (first, W), (cancel, W),
+              (np.eye(2), np.array([[0.0, 1.0], [1.0, 2.0]]))]  # X @ W = W, symmetric: its running sums
+    return dense, dense + sparse                                 # across and down agree
+
+
+# Every row of the dense ones is non-zero, so any change a function makes to X in place shows on them.
+DENSE, TELLING = _telling()
+
+
 def _is_bool(value) -> bool:
     return isinstance(value, (bool, np.bool_))
 
 
-def _says_true(student, X, W) -> bool | None:
-    """The student's answer for X, W as a bool; None when it is not one or the call fails."""
-    try:
-        got = student.prefill_matches_sequential(X, W)
-    except (Exception, StudentCodeError):  # noqa: BLE001 - a probe that fails proves nothing
-        return None
-    return bool(got) if _is_bool(got) else None
+def _explain(diagnose, X, W, probes=TELLING):
+    return diagnose("prefill_matches_sequential", [(X, W), *probes])
 
 
-def _why_false(student) -> str | None:
-    """Why the two sums disagree for a random prompt, found by asking about prompts that tell apart."""
-    rng = np.random.default_rng(0)
-    X, W = rng.integers(-3, 4, (6, 3)).astype(float), rng.integers(-3, 4, (3, 3)).astype(float)
-    if _says_true(student, X, W):
-        return "sequential.exact-equality"
-    first, last = np.zeros((6, 3)), np.zeros((6, 3))
-    first[0], last[-1] = X[0] + 7, X[-1] + 7  # never an all-zero row
-    if _says_true(student, last, W) and _says_true(student, first, W) is False:
-        return "sequential.loop-not-cumulative"
-    return None
+def _shapes(X, W) -> str:
+    return f"prefill_matches_sequential(X of shape {X.shape}, W of shape {W.shape})"
 
 
-def _call(student, X, W, call: str):
-    """The student's answer; a broadcasting error between a flat P·d sum and the (P, d) one is diagnosed."""
-    try:
-        return student.prefill_matches_sequential(X, W)
-    except ValueError as exc:
-        flat = f"({X.shape[0] * W.shape[1]},)"
-        if "broadcast" in str(exc) and flat in str(exc) and X.shape[0] > 1 and W.shape[1] > 1:
-            fail("prefill_matches_sequential cannot compare its two sums: one of them has lost the rows of "
-                 "X @ W (a running sum along axis 0 keeps them)",
-                 f"{getattr(exc, 'grader_text', call)}: one of the sums is flat, a running sum along "
-                 "axis 0 keeps the rows of X @ W", diagnosis="sequential.cumsum-flattened")
-        raise
+def _says(student, diagnose, X, W):
+    return answer(student, "prefill_matches_sequential", X, W, explain=lambda: _explain(diagnose, X, W))
 
 
-def _must_be_bool(got, call: str):
+def _must_be_true(student, diagnose, X, W, property):
+    call = _shapes(X, W)
+    got = _says(student, diagnose, X, W)
     if not _is_bool(got):
         fail(f"prefill_matches_sequential must return True or False, not {describe_type(got)}",
-             f"{call} returned {describe(got)}; expected True or False",
-             diagnosis="sequential.returned-array" if isinstance(got, np.ndarray) else None)
+             f"{call} returned {describe(got)}; expected True or False", diagnosis=_explain(diagnose, X, W))
+    if not got:
+        fail(property, f"{call} returned False: the running sum of X @ W computed all at once and the one built "
+             "position by position must agree (within floating-point rounding)", diagnosis=_explain(diagnose, X, W))
+
+
+def _must_not_say_true(student, diagnose, X, W, property):
+    """For X and W that do not fit, True (whatever else) shows the product was never computed."""
+    try:
+        got = student.prefill_matches_sequential(X, W)
+    except Exception:  # noqa: BLE001 - any error: the product was attempted
+        return
+    if _is_bool(got) and got:
+        fail(property, f"{_shapes(X, W)} returned True although X @ W cannot be computed for these shapes: "
+             "compute both sums from X @ W and compare them", diagnosis=_explain(diagnose, X, W))
 
 
 @pytest.mark.parametrize("P, d", SHAPES, ids=["one_token", "small", "medium", "large"])  # ids name no inputs
-def test_agrees(student, rng, P, d):
-    """Returns True (a Python or numpy bool) for random prompts and weights."""
+def test_agrees(student, diagnose, rng, P, d):
+    """Returns True (a Python or numpy bool) for random prompts and weights, and not for X, W that do not fit."""
     X, W = rng.standard_normal((P, d)), rng.standard_normal((d, d))
-    call = f"prefill_matches_sequential(X of shape ({P}, {d}), W of shape ({d}, {d}))"
-    got = _call(student, X, W, call)
-    _must_be_bool(got, call)
-    if not got:
-        fail("prefill_matches_sequential must return True for random prompts and weights: np.cumsum(X @ W, "
-             "axis=0) and a loop that adds one row of X @ W at a time must agree (compare with np.allclose, "
-             "and cumsum along axis 0)",
-             f"{call} returned False: np.cumsum(X @ W, axis=0) and a loop that adds one row of X @ W "
-             "at a time must agree (compare with np.allclose, and cumsum along axis 0)",
-             diagnosis=_why_false(student))
+    property = "prefill_matches_sequential must return True for random prompts and weights, computing both sums"
+    _must_be_true(student, diagnose, X, W, property)
+    # no dimension of 1 in the misfit: einsum (right, and used) would broadcast it and compute something
+    _must_not_say_true(student, diagnose, rng.standard_normal((P, d + 1)), rng.standard_normal((d + 2, d + 2)),
+                       property)
 
 
 @pytest.mark.weight(2)
-def test_really_computes(student):
+def test_really_computes(student, diagnose):
     """A function that really computes X @ W cannot return True when X and W do not fit together."""
     X, W = np.ones((4, 3)), np.ones((5, 5))
-    call = "prefill_matches_sequential(X of shape (4, 3), W of shape (5, 5))"
-    try:
-        got = student.prefill_matches_sequential(X, W)
-    except Exception:  # noqa: BLE001 - any error from X @ W shows the product was attempted
-        return
-    if got is True or (isinstance(got, np.bool_) and bool(got)):
-        fail("prefill_matches_sequential returned True where X @ W cannot be computed: compute both sums "
-             "from X @ W and compare them, don't return a constant",
-             f"{call} returned True although X @ W cannot be computed for these shapes: "
-             "compute both sums from X @ W and compare them, don't return a constant",
-             diagnosis="sequential.constant-true")
-    _must_be_bool(got, call)
+    property = "prefill_matches_sequential must compute both sums from X @ W and compare them, not return a constant"
+    _must_not_say_true(student, diagnose, X, W, property)
+    got = _says(student, diagnose, X, W[:3, :3])  # an error for X, W that do not fit counts only if these work
+    if not (_is_bool(got) and got):
+        fail(property, f"{_shapes(X, W[:3, :3])} returned {describe(got)}, not True, for X and W that fit: an "
+             "answer for X and W that do not fit means nothing then", diagnosis=_explain(diagnose, X, W[:3, :3]))
 
 
-def test_leaves_inputs_alone(student, rng):
+def test_leaves_inputs_alone(student, diagnose, rng):
     """X and W are the same after the call (and the call returned True)."""
     X, W = rng.standard_normal((8, 4)), rng.standard_normal((4, 4))
-    call = "prefill_matches_sequential(X of shape (8, 4), W of shape (4, 4))"
+    call = _shapes(X, W)
     try:
         got, (X_after, W_after) = student.call_echo("prefill_matches_sequential", X, W)
-    except ValueError:
-        _call(student, X, W, call)  # the same error again, diagnosed if it is a flat sum
-        raise
+    except Exception as exc:  # the student's own exception: diagnosed if a model explains it
+        code = _explain(diagnose, X, W)
+        if code is None:
+            raise
+        fail(f"prefill_matches_sequential raised {type(exc).__name__}", getattr(exc, "grader_text", call),
+             diagnosis=code)
+    if not np.array_equal(X_after, X) or not np.array_equal(W_after, W):
+        which = "X" if not np.array_equal(X_after, X) else "W"
+        fail(f"prefill_matches_sequential must not modify {which}: work on X @ W (a new array), not on its arguments",
+             f"{call} modified {which}: work on X @ W (a new array), not on its arguments",
+             diagnosis=_explain(diagnose, X, W, DENSE))
     if not _is_bool(got) or not got:
         fail(f"prefill_matches_sequential must return True for a prompt and weights that fit, not "
              f"{describe_type(got)}", f"{call} returned {describe(got)}; expected True",
-             diagnosis="sequential.returned-array" if isinstance(got, np.ndarray) else
-             _why_false(student) if _is_bool(got) else None)
-    if not np.array_equal(X_after, X):
-        fail("prefill_matches_sequential must not modify X: work on X @ W (a new array), not on the prompt itself",
-             f"{call} modified X: work on X @ W (a new array), not on the prompt itself",
-             diagnosis="sequential.mutates-input")
-    if not np.array_equal(W_after, W):
-        fail("prefill_matches_sequential must not modify W: the weights must stay as they were",
-             f"{call} modified W: the weights must stay as they were", diagnosis="sequential.mutates-input")
+             diagnosis=_explain(diagnose, X, W))

@@ -1,53 +1,113 @@
 """prefill_seconds = prefill_flops / (flops_per_sec · utilization), utilization in (0, 1].
 
 The lesson defines prefill_seconds through prefill_flops, so a student's prefill_seconds
-usually calls their own prefill_flops. Its mistakes are charged to prefill_flops only:
-a time consistent with the student's own (wrong) FLOP count is accepted here, the usual
-"error carried forward" rule of marking by hand.
+usually calls their own prefill_flops. The lesson's own 0.28 s is demanded of
+prefill_seconds whatever prefill_flops does, and so are the reference's times for other
+sizes; on the checks of the utilization a time that is right for the student's own (wrong)
+prefill_flops is accepted, the "error carried forward" rule of marking by hand. So such a
+prefill_seconds earns partial credit, never full marks, and its diagnosis says where the
+problem comes from (``seconds.flops-carried-forward``), also when prefill_flops returns None
+or text, or raises.
 
-A wrong time is compared with what each known misconception would give (multiplying by
-the utilization, ignoring it, the lesson's own numbers written in), and a bad utilization
-that is not refused with ValueError is told apart by what came back instead
-(suites/prefill/diagnoses.toml).
+A wrong time, or a bad utilization that is not refused with ValueError, is diagnosed by the
+model of a misconception it agrees with on the failing input and a few telling others
+(models.py, diagnoses.toml).
 """
 
 import math
 
+import numpy as np
 import pytest
 
-from grader.checks import fail, is_close, number
-from grader.exceptions import StudentCodeError
+from grader.checks import describe, fail, format_call, is_close, number, probe
+from grader.exceptions import UnsupportedResult
 
 pytestmark = pytest.mark.task("prefill_seconds")
 
-PEAK, EXAMPLE_FLOPS = 1e14, 1.4e13  # the lesson's worked example
+CARRIED = "seconds.flops-carried-forward"
+# Inputs on which the models of the misconceptions differ: another model, prompt, GPU and utilization
+# (the full utilization 1.0 among them). Their N and P are those prefill_flops is asked about
+# (test_prefill_flops.TELLING), so the student's FLOPs for them are known already.
+TELLING = [probe(2e9, 77, 3e13, 0.25), probe(1.3e8, 4096, 2e14, 0.8), probe(5e10, 3, 1e15, 0.002),
+           probe(2e9, 77, 2e13, 1.0)]
+BAD = [0.0, -0.5, 1.5, math.nan]
+# A bad utilization is told apart on all of them, and on a good one (is the error deliberate?)
+REFUSALS = [probe(7e9, 1000, 1e14, utilization=u) for u in BAD] + [probe(2e9, 77, 3e13, utilization=0.25)]
 
 
-def _accepts(student, reference, got, want, N, P, rate, u) -> bool:
-    """True when got is the right time, or the time the student's own prefill_flops implies."""
-    if is_close(got, want, 1e-6):
-        return True
+def _explain(diagnose, case, probes=TELLING):
+    return diagnose.explain("prefill_seconds", [case, *probes])
+
+
+def _time(student, diagnose, case) -> float:
+    """The student's time for ``case``; a call that raises is diagnosed, and when it raised on what the
+    student's prefill_flops returned, the failure says so."""
+    call = format_call("prefill_seconds", case.args, case.kwargs)
     try:
-        own = student.prefill_flops(N, P)
-    except (Exception, StudentCodeError):  # noqa: BLE001 - it raised, hung or crashed: no FLOP count to carry forward
-        return False
-    if isinstance(own, bool) or not isinstance(own, (int, float)) or is_close(own, reference.prefill_flops(N, P)):
-        return False
-    return is_close(got, own / (rate * u), 1e-6)
+        value = student.prefill_seconds(*case.args, **case.kwargs)
+    except Exception as exc:  # the student's own exception, rebuilt as its built-in type
+        found = _explain(diagnose, case)
+        if found is None:
+            raise
+        name = type(exc).__name__
+        detail = getattr(exc, "grader_text", None) or f"{call} raised {name}"
+        if found.code == CARRIED:
+            fail(f"prefill_seconds raised {name} on what your prefill_flops gave it: fix prefill_flops first",
+                 f"{detail}\n{_upstream(diagnose, case)}, from which prefill_seconds cannot compute a time: "
+                 "fix prefill_flops first", diagnosis=CARRIED)
+        fail(f"prefill_seconds raised {name}", detail, diagnosis=found.code)
+    except UnsupportedResult:
+        fail("prefill_seconds returned a value of an unsupported type; expected a number",
+             f"{call} returned a value of an unsupported type; expected a number",
+             diagnosis=diagnose("prefill_seconds", [case, *TELLING]))
+    return number(value, call, explain=lambda: diagnose("prefill_seconds", [case, *TELLING]))
 
 
-def _diagnosis(reference, got, N, P, rate, u) -> str | None:
-    """The misconception a wrong time points to: the time each one would give, tried in turn."""
-    flops = reference.prefill_flops(N, P)
-    candidates = [("seconds.utilization-as-percent", flops / (rate * u / 100))]
-    if not is_close(u, 1.0):
-        candidates += [("seconds.multiplied-by-utilization", flops / rate * u),
-                       ("seconds.ignored-utilization", flops / rate)]
-    if not is_close(rate, PEAK):
-        candidates.append(("seconds.hardcoded-peak", flops / (PEAK * u)))
-    if not is_close(flops, EXAMPLE_FLOPS):
-        candidates.append(("seconds.hardcoded-flops", EXAMPLE_FLOPS / (rate * u)))
-    return next((code for code, time in candidates if is_close(got, time, 1e-6)), None)
+def _upstream(diagnose, case) -> str:
+    """What the student's prefill_flops answered for this call's N and P, for the detail."""
+    seen = diagnose.outcome("prefill_flops", case.args[:2])
+    said = {"returned": f"returned {describe(seen.value)}", "raised": f"raised {seen.error}"}.get(seen.kind,
+                                                                                                 "gave no answer")
+    return f"{format_call('prefill_flops', case.args[:2], {})} {said}"
+
+
+def _utilization(case) -> float:
+    return case.kwargs.get("utilization", case.args[3] if len(case.args) > 3 else 1.0)
+
+
+def _own_flops(diagnose, case):
+    """What the student's own prefill_flops returns for the case's N and P, or None when it is no number
+    (asked once per submission: ``diagnose`` remembers every answer)."""
+    seen = diagnose.outcome("prefill_flops", case.args[:2])
+    own = seen.value
+    if seen.kind != "returned" or isinstance(own, (bool, np.bool_)) or not isinstance(own, (int, float, np.number)):
+        return None
+    return own
+
+
+def _carried(diagnose, case, got) -> bool:
+    """Whether ``got`` is the lesson's time for the FLOPs the student's own prefill_flops returns (the error
+    carried forward). Worked out here, not by the models, so that a student bundle grades alike."""
+    own = _own_flops(diagnose, case)
+    return own is not None and is_close(got, own / (case.args[2] * _utilization(case)), 1e-6)
+
+
+def _check(student, reference, diagnose, case, property, detail="", carried_ok=True):
+    """The time for ``case`` must be the reference's; one right for the student's own prefill_flops
+    passes when ``carried_ok`` (error carried forward), and fails naming prefill_flops otherwise."""
+    call = format_call("prefill_seconds", case.args, case.kwargs)
+    got = _time(student, diagnose, case)
+    want = reference.prefill_seconds(*case.args, **case.kwargs)
+    if is_close(got, want, 1e-6) or (carried_ok and _carried(diagnose, case, got)):
+        return
+    found = _explain(diagnose, case)
+    if found and found.code == CARRIED:
+        fail(f"{property}: your prefill_seconds is right for your prefill_flops, which is wrong; fix prefill_flops",
+             f"{call} returned {got:g}, expected {want:g}: your {_upstream(diagnose, case)}, and prefill_seconds is "
+             "right for that; fix prefill_flops and prefill_seconds gives the lesson's time", diagnosis=CARRIED)
+    note = f" (computed with {_upstream(diagnose, case)})" if found and found.world == "yours" else ""
+    fail(property, f"{call} returned {got:g}, expected {want:g}" + (f": {detail}" if detail else "") + note,
+         diagnosis=found.code if found else None)
 
 
 def _rejects_full(call: str):
@@ -57,103 +117,86 @@ def _rejects_full(call: str):
 
 
 @pytest.mark.weight(2)
-def test_lesson_example(student, reference):
-    """7e9, 1000 tokens, a 1e14 FLOP/s peak at utilization 0.5 take 0.28 s."""
-    call = "prefill_seconds(7e9, 1000, 1e14, 0.5)"
-    got = number(student.prefill_seconds(7e9, 1000, 1e14, 0.5), call)
-    if _accepts(student, reference, got, 0.28, 7e9, 1000, 1e14, 0.5):
-        return
-    diagnosis = _diagnosis(reference, got, 7e9, 1000, 1e14, 0.5)
-    if diagnosis == "seconds.multiplied-by-utilization":
-        fail("prefill_seconds multiplies by the utilization; divide by it instead "
-             "(the lesson: 1.4e13 / 5e13 = 0.28 s)",
-             f"{call} returned {got:g}: that multiplies by the utilization; divide by it instead "
-             "(the lesson: 1.4e13 / 5e13 = 0.28 s)", diagnosis=diagnosis)
-    fail("prefill_seconds must reproduce the lesson: 1.4e13 FLOPs / (1e14 · 0.5) FLOP/s = 0.28 s",
-         f"{call} returned {got:g}; the lesson gives 1.4e13 FLOPs / (1e14 · 0.5) FLOP/s = 0.28 s",
-         diagnosis=diagnosis)
+def test_lesson_example(student, reference, diagnose):
+    """7e9, 1000 tokens, a 1e14 FLOP/s peak at utilization 0.5 take 0.28 s, whatever prefill_flops does."""
+    _check(student, reference, diagnose, probe(7e9, 1000, 1e14, 0.5),
+           "prefill_seconds must reproduce the lesson: 1.4e13 FLOPs / (1e14 · 0.5) FLOP/s = 0.28 s",
+           "the lesson gives 1.4e13 FLOPs / (1e14 · 0.5) FLOP/s = 0.28 s", carried_ok=False)
 
 
-def test_default_utilization(student, reference):
+def test_default_utilization(student, reference, diagnose):
     """Without a utilization argument the GPU runs at its peak (utilization 1.0)."""
-    call = "prefill_seconds(7e9, 1000, 1e14)"
+    case = probe(7e9, 1000, 1e14)
     try:
-        got = number(student.prefill_seconds(7e9, 1000, 1e14), call)
+        _check(student, reference, diagnose, case,
+               "without a utilization argument prefill_seconds must assume 1.0 (the GPU's peak)",
+               "the default utilization is 1.0")
     except ValueError:
-        _rejects_full(call)
-    want = reference.prefill_seconds(7e9, 1000, 1e14)
-    if not _accepts(student, reference, got, want, 7e9, 1000, 1e14, 1.0):
-        fail("without a utilization argument prefill_seconds must assume 1.0 (the GPU's peak)",
-             f"{call} returned {got:g}, expected {want:g}: the default utilization is 1.0",
-             diagnosis=_diagnosis(reference, got, 7e9, 1000, 1e14, 1.0))
+        _rejects_full(format_call("prefill_seconds", case.args, case.kwargs))
 
 
-def test_full_utilization_accepted(student, reference):
+def test_full_utilization_accepted(student, reference, diagnose):
     """utilization = 1.0 is inside (0, 1] and must be accepted."""
-    call = "prefill_seconds(7e9, 1000, 1e14, utilization=1.0)"
+    case = probe(7e9, 1000, 1e14, utilization=1.0)
     try:
-        got = number(student.prefill_seconds(7e9, 1000, 1e14, utilization=1.0), call)
+        _check(student, reference, diagnose, case,
+               "prefill_seconds with utilization=1.0 must equal prefill_flops / flops_per_sec")
     except ValueError:
-        _rejects_full(call)
-    want = reference.prefill_seconds(7e9, 1000, 1e14, utilization=1.0)
-    if not _accepts(student, reference, got, want, 7e9, 1000, 1e14, 1.0):
-        fail("prefill_seconds with utilization=1.0 must equal prefill_flops / flops_per_sec",
-             f"{call} returned {got:g}, expected {want:g}",
-             diagnosis=_diagnosis(reference, got, 7e9, 1000, 1e14, 1.0))
+        _rejects_full(format_call("prefill_seconds", case.args, case.kwargs))
 
 
-def test_other_sizes(student, reference, rng):
+@pytest.mark.weight(2)
+def test_other_sizes(student, reference, diagnose, rng):
     """Agrees with flops / (flops_per_sec · utilization) for other sizes."""
     for _ in range(5):
         N, P = float(rng.integers(1, 200)) * 1e8, int(rng.integers(1, 32_768))
         rate, u = float(rng.integers(1, 100)) * 1e13, round(float(rng.uniform(0.05, 1.0)), 3)
-        call = f"prefill_seconds({N:g}, {P}, {rate:g}, {u})"
-        got = number(student.prefill_seconds(N, P, rate, u), call)
-        want = reference.prefill_seconds(N, P, rate, u)
-        if not _accepts(student, reference, got, want, N, P, rate, u):
-            fail("prefill_seconds must equal prefill_flops / (flops_per_sec · utilization) for other sizes "
-                 "and utilizations too", f"{call} returned {got:g}, expected {want:g}",
-                 diagnosis=_diagnosis(reference, got, N, P, rate, u))
+        _check(student, reference, diagnose, probe(N, P, rate, u),
+               "prefill_seconds must equal prefill_flops / (flops_per_sec · utilization) for other sizes "
+               "and utilizations too", carried_ok=False)
 
 
-def _good_utilization_works(student) -> bool:
-    """Whether a good utilization gets a time: then an error for a bad one was raised on purpose."""
-    try:
-        got = student.prefill_seconds(7e9, 1000, 1e14, utilization=0.5)
-    except (Exception, StudentCodeError):  # noqa: BLE001 - any failure means it was no deliberate choice
-        return False
-    return isinstance(got, (int, float)) and not isinstance(got, bool)
+def _good_utilization_works(diagnose) -> bool:
+    """Whether a good utilization gets a time (or fails only through the student's prefill_flops): then an
+    error for a bad one was raised on purpose. Asked at an input no visible check uses, so that refusing
+    everything but the lesson's examples fails; asked once per submission (``diagnose`` remembers)."""
+    good = probe(2e9, 77, 3e13, utilization=0.25)
+    seen = diagnose.outcome("prefill_seconds", good)
+    if seen.kind != "returned":  # a failure of its own means it was no deliberate choice,
+        return _own_flops(diagnose, good) is None  # unless it comes from a prefill_flops that gives no number
+    return isinstance(seen.value, (int, float, np.number)) and not isinstance(seen.value, (bool, np.bool_))
 
 
-@pytest.mark.parametrize("utilization", [0.0, -0.5, 1.5, math.nan], ids=["zero", "negative", "above_one", "nan"])
-def test_rejects_bad_utilization(student, utilization):
-    """utilization outside (0, 1] raises ValueError."""
-    call = f"prefill_seconds(7e9, 1000, 1e14, utilization={utilization})"
+@pytest.mark.parametrize("utilization", BAD, ids=["zero", "negative", "above_one", "nan"])
+def test_rejects_bad_utilization(student, diagnose, utilization):
+    """utilization outside (0, 1] raises ValueError (and a good one does not)."""
+    case = probe(7e9, 1000, 1e14, utilization=utilization)
+    call = format_call("prefill_seconds", case.args, case.kwargs)
+    nan = math.isnan(utilization)
+    nan_note = " (a comparison with NaN is always False, so write the test so that NaN fails it)" if nan else ""
     try:
         got = student.prefill_seconds(7e9, 1000, 1e14, utilization=utilization)
     except ValueError:
-        return
-    except ArithmeticError as exc:
-        fail(f"prefill_seconds raised {type(exc).__name__} for a utilization outside (0, 1]; check the "
-             "utilization first and raise ValueError when it is not in (0, 1]",
-             f"{call} raised {type(exc).__name__}; check the utilization first and raise ValueError "
-             "when it is not in (0, 1]", diagnosis="seconds.accepts-out-of-range")
-    except AssertionError:
-        fail("prefill_seconds raised AssertionError: an assert is not a ValueError; raise ValueError explicitly",
-             f"{call} raised AssertionError: an assert is not a ValueError; raise ValueError explicitly",
-             diagnosis="seconds.assert-instead-of-raise")
-    except Exception as exc:  # the student's own exception, rebuilt as its built-in type
-        if not _good_utilization_works(student):
-            raise  # a good utilization fails too: a bug, not a choice of exception; reported as raised
-        fail(f"prefill_seconds raised {type(exc).__name__} for a utilization outside (0, 1]; the lesson asks "
-             "for ValueError", f"{getattr(exc, 'grader_text', call)}; the lesson asks for ValueError",
-             diagnosis="seconds.wrong-exception")
-    nan = math.isnan(utilization)
-    nan_note = " (a comparison with NaN is always False, so write the test so that NaN fails it)" if nan else ""
-    if got is None or isinstance(got, str):
-        diagnosis = "seconds.printed-instead-of-raising"
+        if _good_utilization_works(diagnose):
+            return
+        fail("prefill_seconds must raise ValueError for a utilization outside (0, 1] only: a good utilization "
+             "must give a time", f"{call} raised ValueError, and a good utilization gets no time either: the error "
+             "must come from the check of the utilization, and only when it is outside (0, 1]")
+    except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
+        name = type(exc).__name__
+        fail(f"prefill_seconds raised {name} for a utilization outside (0, 1]; the lesson asks for ValueError",
+             f"{getattr(exc, 'grader_text', call)}; the lesson asks for ValueError{nan_note}",
+             diagnosis=diagnose("prefill_seconds", REFUSALS))
+    except UnsupportedResult:
+        got = "a value of an unsupported type (an exception object?)"
     else:
-        diagnosis = "seconds.lets-nan-through" if nan else "seconds.accepts-out-of-range"
+        got = describe(got)
     fail(f"a utilization outside (0, 1] must raise ValueError{nan_note}",
-         f"{call} returned {got!r} instead of raising ValueError: utilization must be in (0, 1]{nan_note}",
-         diagnosis=diagnosis)
+         f"{call} returned {got} instead of raising ValueError: utilization must be in (0, 1]{nan_note}",
+         diagnosis=diagnose("prefill_seconds", REFUSALS))
+
+
+def test_integer_arguments(student, reference, diagnose):
+    """Whole-number arguments, utilization=1 among them, give the time too."""
+    _check(student, reference, diagnose, probe(3_000_000_000, 2048, 10**14, utilization=1),
+           "prefill_seconds must accept whole-number (int) arguments, utilization=1 among them")

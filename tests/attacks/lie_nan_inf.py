@@ -1,6 +1,6 @@
 # what: NaN and infinity where numbers are expected, a NaN mask, a NaN instead of a bool
 # category: lie
-# expect-lost: prefill_flops, causal_pairs, causal_mask, prefill_matches_sequential
+# expect-lost: prefill_flops, prefill_seconds, causal_pairs, causal_mask, prefill_matches_sequential
 # expect-feedback: prefill_flops: inf
 # expect-feedback: causal_pairs: nan
 # expect-feedback: causal_mask: dtype

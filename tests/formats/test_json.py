@@ -126,4 +126,5 @@ def test_a_diagnosis_is_in_the_json_and_the_schema_knows_its_shape(validator):
 def test_a_real_diagnosed_report_validates(validator):
     data = json.loads(render(graded("forgot_factor_2").for_audience("student")))
     validator.validate(data)
-    assert [d["code"] for t in data["tasks"] for d in t["diagnoses"]] == ["flops.missing-factor-2"]
+    assert [d["code"] for t in data["tasks"] for d in t["diagnoses"]] == ["flops.missing-factor-2",
+                                                                          "seconds.flops-carried-forward"]

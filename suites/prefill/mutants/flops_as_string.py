@@ -1,7 +1,7 @@
 # mistake: formatted the FLOPs as a string
-# (prefill_seconds divides the string, so it fails too: there is no FLOP count to carry forward)
+# (prefill_seconds divides the string, so it fails too, and is told that the problem comes from prefill_flops)
 # fails: prefill_flops, prefill_seconds
-# diagnosis: flops.returned-string
+# diagnosis: flops.returned-string, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

@@ -1,7 +1,7 @@
 # mistake: printed the FLOPs instead of returning them
-# (prefill_seconds divides None, so it fails too: there is no FLOP count to carry forward)
+# (prefill_seconds divides None, so it fails too, and is told that the problem comes from prefill_flops)
 # fails: prefill_flops, prefill_seconds
-# diagnosis: flops.returned-none
+# diagnosis: flops.returned-none, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

@@ -1,6 +1,6 @@
 # mistake: never checked the utilization (0 divides by zero, 1.5 and NaN give a time)
 # fails: prefill_seconds
-# diagnosis: seconds.accepts-out-of-range, seconds.lets-nan-through
+# diagnosis: seconds.accepts-out-of-range
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

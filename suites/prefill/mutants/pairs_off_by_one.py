@@ -1,10 +1,10 @@
-# mistake: a loop that stops one token early
+# mistake: a loop over the tokens that runs one token too far
 # fails: causal_pairs
 # diagnosis: pairs.off-by-one
 
 
 def causal_pairs(P):
     total = 0
-    for i in range(1, P):
+    for i in range(1, P + 2):
         total += i
-    return total + 1
+    return total

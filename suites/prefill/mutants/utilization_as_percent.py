@@ -1,6 +1,6 @@
 # mistake: read the utilization as a percentage (50 for half the peak)
 # fails: prefill_seconds
-# diagnosis: seconds.utilization-as-percent, seconds.accepts-out-of-range
+# diagnosis: seconds.utilization-as-percent
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

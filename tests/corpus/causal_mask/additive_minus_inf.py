@@ -1,6 +1,7 @@
 # mistake: returns the additive mask added to attention scores: 0 where allowed, -inf where masked
 # fails: causal_mask
 # expect: an additive mask (0 and -inf, added to the scores) instead of the boolean mask: True where a token may attend
+# diagnosis: mask.additive
 
 
 def causal_mask(P):

@@ -1,6 +1,7 @@
 # mistake: np.arange(P)[:, None] <= np.arange(P), the row index below the column index: the upper triangle
 # fails: causal_mask
 # expect: the mask is the upper triangle (transposed): the comparison is the wrong way round, column <= row is wanted
+# diagnosis: mask.transposed
 
 
 def causal_mask(P):

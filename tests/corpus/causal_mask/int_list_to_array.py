@@ -1,6 +1,7 @@
 # mistake: builds 1/0 lists and wraps them in np.array without a dtype, so the mask is int
 # fails: causal_mask
 # expect: the mask holds integers (1/0), not booleans: np.array(..., dtype=bool), or build it from True/False
+# diagnosis: mask.not-bool
 
 
 def causal_mask(P):

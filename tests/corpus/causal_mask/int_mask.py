@@ -1,6 +1,7 @@
 # mistake: an integer mask of 1 and 0
 # fails: causal_mask
 # expect: the mask holds integers (1/0), not booleans: dtype=bool
+# diagnosis: mask.not-bool
 
 
 def causal_mask(P):

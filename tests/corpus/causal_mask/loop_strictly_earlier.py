@@ -1,6 +1,7 @@
 # mistake: loops that set mask[i, j] = True for j < i only
 # fails: causal_mask
 # expect: the diagonal is missing: each token attends to itself (j <= i)
+# diagnosis: mask.diagonal-missing
 
 
 def causal_mask(P):

@@ -1,6 +1,7 @@
 # mistake: fills each row with mask[i, :i + 2], one column too far
 # fails: causal_mask
 # expect: each row is one token too long: :i + 1 already includes token i itself
+# diagnosis: mask.off-by-one
 
 
 def causal_mask(P):

@@ -1,5 +1,6 @@
 # slow: three nested loops, O(P³): right for small prompts, far too slow for the lesson's 1000-token prompt
 # right: asks for every cell whether some k equals j beyond i, which is a roundabout j <= i
+# diagnosis: mask.too-slow
 
 
 def causal_mask(P):

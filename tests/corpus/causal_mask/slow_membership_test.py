@@ -1,5 +1,6 @@
 # slow: lists every allowed (row, column) pair, then searches that list for every cell, O(P⁴): far too slow for P = 1000
 # right: True exactly where (i, j) is an allowed pair, j <= i
+# diagnosis: mask.too-slow
 
 
 def causal_mask(P):

@@ -1,6 +1,7 @@
 # mistake: nested loops with no condition, so every (i, j) is counted
 # fails: causal_pairs
 # expect: the whole square is counted: only pairs with j <= i are allowed
+# diagnosis: pairs.all-pairs
 
 
 def causal_pairs(P):

@@ -1,6 +1,7 @@
 # mistake: recursion whose base case gives 0 for one token, so every count is one short
 # fails: causal_pairs
 # expect: the base case is off by one: a single token makes 1 pair (itself), not 0
+# diagnosis: pairs.off-by-one
 
 
 def causal_pairs(P: int) -> int:

@@ -1,6 +1,7 @@
 # mistake: returns the count as a sentence ('10 pairs')
 # fails: causal_pairs
 # expect: the function returns text, not a number
+# diagnosis: pairs.returned-string
 
 
 def causal_pairs(P):

@@ -1,5 +1,6 @@
 # slow: lists the allowed pairs, then checks every cell of the square against that list, O(P⁴): far too slow for the 1000-token prompt
 # right: counts exactly the cells (i, j) that are allowed pairs, j <= i
+# diagnosis: pairs.too-slow
 
 
 def causal_pairs(P):

@@ -1,6 +1,7 @@
 # mistake: nested loops that count j < i, the strictly earlier tokens only
 # fails: causal_pairs
 # expect: the diagonal is missing: each token also attends to itself (j <= i)
+# diagnosis: pairs.diagonal-missing
 
 
 def causal_pairs(P):

@@ -1,6 +1,7 @@
 # mistake: counts the True entries of np.triu(ones, k=1), the strict upper triangle
 # fails: causal_pairs
 # expect: the strict upper triangle has no diagonal: the lesson's pairs are the lower triangle with its diagonal
+# diagnosis: pairs.diagonal-missing
 
 
 def causal_pairs(P):

@@ -1,7 +1,7 @@
 # mistake: turns N into whole billions with int() and never scales back: 2 · 7 · 1000 = 14000
 # fails: prefill_flops, prefill_seconds
 # expect: a scale slip: N is counted in billions (and truncated to a whole number), so the result is 10⁹ times too small
-# xfail: prefill_seconds (the reference's, calling this prefill_flops) gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.in-billions, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

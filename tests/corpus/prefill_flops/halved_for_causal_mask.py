@@ -1,7 +1,7 @@
 # mistake: halves 2 · N · P because the causal mask "skips half the work", back to N · P
 # fails: prefill_flops, prefill_seconds
 # expect: the causal mask halves the attention scores, not the weight multiplications: every token still goes through all N parameters
-# xfail: prefill_seconds (the reference's, calling this prefill_flops) gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.missing-factor-2, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

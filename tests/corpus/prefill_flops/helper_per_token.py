@@ -1,7 +1,7 @@
 # mistake: a helper for the per-token cost that returns N instead of 2 · N, so the total is N · P
 # fails: prefill_flops, prefill_seconds
 # expect: the factor 2 is missing: each parameter costs a multiply and an add per token
-# xfail: prefill_seconds (the reference's, calling this prefill_flops) gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.missing-factor-2, seconds.flops-carried-forward
 
 
 def flops_per_token(num_params):

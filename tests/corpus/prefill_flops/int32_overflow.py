@@ -2,7 +2,7 @@
 # fails: prefill_flops, prefill_seconds
 # expect: int32 holds numbers up to about 2.1e9: the parameter count overflows; compute with Python numbers or floats
 # no-diagnosis: an overflowed value is garbage (it depends on the wrap-around, and numpy may warn or raise), so no model of it predicts the value
-# xfail: prefill_seconds (the reference's, calling this prefill_flops) gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

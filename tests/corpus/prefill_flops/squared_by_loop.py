@@ -1,7 +1,7 @@
 # mistake: a loop over the tokens that adds the cost of the whole prompt each time (2 · N · P²)
 # fails: prefill_flops, prefill_seconds
 # expect: the cost is linear in P: inside the loop each token costs 2 · N, not the whole prompt's 2 · N · P
-# xfail: prefill_seconds (the reference's, calling this prefill_flops) gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.squared, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

@@ -1,6 +1,7 @@
 # mistake: prefill_flops returns the count formatted as text; prefill_seconds, which converts it back with float(), is right
 # fails: prefill_flops
 # expect: prefill_flops returns text, not a number (prefill_seconds works around it with float(), and is right)
+# diagnosis: flops.returned-string
 
 
 def prefill_flops(N, P):

@@ -1,7 +1,7 @@
 # mistake: converts to TFLOPs and rounds to two decimals for a nicer number (14.0)
 # fails: prefill_flops, prefill_seconds
 # expect: a scale slip: the result is in TFLOPs (10¹² times too small) and rounded; the function returns plain FLOPs
-# xfail: prefill_seconds (the reference's, calling this prefill_flops) gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.other-unit, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

@@ -1,7 +1,7 @@
 # mistake: sums the per-token cost in a loop that starts at token 1, so one token is missing
 # fails: prefill_flops, prefill_seconds
 # expect: the loop counts P - 1 tokens instead of P: range(1, P) stops one token early
-# xfail: prefill_seconds (the reference's, calling this prefill_flops) gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.token-off-by-one, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

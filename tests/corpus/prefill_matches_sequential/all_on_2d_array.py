@@ -1,6 +1,7 @@
 # mistake: all(parallel == sequential) on a 2-D array, whose rows are arrays with no single truth value
 # fails: prefill_matches_sequential
 # expect: all() on a 2-D array tests each row as a whole and fails; compare with np.allclose (floats need a tolerance too)
+# diagnosis: sequential.truth-of-array
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: the parallel sum multiplies by np.triu(ones), which sums the later positions instead of the earlier ones
 # fails: prefill_matches_sequential
 # expect: the upper triangle sums the future positions: the causal running sum is the lower triangle (np.tril) times X @ W
+# diagnosis: sequential.anticausal
 
 
 def prefill_matches_sequential(X, W):

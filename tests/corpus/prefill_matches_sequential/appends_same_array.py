@@ -1,6 +1,7 @@
 # mistake: appends the running array itself (updated in place with +=), so every stored row is the same final sum
 # fails: prefill_matches_sequential
 # expect: the list holds the same array object P times (aliasing): running += changes every stored row; append a copy
+# diagnosis: sequential.aliased-rows
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: np.cumsum(..., axis=1), a running sum across the features of each position
 # fails: prefill_matches_sequential
 # expect: the running sum goes across the features (axis=1) instead of down the positions (axis=0)
+# diagnosis: sequential.cumsum-wrong-axis
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: np.cumsum without an axis, which flattens X @ W into one long vector
 # fails: prefill_matches_sequential
 # expect: np.cumsum without axis flattens the array: the running sum goes along axis 0
+# diagnosis: sequential.cumsum-flattened
 
 
 def prefill_matches_sequential(X, W):

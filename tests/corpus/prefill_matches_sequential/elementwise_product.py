@@ -1,6 +1,7 @@
 # mistake: X * W, the element-wise product, instead of the matrix product X @ W
 # fails: prefill_matches_sequential
 # expect: * multiplies element by element (and needs matching shapes); the lesson's X @ W is the matrix product
+# diagnosis: sequential.elementwise-product
 
 
 def prefill_matches_sequential(X, W):

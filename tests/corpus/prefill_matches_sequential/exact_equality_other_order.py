@@ -1,6 +1,7 @@
 # mistake: compares with np.array_equal, and the loop sums the prompt vectors before multiplying by W (another order of the float operations)
 # fails: prefill_matches_sequential
 # expect: floats must be compared with a tolerance (np.allclose): summing in another order changes the last bits
+# diagnosis: sequential.exact-equality
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: starts the loop at position 1 and leaves sequential[0] at zero
 # fails: prefill_matches_sequential
 # expect: the first position is never filled: the running sum starts with row 0 itself
+# diagnosis: sequential.first-position-skipped
 
 
 def prefill_matches_sequential(X, W):

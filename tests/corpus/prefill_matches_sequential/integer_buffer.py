@@ -1,6 +1,7 @@
 # mistake: the sequential buffer is np.zeros(..., dtype=int), so every running sum is truncated to an integer
 # fails: prefill_matches_sequential
 # expect: the buffer is an int array: storing floats into it truncates them; use the dtype of X @ W
+# diagnosis: sequential.integer-buffer
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: returns np.isclose(...), an array of booleans, instead of one True or False
 # fails: prefill_matches_sequential
 # expect: np.isclose compares element by element and returns an array: np.allclose (or .all()) gives one answer
+# diagnosis: sequential.returned-array
 
 
 def prefill_matches_sequential(X, W):

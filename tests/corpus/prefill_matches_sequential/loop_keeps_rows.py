@@ -1,6 +1,7 @@
 # mistake: the loop copies each row (sequential[i] = Y[i]) instead of accumulating it
 # fails: prefill_matches_sequential
 # expect: the loop does not accumulate: each position must hold its row plus all earlier ones
+# diagnosis: sequential.loop-not-cumulative
 
 
 def prefill_matches_sequential(X, W):

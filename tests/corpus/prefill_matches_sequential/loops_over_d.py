@@ -1,6 +1,7 @@
 # mistake: the loop runs over range(d), the width of the vectors, instead of the P positions
 # fails: prefill_matches_sequential
 # expect: the loop runs over the d features instead of the P positions: range(X.shape[0])
+# diagnosis: sequential.loop-over-width
 
 
 def prefill_matches_sequential(X, W):

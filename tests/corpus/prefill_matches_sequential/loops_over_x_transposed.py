@@ -1,6 +1,7 @@
 # mistake: iterates over X.T (the feature columns) thinking it walks the positions
 # fails: prefill_matches_sequential
 # expect: iterating over X.T walks the d feature columns, not the P positions: iterate over X (its rows)
+# diagnosis: sequential.loop-over-columns
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: keeps the running sum in X's first row view (acc = X[0]; acc += ...), which writes into the caller's X
 # fails: prefill_matches_sequential
 # expect: the function changes the caller's X: acc = X[0] is a view, so += writes into X; copy it first
+# diagnosis: sequential.mutates-input
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: prints whether the two agree and returns nothing
 # fails: prefill_matches_sequential
 # expect: the function returns None: print shows the answer, only return hands it back
+# diagnosis: sequential.returned-none
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: the return is indented into the loop, so the comparison happens after the first position
 # fails: prefill_matches_sequential
 # expect: return inside the loop: the function answers after the first position, before the running sum is built
+# diagnosis: sequential.return-in-loop
 
 
 def prefill_matches_sequential(X, W):

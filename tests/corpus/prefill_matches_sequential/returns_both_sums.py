@@ -1,6 +1,7 @@
 # mistake: returns the two sums (to look at them) instead of whether they agree
 # fails: prefill_matches_sequential
 # expect: the function returns the arrays, not True or False: compare them with np.allclose
+# diagnosis: sequential.returned-sums
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: returns the answer as text ('True' or 'False')
 # fails: prefill_matches_sequential
 # expect: the function returns text, not a bool: return the comparison itself
+# diagnosis: sequential.returned-string
 
 
 def prefill_matches_sequential(X, W):

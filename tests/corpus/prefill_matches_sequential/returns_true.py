@@ -1,7 +1,8 @@
 # mistake: computes both sums, then returns True without comparing them
 # fails: prefill_matches_sequential
 # expect: the result does not depend on the sums: compare them, don't return a constant
-# xfail: gets full marks: it really computes X @ W, so it raises where the shapes do not fit, and the check for a constant True counts any exception as a pass (issue 15, item 6); only a probe where the sums disagree could catch it, and a student's two sums never do
+# no-diagnosis: it computes X @ W, so it raises where the shapes do not fit and says True where they do, exactly like a right function, whose two sums always agree; only reading the code shows that they are never compared
+# xfail: gets full marks: it behaves like a right function on every input (see no-diagnosis)
 
 
 def prefill_matches_sequential(X, W):

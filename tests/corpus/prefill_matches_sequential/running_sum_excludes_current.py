@@ -1,6 +1,7 @@
 # mistake: stores the running sum before adding the current row, so position i holds the sum of the rows before it
 # fails: prefill_matches_sequential
 # expect: the running sum leaves out the current position (an exclusive prefix sum): add row i before storing it
+# diagnosis: sequential.excludes-current
 
 
 def prefill_matches_sequential(X, W):

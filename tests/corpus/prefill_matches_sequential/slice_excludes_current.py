@@ -1,6 +1,7 @@
 # mistake: recomputes each position as Y[:i].sum(axis=0), a slice that stops before row i
 # fails: prefill_matches_sequential
 # expect: the slice Y[:i] leaves out the current position: Y[:i + 1]
+# diagnosis: sequential.excludes-current
 
 
 def prefill_matches_sequential(X, W):

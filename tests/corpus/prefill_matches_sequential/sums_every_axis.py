@@ -1,6 +1,7 @@
 # mistake: Y[:i + 1].sum() without an axis, one number per position instead of a vector
 # fails: prefill_matches_sequential
 # expect: .sum() without axis adds the features too: sum over axis 0 to keep one vector per position
+# diagnosis: sequential.sum-over-everything
 
 
 def prefill_matches_sequential(X, W):

@@ -1,6 +1,7 @@
 # mistake: only checks the upper bound: 0, negatives and NaN go through
 # fails: prefill_seconds
 # expect: the lower bound is missing: 0, negative utilizations and NaN must raise ValueError too
+# diagnosis: seconds.accepts-out-of-range
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

@@ -2,6 +2,7 @@
 # fails: prefill_seconds
 # expect: the rate given is ignored: the lesson's 10¹⁴ FLOP/s is written in
 # base: none
+# diagnosis: seconds.hardcoded-peak
 import numpy as np
 
 PEAK_FLOPS = 1e14  # H100-ish

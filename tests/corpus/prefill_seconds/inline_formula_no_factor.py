@@ -1,6 +1,7 @@
 # mistake: writes the FLOPs inline as N * P instead of calling prefill_flops, losing the factor 2
 # fails: prefill_seconds
 # expect: the FLOPs inside prefill_seconds miss the factor 2 (0.14 s): use prefill_flops(N, P)
+# diagnosis: seconds.flops-without-factor-2
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

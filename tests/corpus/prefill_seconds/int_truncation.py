@@ -1,6 +1,7 @@
 # mistake: casts the time to int, so every prefill under a second takes 0 s
 # fails: prefill_seconds
 # expect: int() cuts off the fraction: 0.28 s becomes 0; return the float
+# diagnosis: seconds.rounded
 
 
 def prefill_seconds(N: int, P: int, flops_per_sec: float, utilization: float = 1.0) -> int:

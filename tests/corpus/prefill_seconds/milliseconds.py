@@ -1,6 +1,7 @@
 # mistake: returns milliseconds (280 for the lesson) because "latency is in ms"
 # fails: prefill_seconds
 # expect: a scale slip: the time is in milliseconds (1000 times too big); the function returns seconds
+# diagnosis: seconds.milliseconds
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

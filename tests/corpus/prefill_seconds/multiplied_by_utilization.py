@@ -1,6 +1,7 @@
 # mistake: multiplies by the utilization ("use 50% of the time") instead of dividing (0.07 s)
 # fails: prefill_seconds
 # expect: the utilization multiplies the time instead of dividing it: a less used GPU takes longer
+# diagnosis: seconds.multiplied-by-utilization
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

@@ -1,7 +1,7 @@
 # mistake: prefill_flops is the per-token 2 · N; prefill_seconds divides it by the effective rate (0.00028 s)
 # fails: prefill_flops, prefill_seconds
 # expect: prefill_seconds is right for the student's prefill_flops (2 · N, one token): fix prefill_flops and it gives 0.28 s
-# xfail: prefill_seconds gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.one-token, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

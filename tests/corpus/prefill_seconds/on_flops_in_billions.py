@@ -1,7 +1,7 @@
 # mistake: prefill_flops multiplies N by 1e9 again; prefill_seconds is the lesson's formula on top of it
 # fails: prefill_flops, prefill_seconds
 # expect: prefill_seconds is right for the student's prefill_flops, which is 10⁹ times too big (N read as billions): fix prefill_flops and it gives 0.28 s
-# xfail: prefill_seconds gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.billions-twice, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

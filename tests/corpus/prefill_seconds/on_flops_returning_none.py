@@ -1,6 +1,7 @@
 # mistake: prefill_flops prints instead of returning; prefill_seconds, right in itself, divides the None it gets
 # fails: prefill_flops, prefill_seconds
 # expect: prefill_flops returns None (print, no return); prefill_seconds fails only because of it, and its feedback should point back to prefill_flops instead of a bare TypeError
+# diagnosis: flops.returned-none, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

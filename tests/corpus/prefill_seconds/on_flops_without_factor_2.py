@@ -1,7 +1,7 @@
 # mistake: prefill_flops returns N · P; prefill_seconds divides it correctly by the effective rate (0.14 s for the lesson)
 # fails: prefill_flops, prefill_seconds
 # expect: prefill_seconds is right for the student's prefill_flops, which misses the factor 2: fix prefill_flops and it gives 0.28 s
-# xfail: prefill_seconds gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.missing-factor-2, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

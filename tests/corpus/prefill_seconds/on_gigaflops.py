@@ -1,7 +1,7 @@
 # mistake: prefill_flops returns GFLOPs; prefill_seconds divides those by a rate in FLOP/s (2.8e-10 s)
 # fails: prefill_flops, prefill_seconds
 # expect: prefill_seconds is right for the student's prefill_flops, which is in GFLOPs (10⁹ times too small): fix prefill_flops and it gives 0.28 s
-# xfail: prefill_seconds gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.in-billions, seconds.flops-carried-forward
 import math
 
 

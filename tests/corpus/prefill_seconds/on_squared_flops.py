@@ -1,7 +1,7 @@
 # mistake: prefill_flops is 2 · N · P²; prefill_seconds calls it and divides by the effective rate
 # fails: prefill_flops, prefill_seconds
 # expect: prefill_seconds is right for the student's prefill_flops, which grows with P²: fix prefill_flops and it gives 0.28 s
-# xfail: prefill_seconds gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.squared, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

@@ -1,7 +1,7 @@
 # mistake: prefill_flops adds N and P; prefill_seconds is the lesson's division on top of it
 # fails: prefill_flops, prefill_seconds
 # expect: prefill_seconds is right for the student's prefill_flops (N + P, not a product): fix prefill_flops and it gives 0.28 s
-# xfail: prefill_seconds gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.sum-not-product, seconds.flops-carried-forward
 
 
 def prefill_flops(N, P):

@@ -1,7 +1,7 @@
 # mistake: prefill_flops uses the training rule 6 · N · P; prefill_seconds is right on top of it (0.84 s)
 # fails: prefill_flops, prefill_seconds
 # expect: prefill_seconds is right for the student's prefill_flops (6 · N · P, a training step): fix prefill_flops and it gives 0.28 s
-# xfail: prefill_seconds gets full marks: it is judged against the student's own prefill_flops (error carried forward), never the lesson's 0.28 s (issue 15, item 1)
+# diagnosis: flops.training-rule, seconds.flops-carried-forward
 
 
 def prefill_flops(N: float, P: int) -> float:

@@ -1,6 +1,7 @@
 # mistake: prints the time (with a debugging line) and never returns it
 # fails: prefill_seconds
 # expect: the function returns None: print shows the value, only return hands it back
+# diagnosis: seconds.returned-none
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

@@ -1,6 +1,7 @@
 # mistake: uses an open interval, so the default utilization 1.0 is rejected
 # fails: prefill_seconds
 # expect: 1.0 is inside (0, 1] (and is the default): the interval includes 1
+# diagnosis: seconds.rejects-full-utilization
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

@@ -1,6 +1,7 @@
 # mistake: returns the time as text with its unit ('0.28 s')
 # fails: prefill_seconds
 # expect: the function returns text, not a number: the unit belongs in the name, not in the value
+# diagnosis: seconds.returned-string
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

@@ -1,6 +1,7 @@
 # mistake: returns ValueError(...) instead of raising it
 # fails: prefill_seconds
 # expect: return hands the exception back as a value; only raise signals the error
+# diagnosis: seconds.returned-exception
 import math
 
 

@@ -1,6 +1,7 @@
 # mistake: rounds the time to two decimals, which matches the lesson's 0.28 s and loses small times
 # fails: prefill_seconds
 # expect: rounding belongs in printing, not in the returned value: small times round to 0.0
+# diagnosis: seconds.rounded
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

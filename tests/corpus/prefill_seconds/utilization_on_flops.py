@@ -1,6 +1,7 @@
 # mistake: scales the FLOPs by the utilization ("only half the work is done") before dividing by the peak
 # fails: prefill_seconds
 # expect: the utilization multiplies the time instead of dividing it: a less used GPU takes longer
+# diagnosis: seconds.multiplied-by-utilization
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

@@ -1,0 +1,430 @@
+"""Misconceptions as models: which known wrong implementation a student's function behaves like.
+
+A diagnosis claims that the student misunderstood something, so it must rest on more than
+one coincidental value. Each misconception of a lesson is *modelled*: a wrong
+implementation in ``suites/<lesson>/models.py``, marked ``@model("<code>")`` (see
+``grader.checks``). When a check fails it asks the ``diagnose`` fixture about a handful of
+probe inputs, and the diagnosis is given only when the student's function agrees with a
+model on every probe (by the model's own comparison) and the model *explains* one at least:
+a probe where the student agrees with the model and, by the same comparison, the reference
+would not (so a model that only says "a number" explains no wrong number). When models of
+two different misconceptions both agree, the one that explains more probes is named; a tie
+names neither.
+
+**Two worlds.** A model may call the lesson's other functions by name. It is run first with
+the reference's (the mistake alone), then, where the student's own versions of those
+functions answer differently, with the student's answers in their place: a prefill_seconds
+that ignores the utilization is recognised on top of a wrong prefill_flops. A model marked
+``carried`` is the lesson's own formula: when it agrees in that world, the function is right
+for what the student's other functions gave it (the error is carried forward from them), which
+is asked first, since every other model computing from a None or a wrong number agrees too. Only values cross:
+the student's answers come from the worker through the codec, and models, like the
+reference, are the lesson's own code, so they run here, never a line of the submission.
+
+**Cost.** Every call a check makes through ``student`` is recorded (``Observed``), so a probe
+that a check already made costs nothing; the reference's and the models' answers are cached
+for the whole grading session, the student's for one submission.
+"""
+
+from __future__ import annotations
+
+import builtins
+import copy
+import importlib.util
+import types
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from grader.checks import ModelMark, Outcome, Probe, equal_values, same_changes, same_value
+from grader.exceptions import (
+    CallTimeout,
+    ConfigError,
+    ImportFailed,
+    MissingFunction,
+    StudentCodeError,
+    UnsupportedResult,
+)
+from grader.grading.reference import Unrecordable, call_key
+from grader.lesson.catalogue import CATALOGUE_NAME
+from grader.lesson.manifest import Lesson
+from grader.sandbox import codec
+from grader.sandbox.channel import student_raise
+
+MODELS_NAME = "models.py"
+REFERENCE, YOURS = "reference", "yours"
+
+
+@dataclass(frozen=True)
+class Model:
+    """One modelled misconception: a wrong version of ``function`` that shows ``code``."""
+
+    name: str  # the function's name in models.py
+    code: str
+    task: str
+    function: str  # the lesson function it is a wrong version of
+    fn: types.FunctionType
+    mark: ModelMark
+    calls: frozenset[str]  # the lesson's other functions it calls by name
+    path: Path
+
+    @property
+    def needs(self) -> str | None:
+        return self.mark.needs
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a student's function is wrong: the code of the model it agrees with, and how."""
+
+    code: str
+    world: str  # REFERENCE: the mistake alone; YOURS: on top of the student's own versions of ``upstream``
+    upstream: tuple[str, ...] = ()  # the lesson functions whose student answers the model was given
+    explained: int = 0  # probes where the model differs from the reference and the student agrees with it
+
+
+def load_models(lesson: Lesson) -> tuple[Model, ...]:
+    """The models of ``suite_dir/models.py`` in file order; none when the file is absent.
+
+    A broken file or a model naming no diagnosis of a code task is a ConfigError naming the file
+    and the model."""
+    path = lesson.suite_dir / MODELS_NAME
+    if not path.is_file():
+        return ()
+    name = f"_grader_models_{lesson.id}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # noqa: BLE001 - an instructor's broken file must be named
+        raise ConfigError(str(path), f"cannot be imported ({type(exc).__name__}: {exc})") from None
+    functions = {t.function: t.id for t in lesson.code_tasks if t.function}
+    models = []
+    for attribute, value in vars(module).items():
+        mark = getattr(value, "grader_model", None)
+        if not isinstance(mark, ModelMark) or not isinstance(value, types.FunctionType):
+            continue
+        entry = lesson.diagnosis(mark.code)
+        if entry is None:
+            raise ConfigError(str(path), f"models diagnosis '{mark.code}', which {CATALOGUE_NAME} does not hold",
+                              attribute)
+        tasks = [t for t in entry.tasks if t in functions.values()]
+        if len(tasks) != 1:
+            raise ConfigError(str(path), f"models diagnosis '{mark.code}', which must name exactly one code task "
+                              f"(it names {', '.join(entry.tasks)})", attribute)
+        function = next(f for f, t in functions.items() if t == tasks[0])
+        if not callable(mark.same) or (mark.slow is not None and not callable(mark.slow)):
+            raise ConfigError(str(path), "'same' and 'slow' must be functions", attribute)
+        calls = frozenset(n for n in _names(value.__code__) if n in functions and n != function)
+        models.append(Model(attribute, mark.code, tasks[0], function, value, mark, calls, path))
+    codes = {m.code for m in models}
+    for each in models:
+        if each.needs is not None and each.needs not in codes:
+            raise ConfigError(str(path), f"needs '{each.needs}', which no model of {MODELS_NAME} shows", each.name)
+    return tuple(models)
+
+
+def _names(code: types.CodeType) -> set[str]:
+    """Every global name a function's code (its nested functions and comprehensions too) reads."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _names(const)
+    return names
+
+
+class _Unknown(Exception):
+    """Raised inside a model given a student's answer it cannot reason about (it timed out, ...)."""
+
+    def __init__(self, kind: str):
+        super().__init__(kind)
+        self.kind = kind
+
+
+def _builtin_name(exc: BaseException) -> str:
+    """The name a student's exception of this type is reported by: its nearest built-in class."""
+    for cls in type(exc).__mro__:
+        if getattr(builtins, cls.__name__, None) is cls:
+            return cls.__name__
+    return "Exception"
+
+
+def _crossed(value) -> tuple[str, object]:
+    """The value as it would reach the grader from a worker (the codec's round trip), or unsupported.
+    A long list or tuple is kept as it is (item by item the round trip would cost seconds)."""
+    if type(value) in (list, tuple) and len(value) > 1000:
+        return "returned", value
+    blobs = codec.Blobs()
+    try:
+        doc = codec.encode(value, blobs)
+    except codec.Unsupported:
+        return "unsupported", None
+    return "returned", codec.decode(doc, b"".join(blobs.parts))
+
+
+def _same_argument(before, after) -> bool:
+    """Whether a call left an argument as it was given (an array: every cell, NaN included)."""
+    if isinstance(before, np.ndarray) or isinstance(after, np.ndarray):
+        if not (isinstance(before, np.ndarray) and isinstance(after, np.ndarray)) or before.shape != after.shape:
+            return False
+        try:
+            return bool(np.array_equal(before, after, equal_nan=before.dtype.kind in "fc"))
+        except TypeError:
+            return False
+    return equal_values(before, after)
+
+
+def run(function, probe: Probe, slow=None) -> Outcome:
+    """Call trusted code (the reference, a model) on copies of the probe's arguments."""
+    if slow is not None and slow(*probe.args, **probe.kwargs):
+        return Outcome("timeout")
+    args, kwargs = copy.deepcopy((list(probe.args), dict(probe.kwargs)))
+    try:
+        value = function(*args, **kwargs)
+    except _Unknown as unknown:
+        return Outcome(unknown.kind)
+    except Exception as exc:  # noqa: BLE001 - a model's raise is its prediction
+        return Outcome("raised", error=_builtin_name(exc), message=_message(exc))  # what it changed: not seen
+    kind, value = _crossed(value)
+    return Outcome(kind, value, changed=_changes(probe.args, args))
+
+
+def _message(exc: BaseException) -> str:
+    """An exception's message as the worker sends it (its first argument), cut to 300 characters."""
+    try:
+        text = str(exc.args[0]) if len(exc.args) == 1 else str(exc) if exc.args else ""
+    except Exception:  # noqa: BLE001 - a message that cannot be read is no message
+        return ""
+    return text[:300]
+
+
+def _changes(before, after) -> tuple[bool, ...]:
+    return tuple(not _same_argument(b, a) for b, a in zip(before, after, strict=False))
+
+
+def _strictly_same(one: Outcome, other: Outcome) -> bool:
+    """The same outcome, argument changes included where both were observed."""
+    if not same_value(one, other):
+        return False
+    return one.changed is None or other.changed is None or one.changed == other.changed
+
+
+def _probe(value) -> Probe:
+    return value if isinstance(value, Probe) else Probe(tuple(value))
+
+
+def _key(function: str, probe: Probe) -> str | None:
+    try:
+        return call_key(function, probe.args, probe.kwargs)
+    except (Unrecordable, TypeError, ValueError):
+        return None
+
+
+class Models:
+    """A lesson's models and its reference, for a whole grading session (trusted, cached)."""
+
+    def __init__(self, lesson: Lesson, reference, models: tuple[Model, ...] | None = None):
+        self.lesson = lesson
+        self.reference = reference if isinstance(reference, types.ModuleType) else None  # a Replay knows too little
+        self.models = load_models(lesson) if models is None else models
+        self.functions = tuple(t.function for t in lesson.code_tasks if t.function)
+        self._outcomes: dict[tuple[str, str], Outcome] = {}  # (model name or "", call key) -> its outcome
+
+    def of(self, function: str) -> list[Model]:
+        return [m for m in self.models if m.function == function]
+
+    def for_submission(self, student) -> Diagnose:
+        return Diagnose(self, student)
+
+    def bound(self, model: Model, answers: dict | None = None) -> types.FunctionType:
+        """The model's function with the lesson's other functions bound: the reference's, or ``answers``'s."""
+        names = {name: getattr(self.reference, name) for name in self.functions if hasattr(self.reference, name)}
+        names.update(answers or {})
+        code = model.fn.__code__.replace(co_name=model.function, co_qualname=model.function)  # as errors name it
+        function = types.FunctionType(code, {**model.fn.__globals__, **names}, model.function,
+                                      model.fn.__defaults__, model.fn.__closure__)
+        function.__kwdefaults__ = model.fn.__kwdefaults__
+        function.__globals__[model.function] = function  # a model that calls itself recurses, as in a submission
+        return function
+
+    def reference_outcome(self, function: str, probe: Probe) -> Outcome:
+        return self._cached("", function, probe, lambda: run(getattr(self.reference, function), probe))
+
+    def model_outcome(self, model: Model, probe: Probe) -> Outcome:
+        return self._cached(model.name, model.function, probe, lambda: run(self.bound(model), probe, model.mark.slow))
+
+    def _cached(self, who: str, function: str, probe: Probe, compute) -> Outcome:
+        key = _key(function, probe)
+        if key is None:
+            return compute()
+        if (who, key) not in self._outcomes:
+            self._outcomes[(who, key)] = compute()
+        return self._outcomes[(who, key)]
+
+
+class Diagnose:
+    """The ``diagnose`` fixture of one submission: ``diagnose("prefill_flops", probes)`` is the code of
+    the misconception the student's function shows on those probes, or None."""
+
+    def __init__(self, models: Models, student):
+        self._models = models
+        self.student = student
+        self.observed = Observed(student, self)
+        self._seen: dict[str, Outcome] = {}  # call key -> the student's outcome
+        self._stopped: set[str] = set()  # functions that timed out: only their answers already seen are used
+
+    def __call__(self, function: str, probes) -> str | None:
+        found = self.explain(function, probes)
+        return found.code if found else None
+
+    def explain(self, function: str, probes) -> Explanation | None:
+        models = self._models.of(function)
+        if not models or self._models.reference is None:
+            return None
+        probes = [_probe(p) for p in probes]
+        if function in self._stopped:  # it ran out of time: every new call would fail at once, say nothing
+            probes = [p for p in probes if self._known(function, p)]
+            if len(probes) < 2:
+                return None
+        changes = any(m.mark.same is same_changes for m in models)
+        students = [self.outcome(function, p, changes=changes) for p in probes]
+        if any(s.kind == "unavailable" for s in students):
+            return None
+        references = [self._models.reference_outcome(function, p) for p in probes]
+        if all(_strictly_same(s, r) for s, r in zip(students, references, strict=True)):
+            return None  # the function is right on these probes: nothing to explain
+        # right for what the student's own other functions gave it: the simplest explanation of all
+        return (self._best([m for m in models if m.mark.carried], probes, students, references, YOURS)
+                or self._best([m for m in models if not m.mark.carried], probes, students, references, REFERENCE)
+                or self._best([m for m in models if m.calls and not m.mark.carried], probes, students, references,
+                              YOURS))
+
+    def _best(self, models, probes, students, references, world) -> Explanation | None:
+        found: list[Explanation] = []
+        for each in models:
+            if world == REFERENCE:
+                predicted = [self._models.model_outcome(each, p) for p in probes]
+                upstream: tuple[str, ...] = ()
+            else:
+                differed: set[str] = set()
+                function = self._models.bound(each, {name: self._answering(name, differed) for name in each.calls})
+                predicted = [run(function, p, each.mark.slow) for p in probes]
+                if not differed:
+                    continue  # the student's own functions answered as the reference's: nothing new
+                upstream = tuple(sorted(differed))
+            if not all(each.mark.same(s, m) for s, m in zip(students, predicted, strict=True)):
+                continue
+            # a probe the model explains: by its own comparison the reference would not pass for it there
+            explained = sum(1 for s, m, r in zip(students, predicted, references, strict=True)
+                            if each.mark.same(s, m) and not each.mark.same(r, m))
+            if explained:
+                found.append(Explanation(each.code, world, upstream, explained))
+        if not found:
+            return None
+        most = max(e.explained for e in found)
+        best = [e for e in found if e.explained == most]
+        return best[0] if len({e.code for e in best}) == 1 else None
+
+    def _answering(self, name: str, differed: set[str]):
+        """A stand-in for the lesson function ``name`` that answers what the student's answers."""
+        def answer(*args, **kwargs):
+            probe = Probe(args, kwargs)
+            theirs = self.outcome(name, probe)
+            if not _strictly_same(theirs, self._models.reference_outcome(name, probe)):
+                differed.add(name)
+            if theirs.kind == "raised":
+                error = getattr(builtins, theirs.error, None)
+                raise error() if isinstance(error, type) and issubclass(error, Exception) else _Unknown("unknown")
+            if theirs.kind != "returned":
+                raise _Unknown(theirs.kind)
+            return copy.deepcopy(theirs.value)
+        return answer
+
+    def outcome(self, function: str, probe, changes: bool = False) -> Outcome:
+        """What the student's ``function`` does on ``probe``: recorded when a check asked already, else asked
+        now (with ``changes``, in a way that also sees the arguments it changes)."""
+        probe = _probe(probe)
+        key = _key(function, probe)
+        seen = self._seen.get(key) if key else None
+        if seen is not None and (not changes or seen.changed is not None or seen.kind != "returned"):
+            return seen
+        try:
+            value, after = self.student.call_echo(function, *probe.args, **probe.kwargs)
+        except BaseException as exc:  # noqa: BLE001 - classified: every ending is an outcome
+            outcome = ending(exc)
+        else:
+            outcome = Outcome("returned", value, changed=_changes(probe.args, list(after)[:len(probe.args)]))
+        if key is not None:
+            self._seen[key] = outcome
+        if outcome.kind == "timeout":
+            self._stopped.add(function)
+        return outcome
+
+    def _known(self, function: str, probe: Probe) -> bool:
+        key = _key(function, probe)
+        return key is not None and key in self._seen
+
+    def record(self, function: str, args, kwargs, outcome: Outcome) -> None:
+        key = _key(function, Probe(tuple(args), dict(kwargs)))
+        if key is not None and key not in self._seen:
+            self._seen[key] = outcome
+        if outcome.kind == "timeout":
+            self._stopped.add(function)
+
+
+def ending(exc: BaseException) -> Outcome:
+    """The outcome of a call into student code that did not return (KeyboardInterrupt is re-raised)."""
+    if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, StudentCodeError):
+        raise exc
+    if student_raise(exc) is not None:
+        return Outcome("raised", error=_builtin_name(exc), message=_message(exc))
+    if isinstance(exc, (ImportFailed, MissingFunction)):
+        return Outcome("unavailable")
+    if isinstance(exc, CallTimeout):
+        return Outcome("timeout")
+    if isinstance(exc, UnsupportedResult):
+        return Outcome("unsupported")
+    return Outcome("failed")
+
+
+class Observed:
+    """The submission's module as the ``student`` fixture sees it, each answer also recorded for
+    ``Diagnose`` (so a probe a check has made already is never asked again)."""
+
+    def __init__(self, student, diagnose: Diagnose):
+        self._student = student
+        self._diagnose = diagnose
+
+    def call(self, function: str, *args, **kwargs):
+        try:
+            value = self._student.call(function, *args, **kwargs)
+        except BaseException as exc:
+            self._record_ending(function, args, kwargs, exc)
+            raise
+        self._diagnose.record(function, args, kwargs, Outcome("returned", value))
+        return value
+
+    def call_sized(self, size: str, function: str, *args, **kwargs):
+        """A call a check labelled with its size (``grader.checks.SizedCalls``), recorded as ``call``'s."""
+        try:
+            value = self._student.call_sized(size, function, *args, **kwargs)
+        except BaseException as exc:
+            self._record_ending(function, args, kwargs, exc)
+            raise
+        self._diagnose.record(function, args, kwargs, Outcome("returned", value))
+        return value
+
+    def call_echo(self, function: str, *args, **kwargs):
+        try:
+            value, after = self._student.call_echo(function, *args, **kwargs)
+        except BaseException as exc:
+            self._record_ending(function, args, kwargs, exc)
+            raise
+        changed = _changes(args, list(after)[:len(args)])
+        self._diagnose.record(function, args, kwargs, Outcome("returned", value, changed=changed))
+        return value, after
+
+    def _record_ending(self, function: str, args, kwargs, exc: BaseException) -> None:
+        if not isinstance(exc, KeyboardInterrupt) or isinstance(exc, StudentCodeError):
+            self._diagnose.record(function, args, kwargs, ending(exc))
