@@ -247,7 +247,13 @@ class SuitePlugin:
             check.diagnosis = self._diagnosis(item, code if isinstance(code, str) else None)
         elif isinstance(exc, CheckFailed):
             check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
-            check.diagnosis = self._diagnosis(item, exc.diagnosis)
+            # what the source shows (numpy imported as numpy) names the cause before a lesson's model of it
+            handled = exc.__context__  # the submission's exception the check failed on, if any
+            plain_numpy = handled is not None and uses_np_unbound(handled, self._source())
+            check.diagnosis = self._diagnosis(item, NUMPY_WITHOUT_NP if plain_numpy else exc.diagnosis)
+            if plain_numpy:  # and says it in the engine's words, which name np (a fact of the file, not the inputs)
+                check.safe_message = property_of(handled, watched, check.description if check.secret else "",
+                                                 [t.function for t in self.lesson.code_tasks], self._source())
         elif isinstance(exc, (AssertionError, pytest.fail.Exception)):  # pytest.raises' "DID NOT RAISE" too
             check.message = str(exc) or f"check '{name}' failed"
             check.safe_message = check.description or f"check '{name}' failed"  # its text may hold inputs

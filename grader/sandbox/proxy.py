@@ -120,7 +120,8 @@ class StudentModule:
     def _enter_task(self) -> None:
         """A fork ready for this task; a fresh worker if the old one can no longer fork.
 
-        A frame out of turn fails the call (the submission wrote it); a start forced by the
+        A frame out of turn fails the call (the submission wrote it), unless it was waiting before this
+        task ran anything in a process that served another task: then a fresh worker; a start forced by the
         submission is charged (see the module docstring); a fresh worker, in which only the
         import ran, that cannot start the task either makes the module unavailable (ImportFailed)."""
         started, owed = time.monotonic(), self._owed
@@ -134,7 +135,12 @@ class StudentModule:
                 tainted = self._channel.enter(self.task, fresh=self._fresh)
             except OutOfTurn:
                 self._retire()
-                raise
+                if not self._last_task or self._last_task == self.task:
+                    raise  # this task's own code wrote it
+                # written before this task ran anything, by a process that last served another task: that
+                # task's calls saw it or the frame came after them; this one starts in a fresh worker
+                self.start()
+                tainted = self._channel.enter(self.task, fresh=True)
             except WorkerDied:
                 owed = owed or self.task  # it cannot start this task: the next worker is the submission's doing
                 self._retire()

@@ -133,7 +133,9 @@ def test_a_rejection_is_a_few_lines_each_disagreement_once(course, tmp_path):
     lines = out.getvalue().rstrip("\n").splitlines()
     assert len(lines) <= 14 and max(len(line) for line in lines) <= 100, out.getvalue()
     items = [line for line in lines if line.startswith("- ")]
-    assert len(items) == len(set(items)) == 4  # two headline numbers, the failing checks of two tasks
+    # two headline numbers and the failing checks of prefill_flops (prefill_seconds is judged with this solution's
+    # own prefill_flops, as a student's is with the reference's: its wrong 0.14 s is the headline's to say)
+    assert len(items) == len(set(items)) == 3
     assert not any(line.rstrip().endswith("..") for line in lines)
     assert "unless" not in out.getvalue(), out.getvalue()
     verdict = next(i for i, line in enumerate(lines) if line.startswith("verdict: "))  # last: it may wrap a long path

@@ -117,7 +117,8 @@ def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, 
     with (tmp_path / "grades.csv").open(newline="") as stream:
         table = list(csv.DictReader(stream))
     assert [r["student"] for r in table] == sorted(found)
-    assert float(next(r for r in table if r["student"] == "s002")["total"]) == expected[SOURCES[2]]
+    # the CSV rounds to 2 decimals for the LMS; the gradebook keeps single grading's precision
+    assert float(next(r for r in table if r["student"] == "s002")["total"]) == round(expected[SOURCES[2]], 2)
     assert out.getvalue().startswith("prefill: 11 submissions, ")
     assert "this run graded " in out.getvalue().splitlines()[0]
 
@@ -339,16 +340,18 @@ def test_gradebook_export_writes_the_lms_table(tmp_path, capsys):
 # ---------------------------------------------------------------------------- --solutions: no check without its truth
 
 def test_a_solutions_tree_grades_the_class_as_the_lesson_folder_does(tmp_path):
-    """Issue 16: a tree skipped every check comparing with the reference, and the CSV said 3/3 for a 2/3."""
+    """Issue 16: a tree skipped every check comparing with the reference, and the CSV said 3/3 for a wrong one."""
     folder = tmp_path / "class"
     folder.mkdir()
     place(wrong("multiplied_by_utilization"), folder, "mu")
+    scores = {}
     for name, solutions in (("folder", ROOT / "solutions" / "prefill"), ("tree", ROOT / "solutions")):
         table = tmp_path / f"{name}.csv"
         run_batch(folder, COURSE, lesson="prefill", gradebook=tmp_path / f"{name}.sqlite", jobs=1, csv=table,
                   solutions=solutions, out=quiet())
         (row,) = csv.DictReader(table.open(encoding="utf-8"))
-        assert float(row["prefill_seconds"]) == 2, name
+        scores[name] = float(row["prefill_seconds"])
+    assert scores["tree"] == scores["folder"] < 3, scores
 
 
 def test_a_batch_with_solutions_it_cannot_use_stops_before_anything_is_written(tmp_path, capsys):
@@ -390,8 +393,8 @@ def test_batch_infers_the_lesson_from_the_entries_files_as_grade_does(tmp_path, 
     shutil.copyfile(REFERENCE / "answers.toml", folder / "carol" / "answers.toml")
     status, table, _ = batch_csv(tmp_path, folder)
     assert status == 0, capsys.readouterr().err
-    assert {r["student"]: r["total"] for r in table} == {"alice": "17", "bob": str(int(grade(
-        wrong("forgot_factor_2"), lesson="prefill", course=COURSE).score)), "carol": "4"}
+    bob = round(grade(wrong("forgot_factor_2"), lesson="prefill", course=COURSE).score, 2)
+    assert {r["student"]: float(r["total"]) for r in table} == {"alice": 17, "bob": bob, "carol": 4}
     assert "prefill_flops" in table[0]
 
 
@@ -421,7 +424,7 @@ def test_two_entries_of_one_student_are_resolved_by_keep_newest(tmp_path, capsys
     folder.mkdir()
     place(STUBS, folder, "alice")
     place(REFERENCE, folder, "alice", zipped=True)
-    old = time.time() - 7200
+    old = 946_684_800  # 2000-01-01: older than the zip's members, whenever this checkout was made
     for path in (folder / "alice").iterdir():
         os.utime(path, (old, old))
     status, table, _ = batch_csv(tmp_path, folder)

@@ -2,7 +2,7 @@
 # fails: causal_mask, prefill_matches_sequential
 # expect: numpy is imported as numpy, not np: write `import numpy as np` (the name np is not defined)
 # base: none
-# diagnosis: mask.numpy-name, sequential.numpy-name
+# diagnosis: import.numpy-without-np
 import numpy
 
 

@@ -2,7 +2,7 @@
 # fails: prefill_matches_sequential
 # expect: numpy is imported as numpy, not np: the name np is not defined (write `import numpy as np`)
 # base: none
-# diagnosis: sequential.numpy-name
+# diagnosis: import.numpy-without-np
 import numpy
 
 
