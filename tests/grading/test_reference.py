@@ -104,7 +104,7 @@ def test_load_reference_falls_back_to_the_recorded_answers_only_when_they_exist(
 def test_the_checks_needing_the_reference_are_read_from_the_suites_source():
     needing = replay.checks_needing_reference(load_lesson(PREFILL))
     assert "test_prefill_seconds.py::test_lesson_example" in needing
-    assert "test_prefill_seconds.py::_accepts" in needing  # a helper taking it counts too: it errs towards demanding
+    assert "test_prefill_seconds.py::_check" in needing  # a helper taking it counts too: it errs towards demanding
     assert not any(name.endswith("::test_rejects_bad_utilization[zero]") for name in needing)
 
 
