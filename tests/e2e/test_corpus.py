@@ -60,6 +60,11 @@ def test_an_entry_is_labelled(entry):
         assert mutant.expect or mutant.no_diagnosis, \
             f"{mutant.path}: name the misconception in '# expect: ...' or say why none can be named " \
             "in '# no-diagnosis: ...'"
+        # issue 15: every wrong function gets a specific diagnosis, or a documented reason why none is possible
+        # (both, when one of its tasks has a diagnosis and another none can name)
+        assert mutant.diagnoses or mutant.no_diagnosis, \
+            f"{mutant.path}: declare the diagnosis it must get ('# diagnosis: ...') or why none can be named " \
+            "('# no-diagnosis: ...')"
     assert entry.folder not in TASKS or entry.folder in mutant.fails or entry.right, \
         f"{mutant.path}: an entry in {entry.folder}/ is wrong on {entry.folder} or right"
     if not mutant.whole:
@@ -71,7 +76,7 @@ def test_an_entry_is_labelled(entry):
 @pytest.mark.parametrize("entry", [_param(e, e.mutant.xfail) for e in ENTRIES if not e.slow])
 def test_an_entry_is_graded_as_labelled(entry, reports):
     report = corpus.report_of(reports, entry)
-    verdict = judge(entry.mutant, report, unlabelled_diagnoses=True)
+    verdict = judge(entry.mutant, report)  # exactly its codes; none for a right entry or a no-diagnosis one
     assert verdict.good, f"{entry.mutant.path}: " + "; ".join(verdict.problems) + "\n" + _feedback(report)
     if entry.right:
         assert not any(t.diagnoses for t in report.tasks)
