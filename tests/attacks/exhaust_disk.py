@@ -6,6 +6,9 @@
 # expect-feedback: expected
 # modes: bubblewrap
 # limited-breaks: raised
+# manifest: call_seconds = 30
+# manifest: submission_seconds = 40
+# (writing 200 MB to a real disk may take seconds on a busy machine: the breach, not the time limit, is tested)
 # ruff: noqa  (deliberately hostile code)
 import os
 
