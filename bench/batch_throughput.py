@@ -5,7 +5,8 @@ Usage: python bench/batch_throughput.py [--count 200] [--jobs 2] [--loop-sample 
 
 Builds ``--count`` single-file ``.py`` submissions cycling through the reference solution,
 the untouched stubs and every mutant of the module in suites/prefill/mutants/ (laid over the
-reference, as ``grader validate`` grades them) except the one that hangs (it costs its time
+reference, as ``grader validate`` grades them) except the two that spend a call's time limit
+(one hangs, one is right but too slow for the lesson's prompt: each costs its time
 limit by design and would measure the limit, not the grader), so the class is a mix of right
 and wrong. Then, in this one run:
 
@@ -36,7 +37,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SLOW = {"hang_in_causal_pairs.py"}
+SLOW = {"hang_in_causal_pairs.py", "slow_mask.py"}  # each spends a time limit by design: they would measure the limit
 
 
 def sources(work: Path, skip: tuple[str, ...] = ()) -> list[Path]:
