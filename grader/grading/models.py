@@ -293,6 +293,13 @@ class Diagnose:
         students = [self.outcome(function, p, changes=changes) for p in probes]
         if any(s.kind == "unavailable" for s in students):
             return None
+        # a probe whose process died gave no answer: no evidence either way (a function that kills its
+        # worker may or may not get its reply out first), so it is left out, as a timed-out function's are
+        kept = [(p, s) for p, s in zip(probes, students, strict=True) if s.kind != "failed"]
+        if len(kept) < len(probes):
+            if len(kept) < 2:
+                return None
+            probes, students = [p for p, _ in kept], [s for _, s in kept]
         references = [self._models.reference_outcome(function, p) for p in probes]
         if all(_strictly_same(s, r) for s, r in zip(students, references, strict=True)):
             return None  # the function is right on these probes: nothing to explain

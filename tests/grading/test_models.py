@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from grader.checks import ModelMark, Outcome, model, probe, same_changes, same_type
-from grader.exceptions import CallTimeout, ConfigError, UnsupportedResult
+from grader.exceptions import CallTimeout, ConfigError, UnsupportedResult, WorkerDied
 from grader.grading.models import MODELS_NAME, YOURS, Model, Models, ending, load_models
 from grader.grading.reference import Replay, load_reference
 from grader.lesson.course import Course
@@ -220,6 +220,19 @@ def test_a_function_that_ran_out_of_time_is_judged_on_what_it_answered_before():
     asked = len(student.calls)
     assert diagnose("causal_pairs", [(1000,), (1,), (4,), (5,), (2,), (7,)]) == "pairs.too-slow"
     assert len(student.calls) == asked  # 2 and 7 are not asked: they would fail at once
+
+
+def test_a_probe_whose_process_died_is_no_evidence_either_way():
+    """A function that kills its worker may or may not get its reply out first: the probes it answered
+    decide (two at least), the ones that died are left out rather than voiding the diagnosis."""
+    def dies_now_and_then(P):
+        if P in (2, 7):
+            raise WorkerDied(f"causal_pairs({P}) never returned: the process was killed")
+        return P * P
+
+    diagnose = Models(LESSON, REFERENCE).for_submission(Student(causal_pairs=dies_now_and_then))
+    assert diagnose("causal_pairs", [(4,), (5,), (2,), (7,)]) == "pairs.all-pairs"
+    assert diagnose("causal_pairs", [(4,), (2,), (7,)]) is None  # one answer alone names nothing
 
 
 def test_without_models_or_without_the_solution_nothing_is_diagnosed(tmp_path):
