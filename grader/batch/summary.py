@@ -165,7 +165,8 @@ def headline(summary: ClassSummary) -> str:
     counts = summary.counts
     parts = [f"{counts['graded']} graded"] + ([f"{counts['refused']} refused"] if counts["refused"] else []) \
         + ([f"{counts['failed']} failed (retried on the next run)"] if counts["failed"] else [])
-    line = f"{summary.lesson}: {summary.submissions} submissions, {', '.join(parts)}"
+    noun = "submission" if summary.submissions == 1 else "submissions"
+    line = f"{summary.lesson}: {summary.submissions} {noun}, {', '.join(parts)}"
     if summary.run is None:
         return line
     run = summary.run

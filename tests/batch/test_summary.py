@@ -253,3 +253,7 @@ def test_rich_tables_list_the_misconceptions_as_text_never_as_markup():
     row = r"flops +│ +3 │ prefill_flops returns N · P, exactly half of 2 · N · P +│ flops.missing-factor-2"
     assert re.search(row, text)
     assert "[bold red]loud[/] [/] [link=https://e]click[/link]" in text
+
+
+def test_one_submission_is_said_in_the_singular():
+    assert headline(summarize("prefill", TASKS, ROWS[:1])).startswith("prefill: 1 submission, 1 graded")
