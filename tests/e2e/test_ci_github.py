@@ -11,6 +11,7 @@ import yaml
 
 from grader.cli import _targets, build_parser
 from grader.formats import FormatOptions
+from grader.lesson.course import Course
 
 from paths import ROOT
 
@@ -87,3 +88,10 @@ def test_the_grader_is_installed_from_the_checkout_it_grades_with(steps):
     assert checkout["with"]["path"] == ".grader"
     assert install[-1] == grade[grade.index("--course") + 1] == "$RUNNER_TEMP/grader"
     assert any('mv .grader "$RUNNER_TEMP/grader"' in s.get("run", "") for s in steps)
+
+
+def test_the_lesson_is_a_repository_variable_whose_default_the_course_has(workflow):
+    (job,) = workflow["jobs"].values()
+    found = re.fullmatch(r"\$\{\{ vars\.GRADER_LESSON \|\| '([a-z0-9_-]+)' \}\}", job["env"]["LESSON"])
+    assert found, job["env"]["LESSON"]
+    assert found[1] in Course(ROOT).lesson_ids()
