@@ -150,8 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return _COMMANDS[args.command](args)
-    except ConfigError as exc:  # the lesson's own files: its instructor fixes them, not the student
-        _say(f"the course's files are wrong (not the submission's fault): {exc}", lines=True)
+    except ConfigError as exc:  # the course's files or the solutions given: the instructor fixes them, not the student
+        _say(f"the grader's set-up is wrong (not the submission's fault): {exc}", lines=True)
         return GRADER_FAULT
     except SandboxFailed as exc:  # the machine, not the submission: one line naming the cause
         _say(str(exc), lines=False)

@@ -322,6 +322,7 @@ def test_grade_with_solutions_it_cannot_use_is_a_configuration_error_naming_path
     result = run("grade", _multiplied_by_utilization(), "--solutions", str(tmp_path / where), "--format", "json")
     assert result.returncode == 3 and result.stdout == ""
     (line,) = result.stderr.splitlines()
+    assert line.startswith("grader: the grader's set-up is wrong (not the submission's fault): --solutions ")
     assert f"--solutions {tmp_path / where}" in line
     assert "a lesson folder holding prefill.py" in line and "a tree holding prefill/" in line
 
