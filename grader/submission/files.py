@@ -58,8 +58,9 @@ class Submission:
             raise SubmissionError(f"{path}: not a regular file or folder")
         folder = lesson_folder(path, lesson)
         if folder is None:
+            unusable = "".join(f"; {each}" for each in _unusable(path, lesson))
             raise SubmissionError(f"{path}: holds neither {lesson.module} nor {lesson.answers} (looked at the top, "
-                                  f"in {EXERCISES}/{lesson.id}/ and in every folder below)")
+                                  f"in {EXERCISES}/{lesson.id}/ and in every folder below){unusable}")
         module, answers = folder / lesson.module, folder / lesson.answers
         found = cls(folder, module if _plain_file(module) else None, answers if _plain_file(answers) else None)
         notebook = folder / notebook_name(lesson)
@@ -168,11 +169,35 @@ def _tree(root: Path) -> list[PurePath]:
         subfolders[:] = [] if deep else sorted(d for d in subfolders if not d.startswith(".") and d != "__pycache__"
                                                and not os.path.islink(os.path.join(folder, d)))
         for name in sorted(files):
-            if not os.path.islink(os.path.join(folder, name)):
+            if _plain_file(Path(folder, name)):  # no link, pipe or device: nothing that cannot be graded
                 found.append(relative / name)
                 if len(found) >= MAX_SUBMISSION_FILES:
                     return found
     return found
+
+
+def _unusable(path: Path, lesson: Lesson) -> list[str]:
+    """What stands where a lesson file was looked for but is no file to grade, in words: a student whose
+    ``prefill.py`` is a link should read why it was passed over, not that there is none."""
+    found = []
+    for folder in (path, path / EXERCISES / lesson.id):
+        for name in (lesson.module, notebook_name(lesson), lesson.answers):
+            why = passed_over(folder / name)
+            if why:
+                found.append(f"{(folder / name).relative_to(path).as_posix()} {why}")
+    return found
+
+
+def passed_over(path: Path) -> str | None:
+    """Why something named as a lesson file is not graded (said after its name), or None when it is a
+    plain file or absent."""
+    if not os.path.lexists(path) or _plain_file(path):
+        return None
+    if path.is_symlink():
+        return "is a link, and links are never followed (hand in the file itself)"
+    if path.is_dir():
+        return "is a folder, not a file"
+    return "is not a regular file (a pipe or a device?)"
 
 
 def _plain_file(path: Path) -> bool:

@@ -9,6 +9,7 @@ import os
 
 import pytest
 
+from grader import grade
 from grader.exceptions import SubmissionError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.manifest import load_lesson
@@ -239,6 +240,30 @@ def test_links_are_never_followed_to_find_the_files(tmp_path, prefill):
     own = folder(tmp_path / "own", "exercises/placeholder.txt")
     (own / "exercises" / "prefill").symlink_to(solutions / "prefill", target_is_directory=True)
     assert lesson_folder(own, prefill) is None
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda p: os.symlink("/etc/passwd", p), "prefill.py is a link, and links are never followed"),
+    (lambda p: os.mkdir(p), "prefill.py is a folder, not a file"),
+    (lambda p: os.mkfifo(p), "prefill.py is not a regular file (a pipe or a device?)"),
+])
+def test_a_lesson_file_that_is_no_file_is_named_with_why_it_was_passed_over(tmp_path, prefill, make, said):
+    """A pipe is never opened (reading it would wait for ever), and is refused like a link or a folder."""
+    sub = folder(tmp_path / "s", "notes.txt")
+    make(sub / "prefill.py")
+    with pytest.raises(SubmissionError, match="holds neither") as info:
+        Submission.locate(sub, prefill)
+    assert str(info.value).endswith(f"; {said}" + ("" if "link" not in said else " (hand in the file itself)"))
+
+
+def test_beside_a_graded_file_one_passed_over_says_why_in_the_grade(tmp_path, prefill):
+    sub = folder(tmp_path / "s")
+    (sub / "answers.toml").write_bytes((ROOT / "solutions" / "prefill" / "answers.toml").read_bytes())
+    os.symlink(ROOT / "solutions" / "prefill" / "prefill.py", sub / "prefill.py")
+    report = grade(sub, lesson=prefill, course=Course(ROOT))
+    assert report.task("hand_flops").score == 1
+    assert report.task("prefill_flops").score == 0
+    assert "prefill.py is a link, and links are never followed" in report.task("prefill_flops").feedback
 
 
 def test_a_tree_deeper_than_a_submission_may_be_is_searched_only_so_far(tmp_path, prefill):
