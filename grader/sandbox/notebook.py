@@ -178,13 +178,17 @@ class NotebookModule(StudentModule):
         try:
             return super()._call(function, args, kwargs, echo, size)
         except MissingFunction:
+            self._keep_run_report()  # the first call of a grade needs the run's report to say why
             raise MissingFunction(self.why_missing(function)) from None
         finally:
-            channel = self._channel
-            if channel is not None and self.events is None and channel.events is not None:
-                self.events = channel.events
-            if channel is not None and channel.serving_failure:
-                self.serving_failure = channel.serving_failure
+            self._keep_run_report()
+
+    def _keep_run_report(self) -> None:
+        channel = self._channel
+        if channel is not None and self.events is None and channel.events is not None:
+            self.events = channel.events
+        if channel is not None and channel.serving_failure:
+            self.serving_failure = channel.serving_failure
 
     def why_missing(self, function: str) -> str:
         """Why a graded function does not exist after the run: the cell that should have defined it."""

@@ -185,6 +185,8 @@ def test_broken_cells_do_not_stop_the_grading_of_functions_in_other_cells(tmp_pa
     cell = next(i for i, c in enumerate(cells, start=1) if c.source.startswith("def causal_mask"))
     assert (f"causal_mask is not defined: cell {cell} (`def causal_mask(P):`) raised SyntaxError (line 2): "
             in mask.feedback)
+    said = {c.message.split(":")[0] for c in mask.checks if not c.passed}  # the first call of the grade too
+    assert said == {"causal_mask is not defined"}, said
     pairs_cell = next(i for i, c in enumerate(cells, start=1) if c.source.startswith("def causal_pairs"))
     assert f"raised NameError (prefill.ipynb, cell {pairs_cell}, line 2): name 'triangle' is not defined" in \
         report.task("causal_pairs").feedback
