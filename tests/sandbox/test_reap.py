@@ -49,6 +49,20 @@ def _alive(mark: str) -> list[int]:
     return found
 
 
+def _sleepers(mark: str) -> list[int]:
+    """The processes of ``mark`` that have exec'd the sleeper (before, a fork shows the worker's
+    command line, and while it execs, none: counting those flickered)."""
+    return [pid for pid in _alive(mark) if _argv(pid)[1:3] == [b"-c", b"import time; time.sleep(60)"]]
+
+
+def _argv(pid: int) -> list[bytes]:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as stream:
+            return stream.read().split(b"\0")
+    except OSError:
+        return []
+
+
 def test_stat_reads_a_name_with_spaces_and_parentheses():
     name = "a) b (c"
     child = subprocess.Popen([sys.executable, "-c", "import ctypes, sys, time\n"
@@ -75,9 +89,9 @@ def _end_a_worker() -> dict:
     try:
         ready = worker.stdout.readline() == b"ready\n"
         deadline = time.monotonic() + 60  # polled: a busy machine may take a while to exec them
-        while len(_alive(mark)) < 3 and time.monotonic() < deadline:  # the daemon and the child have exec'd
+        while len(_sleepers(mark)) < 2 and time.monotonic() < deadline:  # the daemon and the child have exec'd
             time.sleep(0.02)
-        ours = _alive(mark)
+        ours = [worker.pid, *_sleepers(mark)]
         born = _reaper.start_time(worker.pid)
         _reaper.end_all(worker.pid, token.encode(), born)
         worker.wait(timeout=60)
