@@ -180,7 +180,7 @@ def _unusable(path: Path, lesson: Lesson) -> list[str]:
     """What stands where a lesson file was looked for but is no file to grade, in words: a student whose
     ``prefill.py`` is a link should read why it was passed over, not that there is none."""
     found = []
-    for folder in (path, path / EXERCISES / lesson.id):
+    for folder in (path, *filter(None, [_exercises(path, lesson)])):  # never through a link
         for name in (lesson.module, notebook_name(lesson), lesson.answers):
             why = passed_over(folder / name)
             if why:

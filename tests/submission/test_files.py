@@ -256,6 +256,17 @@ def test_a_lesson_file_that_is_no_file_is_named_with_why_it_was_passed_over(tmp_
     assert str(info.value).endswith(f"; {said}" + ("" if "link" not in said else " (hand in the file itself)"))
 
 
+def test_what_stands_behind_a_linked_folder_is_never_described(tmp_path, prefill):
+    """exercises/ through a link could lead anywhere on the grader's machine: nothing there is looked at."""
+    elsewhere = folder(tmp_path / "elsewhere" / "prefill")
+    (elsewhere / "prefill.py").mkdir()
+    repo = folder(tmp_path / "repo", "README.md")
+    (repo / "exercises").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    with pytest.raises(SubmissionError) as info:
+        Submission.locate(repo, prefill)
+    assert str(info.value).endswith("every folder below)")
+
+
 def test_beside_a_graded_file_one_passed_over_says_why_in_the_grade(tmp_path, prefill):
     sub = folder(tmp_path / "s")
     (sub / "answers.toml").write_bytes((ROOT / "solutions" / "prefill" / "answers.toml").read_bytes())
