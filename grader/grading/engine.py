@@ -32,7 +32,7 @@ from grader.result import Report, TaskResult
 from grader.sandbox import canary, confine, stage
 from grader.sandbox.spawn import SpawnedProcess
 from grader.submission.failures import before_any_call
-from grader.submission.files import Submission, choose_lesson, passed_over
+from grader.submission.files import Submission, choose_lesson
 from grader.submission.source import SourceFacts, analyse
 from grader.submission.stubs import unimplemented_functions
 
@@ -83,7 +83,9 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                 failure = exc
         try:
             answers, problem, answers_name = (notebook.answers() if notebook else
-                                              (*_answers_file(found, the_lesson), the_lesson.answers))
+                                              (*load_answers(found.answers, the_lesson.answers,
+                                                             found.passed_over.get(the_lesson.answers)),
+                                               the_lesson.answers))
             results = {t.id: [grade_answer(t, answers, problem, answers_name)]
                        for t in the_lesson.tasks if not t.is_code}
             notes += answer_notes(answers, the_lesson)  # lines that answer nothing: said once, about the file
@@ -205,19 +207,12 @@ def _start_student(found: Submission, lesson, tmp: Path, launcher=None, box: con
     student = StudentModule(spec, timeout=lesson.call_seconds, budget_seconds=lesson.submission_seconds,
                             budget_shares=len(lesson.code_tasks))
     if found.module is None:
-        why = passed_over(found.path / lesson.module) if found.path.is_dir() else None
-        student.unavailable = ImportFailed(f"{lesson.module} {why}, so every code task scores 0" if why else
-                                           f"no {lesson.module} was handed in, so every code task scores 0")
+        why = found.passed_over.get(lesson.module)
+        said = f"{lesson.module} {why}" if why else f"no {lesson.module} was handed in"
+        student.unavailable = ImportFailed(f"{said}, so every code task scores 0")
         return student
     student.start()
     return student
-
-
-def _answers_file(found: Submission, lesson: Lesson):
-    """The answers table and its problem; a file passed over (a link, a pipe) says why in the problem."""
-    answers, problem = load_answers(found.answers, lesson.answers)
-    why = passed_over(found.path / lesson.answers) if found.answers is None and found.path.is_dir() else None
-    return answers, (f"{lesson.answers} {why}, so the by-hand answers and the quiz score 0" if why else problem)
 
 
 def _started_first(process: SpawnedProcess, limits: confine.Limits, box: confine.Sandbox, tmpdir: Path | None):

@@ -178,7 +178,6 @@ class NotebookModule(StudentModule):
         try:
             return super()._call(function, args, kwargs, echo, size)
         except MissingFunction:
-            self._keep_run_report()  # the first call of a grade needs the run's report to say why
             raise MissingFunction(self.why_missing(function)) from None
         finally:
             self._keep_run_report()
@@ -193,6 +192,7 @@ class NotebookModule(StudentModule):
     def why_missing(self, function: str) -> str:
         """Why a graded function does not exist after the run: the cell that should have defined it."""
         name = self.spec.module_path.name
+        self._keep_run_report()  # the grade's first call asks before its own call has kept the run's report
         if self._definitions is None:
             self._definitions = definitions(self.notebook.code_cells) if self.notebook else {}
         failed = {event.cell: event for event in self.events or [] if event.status != "shell"}

@@ -115,10 +115,12 @@ def put(answers: Answers, key: str, value, where: str) -> None:
     answers[key] = Conflict(given, 0 if times == len(given) else times)
 
 
-def load_answers(path: Path | None, filename: str) -> tuple[Answers | None, str | None]:
-    """The answers table, or the reason there is none (said to the student as is)."""
+def load_answers(path: Path | None, filename: str, missing: str | None = None) -> tuple[Answers | None, str | None]:
+    """The answers table, or the reason there is none (said to the student as is). ``missing``: why a
+    file of that name was not taken (``Submission.passed_over``), said after its name."""
     if path is None:
-        return None, f"no {filename} was handed in, so the by-hand answers and the quiz score 0"
+        said = f"{filename} {missing}" if missing else f"no {filename} was handed in"
+        return None, f"{said}, so the by-hand answers and the quiz score 0"
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)  # a link could point at the solutions
         with os.fdopen(fd, "rb") as stream:

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import ast
 import os
-from dataclasses import dataclass
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
 from grader.exceptions import SubmissionError, UsageError
@@ -42,6 +43,7 @@ class Submission:
     module: Path | None
     answers: Path | None
     notebook: Path | None = None
+    passed_over: dict[str, str] = field(default_factory=dict)  # a lesson file's name -> why it is not graded
 
     @classmethod
     def locate(cls, path: Path, lesson: Lesson) -> Submission:
@@ -62,11 +64,12 @@ class Submission:
             raise SubmissionError(f"{path}: holds neither {lesson.module} nor {lesson.answers} (looked at the top, "
                                   f"in {EXERCISES}/{lesson.id}/ and in every folder below){unusable}")
         module, answers = folder / lesson.module, folder / lesson.answers
-        found = cls(folder, module if _plain_file(module) else None, answers if _plain_file(answers) else None)
+        module, answers = (module if _plain_file(module) else None), (answers if _plain_file(answers) else None)
+        why = {name: said for name in (lesson.module, lesson.answers) if (said := passed_over(folder / name))}
         notebook = folder / notebook_name(lesson)
-        if _plain_file(notebook) and prefer_notebook(found.module, notebook, lesson):
-            found = cls(folder, None, found.answers, notebook)
-        return found
+        if _plain_file(notebook) and prefer_notebook(module, notebook, lesson):
+            return cls(folder, None, answers, notebook, why)
+        return cls(folder, module, answers, None, why)
 
 
 @dataclass(frozen=True)
@@ -191,18 +194,26 @@ def _unusable(path: Path, lesson: Lesson) -> list[str]:
 def passed_over(path: Path) -> str | None:
     """Why something named as a lesson file is not graded (said after its name), or None when it is a
     plain file or absent."""
-    if not os.path.lexists(path) or _plain_file(path):
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
         return None
-    if path.is_symlink():
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
         return "is a link, and links are never followed (hand in the file itself)"
-    if path.is_dir():
+    if stat.S_ISDIR(mode):
         return "is a folder, not a file"
     return "is not a regular file (a pipe or a device?)"
 
 
 def _plain_file(path: Path) -> bool:
-    """A regular file, not a link: a link in a submission could point at the solutions."""
-    return path.is_file() and not path.is_symlink()
+    """A regular file, not a link (a link in a submission could point at the solutions), nor a pipe or
+    a device: one ``lstat``."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def notebook_name(lesson: Lesson) -> str:
