@@ -65,7 +65,8 @@ class Submission:
                                   f"in {EXERCISES}/{lesson.id}/ and in every folder below){unusable}")
         module, answers = folder / lesson.module, folder / lesson.answers
         module, answers = (module if _plain_file(module) else None), (answers if _plain_file(answers) else None)
-        why = {name: said for name in (lesson.module, lesson.answers) if (said := passed_over(folder / name))}
+        why = {name: said for name, taken in ((lesson.module, module), (lesson.answers, answers))
+               if taken is None and (said := passed_over(folder / name))}
         notebook = folder / notebook_name(lesson)
         if _plain_file(notebook) and prefer_notebook(module, notebook, lesson):
             return cls(folder, None, answers, notebook, why)
