@@ -231,13 +231,16 @@ class Outcome:
     type; ``message``, its message), "timeout" (ran past its time limit), "unsupported"
     (returned what cannot cross to the grader, such as an exception object) or "failed" (the
     call ended without an answer: its process died). ``changed``: per positional argument,
-    whether the call changed it in place; None where that was not observed."""
+    whether the call changed it in place; None where that was not observed. ``stated``: the
+    exception was raised by a ``raise`` statement of the code run (a model's), so its message
+    is its author's wording, not Python's (``grader.grading.evidence``)."""
 
     kind: str
     value: object = None
     error: str = ""
     changed: tuple[bool, ...] | None = None
     message: str = ""  # a raised exception's message (its first 300 characters)
+    stated: bool = False
 
 
 def value_kind(value) -> tuple:

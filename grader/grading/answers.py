@@ -15,8 +15,10 @@ each is feedback on its own answer, never an exception. Answers are quoted back 
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
+import unicodedata
 from dataclasses import replace
 
 from grader.describe import format_int, int_digits
@@ -35,6 +37,8 @@ _ALTERNATIVES = re.compile(r"\s*(?:\bor\b|\band\b|/|&|,|;)\s*")
 _LETTER = re.compile(r"\(?(?P<letter>[a-z])(?P<close>\))?(?P<sep>[\s.):,;!\-—–]*)(?P<rest>.*)", re.S)
 _WORD_LETTERS = ("a", "i")  # letters that are English words: "A lot of…" is not choice A
 _CONNECTORS = ("because", "since", "as")
+# "Answer: B", "Option B", "the answer is B", "my choice: b": words that introduce a choice, said before it
+_INTRODUCER = re.compile(r"(?:(?:my|the)\s+)?(?:answer|option|choice)(?:\s+is)?\s*[:=\-–—]?\s*(?=\S)")
 
 
 def unit_of(spec: AnswerSpec) -> Unit:
@@ -67,16 +71,20 @@ def parse_number(value, spec: AnswerSpec | tuple[str, ...] = ()) -> float:
 
 
 def parse_choice(value, choices: dict) -> str:
-    """The letter of the chosen option: 'B', 'b', 'B.', '(B)', 'No', 'B) No', and an answer that
-    starts with its choice and goes on explaining ('No, because of causal masking'). Naming
+    """The letter of the chosen option: 'B', 'b', 'B.', '(B)', 'No', 'B) No', 'Ｂ', an answer that
+    starts with its choice and goes on explaining ('No, because of causal masking'), and one
+    introduced by a word ('Answer: B', 'Option B', 'The answer is B'). Naming
     two choices ('A or B') is refused as ambiguous, never resolved."""
     forms = choice_forms(choices)
     if isinstance(value, Unreadable):
         raise AnswerFormatError(value.message)
     if not isinstance(value, str) or len(value) > 2000:
         raise AnswerFormatError(f"{quote(value)} is not one of the choices: answer with {forms}")
-    text = " ".join(value.split()).lower().rstrip(".!").strip()
+    text = " ".join(unicodedata.normalize("NFKC", value).split()).lower().rstrip(".!").strip()  # full-width Ｂ is B
     by_label = {" ".join(str(label).split()).lower().rstrip("."): letter for letter, label in choices.items()}
+    introduced = _INTRODUCER.match(text)
+    if introduced and text not in by_label:
+        text = text[introduced.end():]
     letters = {str(letter).lower(): letter for letter in choices}
 
     def choice(part: str) -> str | None:
@@ -159,9 +167,12 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
 
     if answers is None:
         return failed(problem)
-    if spec.key not in answers:
-        return failed(f"{filename} has no '{spec.key}' entry (add a line: {spec.key} = \"your answer\")")
-    raw = answers[spec.key]
+    key = spec.key if spec.key in answers else _spelled_alike(spec.key, answers)
+    if key is None:
+        near = difflib.get_close_matches(spec.key, [str(k) for k in answers if isinstance(k, str)], n=1, cutoff=0.7)
+        said = f", but it has {quote(near[0])}: did you mean {spec.key}?" if near else ""
+        return failed(f"{filename} has no '{spec.key}' entry{said} (add a line: {spec.key} = \"your answer\")")
+    raw = answers[key]
     if is_empty(raw):
         return failed(f"not answered yet: {spec.question}" if spec.question else "not answered yet", unanswered=True)
     try:
@@ -182,6 +193,15 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
         if _matches(spec, given, hint.value):
             return failed(f"you answered {quote(raw)}: {hint.message}", not_right, hint.diagnosis)
     return failed(f"{not_right}. {spec.wrong}".strip(), not_right)
+
+
+def _spelled_alike(key: str, answers: dict) -> str | None:
+    """The one key of ``answers`` that is ``key`` in other capitals or separators (``FLOPS``, ``Decode-Rate``):
+    what was meant is not in doubt, so the answer counts; None when there is none, or more than one."""
+    def folded(name) -> str:
+        return re.sub(r"[\W_]+", "", name.casefold()) if isinstance(name, str) else ""
+    alike = [k for k in answers if folded(k) == folded(key)]
+    return alike[0] if len(alike) == 1 else None
 
 
 def _matches(spec: AnswerSpec, given, expected, exact: bool = False) -> bool:

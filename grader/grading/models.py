@@ -46,6 +46,7 @@ from grader.exceptions import (
     StudentCodeError,
     UnsupportedResult,
 )
+from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.reference import Unrecordable, call_key
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
@@ -185,7 +186,8 @@ def run(function, probe: Probe, slow=None) -> Outcome:
     except _Unknown as unknown:
         return Outcome(unknown.kind)
     except Exception as exc:  # noqa: BLE001 - a model's raise is its prediction
-        return Outcome("raised", error=_builtin_name(exc), message=_message(exc))  # what it changed: not seen
+        return Outcome("raised", error=_builtin_name(exc), message=_message(exc),  # what it changed: not seen
+                       stated=stated(exc, function.__code__))
     kind, value = _crossed(value)
     return Outcome(kind, value, changed=_changes(probe.args, args))
 
@@ -322,11 +324,12 @@ class Diagnose:
                 if not differed:
                     continue  # the student's own functions answered as the reference's: nothing new
                 upstream = tuple(sorted(differed))
-            if not all(each.mark.same(s, m) for s, m in zip(students, predicted, strict=True)):
+            if only_wrong(predicted, references) or not all(
+                    agrees(each.mark.same, s, m) for s, m in zip(students, predicted, strict=True)):
                 continue
             # a probe the model explains: by its own comparison the reference would not pass for it there
             explained = sum(1 for s, m, r in zip(students, predicted, references, strict=True)
-                            if each.mark.same(s, m) and not each.mark.same(r, m))
+                            if agrees(each.mark.same, s, m) and not agrees(each.mark.same, r, m))
             if explained:
                 found.append(Explanation(each.code, world, upstream, explained))
         if not found:
@@ -342,9 +345,11 @@ class Diagnose:
             theirs = self.outcome(name, probe)
             if not _strictly_same(theirs, self._models.reference_outcome(name, probe)):
                 differed.add(name)
-            if theirs.kind == "raised":
+            if theirs.kind == "raised":  # raised again with the student's message: it is theirs, not the model's
                 error = getattr(builtins, theirs.error, None)
-                raise error() if isinstance(error, type) and issubclass(error, Exception) else _Unknown("unknown")
+                if not (isinstance(error, type) and issubclass(error, Exception)):
+                    raise _Unknown("unknown")
+                raise error(theirs.message)
             if theirs.kind != "returned":
                 raise _Unknown(theirs.kind)
             return copy.deepcopy(theirs.value)

@@ -11,7 +11,10 @@ engine's catalogue (``grader/lesson/engine_diagnoses.toml``):
 - ``import.numpy-without-np``: ``import numpy`` binds the name numpy, and the code says np
   (``import_error`` at import, ``uses_np_unbound`` for a call);
 - ``import.defined-twice``: the template's stub left below a finished function replaces it
-  (``stub_shadows_work``).
+  (``stub_shadows_work``);
+- ``import.module-unavailable``: a top-level import of a module the grader's Python does not
+  have (matplotlib to draw the mask, a misspelled name): which line, which module, and where
+  an import for the student's own use belongs (``import_error``).
 
 What the worker reported (``info``: the import_error frame's fields, see
 ``grader.sandbox.inside.worker.describe_exception``) is the submission's data: every field
@@ -32,8 +35,10 @@ SYNTAX_ERROR = "import.syntax-error"
 RAISES_AT_TOP_LEVEL = "import.raises-at-top-level"
 NUMPY_WITHOUT_NP = "import.numpy-without-np"
 DEFINED_TWICE = "import.defined-twice"
+MODULE_UNAVAILABLE = "import.module-unavailable"
 _SYNTAX_TYPES = ("SyntaxError", "IndentationError", "TabError")
 _NAME_ERROR = re.compile(r"name '([A-Za-z_][A-Za-z0-9_]*)' is not defined")
+_NO_MODULE = re.compile(r"No module named '([A-Za-z_][A-Za-z0-9_.]*)'")
 MAX_FRAMES = 20
 
 
@@ -81,6 +86,10 @@ def import_error(filename: str, info: dict, facts: SourceFacts) -> tuple[str, st
                 f"line {facts.plain_numpy} imports numpy under its own name (NameError). {hint(NUMPY_WITHOUT_NP)}"
                 f"\n    {line.strip()}"), NUMPY_WITHOUT_NP
     kind = facts.statement(lineno)
+    missing = _NO_MODULE.fullmatch(message.strip()) if name == "ModuleNotFoundError" else None
+    if kind == "import" and missing:
+        return (f"line {lineno} of {filename} imports {missing.group(1)}, which the grader's Python does not have "
+                f"(ModuleNotFoundError). {hint(MODULE_UNAVAILABLE)}\n    {line.strip()}"), MODULE_UNAVAILABLE
     if kind != "other":  # an import that fails, a decorator or a default value: no demo to move
         return generic(filename, info, lineno, line), None
     return (f"line {lineno} of {filename} runs when the grader imports the file, and it raised {raised}"

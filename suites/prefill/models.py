@@ -32,6 +32,21 @@ def flops_one_per_parameter(N, P):
     return N * P
 
 
+@model("flops.halved")
+def flops_halved(N, P):
+    return N * P / 2
+
+
+@model("flops.returned-container", same=same_type)
+def flops_in_an_array(N, P):
+    return np.array([2.0 * N * P])
+
+
+@model("flops.returned-container", same=same_type)
+def flops_with_its_unit(N, P):
+    return 2 * N * P, "FLOPs"
+
+
 @model("flops.squared")
 def flops_square_of_prompt(N, P):
     return 2 * N * P ** 2
@@ -81,6 +96,11 @@ def flops_in_gigaflops(N, P):
 @model("flops.in-billions")
 def flops_whole_billions(N, P):
     return 2 * int(N // 1e9) * P
+
+
+@model("flops.in-billions")
+def flops_floored_billions(N, P):
+    return 2 * N * P // 1e9
 
 
 @model("flops.billions-twice")
@@ -226,6 +246,27 @@ def seconds_in_nanoseconds(N, P, flops_per_sec, utilization=1.0):
     return prefill_flops(N, P) / (flops_per_sec * utilization) * 1e9  # noqa: F821
 
 
+@model("seconds.extra-trillion")
+def seconds_rate_in_teraflops(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * 1e12 * utilization)  # noqa: F821
+
+
+@model("seconds.inverted")
+def seconds_rate_over_flops(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return flops_per_sec * utilization / prefill_flops(N, P)  # noqa: F821
+
+
+@model("seconds.renamed-utilization")
+def seconds_renamed_utilization(N, P, flops_per_sec, util=1.0):
+    if not (0 < util <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * util)  # noqa: F821
+
+
 @model("seconds.keyword-only-utilization")
 def seconds_named_utilization(N, P, flops_per_sec, *, utilization=1.0):
     if not (0 < utilization <= 1):
@@ -258,6 +299,15 @@ def seconds_default_half(N, P, flops_per_sec, utilization=0.5):
 def seconds_float_only(N, P, flops_per_sec, utilization=1.0):
     if not isinstance(utilization, float) or not (0 < utilization <= 1):
         raise ValueError("utilization must be a float in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
+
+
+@model("seconds.rejects-int")
+def seconds_float_only_type_error(N, P, flops_per_sec, utilization=1.0):
+    if not isinstance(utilization, float):
+        raise TypeError("utilization must be a float")
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
     return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
 
 
@@ -313,6 +363,23 @@ def seconds_accepts_zero(N, P, flops_per_sec, utilization=1.0):
 def seconds_closed_interval(N, P, flops_per_sec, utilization=1.0):
     if not 0 <= utilization <= 1:
         raise ValueError("utilization must be in [0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
+
+
+@model("seconds.accepts-out-of-range", same=same_type)
+def seconds_refuses_only_zero(N, P, flops_per_sec, utilization=1.0):
+    try:
+        return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
+    except ZeroDivisionError:
+        raise ValueError("utilization must not be zero") from None
+
+
+@model("seconds.accepts-out-of-range", same=same_type)
+def seconds_reads_above_one_as_percent(N, P, flops_per_sec, utilization=1.0):
+    if utilization > 1:
+        utilization = utilization / 100
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
     return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
 
 
@@ -386,6 +453,14 @@ def pairs_strict_triangle(P):
 @model("pairs.off-by-one")
 def pairs_one_token_too_many(P):
     return (P + 1) * (P + 2) // 2
+
+
+@model("pairs.return-in-loop")
+def pairs_return_in_loop(P):
+    total = 0
+    for i in range(1, P + 1):
+        total += i
+        return total
 
 
 @model("pairs.not-halved")
@@ -550,6 +625,15 @@ def mask_one_token_too_many(P):
     return np.array([[col <= row for col in range(P + 1)] for row in range(P + 1)])
 
 
+@model("mask.one-based")
+def mask_one_based(P):
+    mask = np.zeros((P, P), dtype=bool)
+    for i in range(1, P + 1):
+        for j in range(1, i + 1):
+            mask[i, j] = True
+    return mask
+
+
 @model("mask.numpy-name", same=same_message)
 def mask_without_np(P):
     raise NameError("name 'np' is not defined")  # the lesson's np.tril, in a file that never defined np
@@ -638,6 +722,29 @@ def sequential_before_current(X, W):
     for i in range(Y.shape[0]):
         sequential[i] = running
         running = running + Y[i]
+    return bool(np.allclose(parallel, sequential))
+
+
+@model("sequential.stops-early")
+def sequential_stops_early(X, W):
+    Y = X @ W
+    parallel = np.cumsum(Y, axis=0)
+    sequential = np.zeros_like(Y)
+    running = np.zeros(Y.shape[1])
+    for i in range(Y.shape[0] - 1):
+        running = running + Y[i]
+        sequential[i] = running
+    return bool(np.allclose(parallel, sequential))
+
+
+@model("sequential.without-product")
+def sequential_without_product(X, W):
+    parallel = np.cumsum(X @ W, axis=0)
+    sequential = np.zeros(X.shape)
+    running = np.zeros(X.shape[1])
+    for i in range(X.shape[0]):
+        running = running + X[i]
+        sequential[i] = running
     return bool(np.allclose(parallel, sequential))
 
 

@@ -7,7 +7,9 @@ summation order agrees exactly, and halves, which an integer buffer cuts; a prom
 zero but for its last position, on which a loop that does not accumulate still agrees, one
 that is zero but for its first, and one whose running sum cancels back to zero; a single
 token; vectors of one number; as many tokens as the vectors have numbers, and fewer; X and W
-that do not fit.
+that do not fit; weights of zero and the identity. A model that only says False where the
+reference says True explains nothing (every mistake does that: ``grader.grading.evidence``),
+so each has a probe here on which its mistake does not show.
 
 A right function can only ever say True for a prompt and weights that fit, so saying True is
 worth little by itself: each check that asks for True also asks about X and W that do not
@@ -42,7 +44,11 @@ def _telling() -> list[tuple]:
               (rng.standard_normal((3, 1)), rng.standard_normal((1, 1))),  # vectors of one number
               (last, W), (first, W), (cancel, W),
               (np.eye(2), np.array([[0.0, 1.0], [1.0, 2.0]]))]  # X @ W = W, symmetric: its running sums
-    return dense, dense + sparse                                 # across and down agree
+    #                                                             across and down agree
+    # W = 0 (X @ W is zero: every mistake made after the product agrees, one that leaves the product
+    # out does not) and W = I (X @ W is X: the other way round); drawn last, so the draws above stay
+    sparse += [(rng.standard_normal((4, 3)), np.zeros((3, 3))), (rng.standard_normal((4, 3)), np.eye(3))]
+    return dense, dense + sparse
 
 
 # Every row of the dense ones is non-zero, so any change a function makes to X in place shows on them.

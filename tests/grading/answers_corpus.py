@@ -148,6 +148,12 @@ CORPUS: tuple[Typed, ...] = (
     _p("quiz", "A lot of positions depend on earlier ones", "refused", "not one of the choices",
        "trap: the article 'A' is not choice A"),
     _p("quiz", "Maybe", "refused", "not one of the choices", "no choice at all"),
+    _p("quiz", "Answer: B", "right", "B", "introduced by a word, as on an exam sheet"),
+    _p("quiz", "Option B", "right", "B", "the choice named as an option"),
+    _p("quiz", "The answer is B", "right", "B", "a sentence that gives the letter"),
+    _p("quiz", "Ｂ", "right", "B", "a full-width letter from an East Asian keyboard (full-width digits read already)"),
+    _p("quiz", "Answer: A or B", "refused", "names 2 choices", "trap: an introducer does not make two choices one"),
+    _p("quiz", "Option A", "wrong", "A", "the introducer never changes which choice is read"),
     # ------------------------------------------------------------------ latency: its own units and examples
     _l("elapsed", "0.40 s", "right", 0.40, "the chapter's own notation"),
     _l("elapsed", "400 ms", "right", 0.40, "milliseconds, converted with the latency lesson's prefixes"),

@@ -175,6 +175,22 @@ def test_grade_answer_missing_key_names_key_and_file():
     assert "'flops'" in result.message
 
 
+@pytest.mark.parametrize("key", ["FLOPS", "Flops", "flops "])
+def test_grade_answer_reads_a_key_in_other_capitals_or_spacing(key):
+    assert grade(number_task(), {key: "1.4e13", "seconds": "0.28"}).passed
+
+
+def test_grade_answer_takes_no_key_when_two_are_spelled_alike():
+    result = grade(number_task(), {"FLOPS": "1.4e13", "Flops": "7e12"})
+    assert not result.passed and "has no 'flops' entry" in result.message
+
+
+def test_grade_answer_names_a_misspelled_key_it_does_not_guess():
+    result = grade(number_task(), {"flosp": "1.4e13"})
+    assert not result.passed
+    assert result.message.startswith("answers.toml has no 'flops' entry, but it has 'flosp': did you mean flops?")
+
+
 def test_grade_answer_unreadable_gives_the_reason_and_the_questions_own_forms():
     result = grade(number_task(), {"flops": "2 × 7e9 × 1000"})
     assert not result.passed

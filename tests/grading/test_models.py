@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+import importlib.util
 import shutil
 import types
+import warnings
 
 import numpy as np
 import pytest
@@ -306,3 +308,64 @@ def test_a_model_may_call_itself():
     assert made.model_outcome(made.models[0], probe(10)).value == 55  # shallow: see grader.checks.model
     too_deep = next(m for m in load_models(LESSON) if m.name == "pairs_recursive")
     assert Models(LESSON, REFERENCE).model_outcome(too_deep, probe(1000)).error == "RecursionError"
+
+
+# ------------------------------------------------------------------------ what an agreement proves (evidence)
+
+SECONDS = [probe(7e9, 1000, 1e14, 0.5), probe(2e9, 77, 3e13, 0.25), probe(5e10, 3, 1e15, 0.002)]
+
+
+def test_pythons_own_error_for_another_reason_is_not_the_models(models):
+    """A prefill_seconds that raises TypeError on every call (it adds text to a number) is not one that takes the
+    utilization only by name, though that one raises TypeError on these calls too: Python words the two apart."""
+    def adds_a_unit(N, P, flops_per_sec, utilization=1.0):
+        return 2 * N * P / (flops_per_sec * utilization) + " s"
+
+    def named_only(N, P, flops_per_sec, *, utilization=1.0):
+        return 2 * N * P / (flops_per_sec * utilization)
+
+    assert models.for_submission(Student(prefill_seconds=adds_a_unit))("prefill_seconds", SECONDS) is None
+    named_only.__qualname__ = "prefill_seconds"  # as the worker's function is named
+    assert models.for_submission(Student(prefill_seconds=named_only))("prefill_seconds", SECONDS) == \
+        "seconds.keyword-only-utilization"
+
+
+def _running_sums(X, W, skip_current: bool) -> bool:
+    Y = X @ W
+    sequential, running = np.zeros_like(Y), np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        if skip_current:
+            sequential[i] = running
+        running = running + Y[i]
+        if not skip_current:
+            sequential[i] = running
+    return bool(np.allclose(np.cumsum(Y, axis=0), sequential))
+
+
+def _suite_probes() -> list[tuple]:
+    """The suite's telling probes of prefill_matches_sequential (the ones its checks ask the models about)."""
+    path = LESSON.suite_dir / "test_prefill_matches_sequential.py"
+    spec = importlib.util.spec_from_file_location("_telling_probes", path)
+    module = importlib.util.module_from_spec(spec)
+    with warnings.catch_warnings():  # its marks (task, weight) are the grading session's, not registered here
+        warnings.simplefilter("ignore", pytest.PytestUnknownMarkWarning)
+        spec.loader.exec_module(module)
+    return module.TELLING
+
+
+def test_a_yes_no_model_that_only_says_no_where_the_reference_says_yes_explains_nothing(models):
+    """Every wrong computation says False on random prompts: a model that says nothing else cannot name one. With
+    weights of zero, where leaving out the current position does not show, the mistake is told apart."""
+    telling = _suite_probes()
+    zero_weights = next(p for p in telling if not p[1].any())
+    random = [p for p in telling if p is not zero_weights]
+
+    def never_agrees(X, W):
+        return X @ W is None
+
+    skips_current = Student(prefill_matches_sequential=lambda X, W: _running_sums(X, W, skip_current=True))
+    assert models.for_submission(Student(prefill_matches_sequential=never_agrees))(
+        "prefill_matches_sequential", [*random, zero_weights]) is None
+    assert models.for_submission(skips_current)("prefill_matches_sequential", random) is None
+    assert models.for_submission(skips_current)("prefill_matches_sequential", [*random, zero_weights]) == \
+        "sequential.excludes-current"

@@ -8,6 +8,7 @@ from grader.exceptions import ImportFailed, NotGradable
 from grader.lesson.catalogue import engine_catalogue, find
 from grader.submission.failures import (
     DEFINED_TWICE,
+    MODULE_UNAVAILABLE,
     NUMPY_WITHOUT_NP,
     RAISES_AT_TOP_LEVEL,
     SYNTAX_ERROR,
@@ -32,7 +33,7 @@ def raised(name: str, message: str, *frames, kind: str = "") -> dict:
 
 def test_every_code_is_in_the_engine_catalogue_and_every_message_ends_with_its_hint():
     assert {e.code for e in engine_catalogue()} == {SYNTAX_ERROR, RAISES_AT_TOP_LEVEL, NUMPY_WITHOUT_NP,
-                                                    DEFINED_TWICE}
+                                                    DEFINED_TWICE, MODULE_UNAVAILABLE}
 
 
 def test_a_demo_line_that_raises_at_import_names_its_line_the_error_and_where_demos_go():
@@ -60,6 +61,22 @@ def test_np_unbound_at_import_is_numpy_without_np():
     text, code = import_error("prefill.py", raised("NameError", "name 'np' is not defined",
                                                    ("<module>", 3, "EPS = np.float64(1e-9)")), facts)
     assert code == NUMPY_WITHOUT_NP and "line 1 imports numpy under its own name" in text
+
+
+@pytest.mark.parametrize("source, module", [
+    ("import numpy as np\nimport matplotlib.pyplot as plt\n", "matplotlib"),
+    ("import nunpy as np\n", "nunpy"),
+    ("from matplotlib import pyplot\n", "matplotlib"),
+], ids=["plotting", "misspelled", "from"])
+def test_an_import_of_a_module_the_grader_lacks_names_the_module_and_where_such_imports_go(source, module):
+    line = source.splitlines()[-1]
+    text, code = import_error("prefill.py", raised("ModuleNotFoundError", f"No module named '{module}'",
+                                                   ("<module>", len(source.splitlines()), line)), analyse_text(source))
+    first, code_line = text.split("\n")
+    assert code == MODULE_UNAVAILABLE
+    assert first.startswith(f"line {len(source.splitlines())} of prefill.py imports {module}, which the grader's "
+                            "Python does not have (ModuleNotFoundError). ")
+    assert first.endswith(find(engine_catalogue(), MODULE_UNAVAILABLE).hint) and code_line == f"    {line}"
 
 
 @pytest.mark.parametrize("source, line, words", [

@@ -1,0 +1,4 @@
+# right: math.comb(P + 1, 2)
+import math
+def causal_pairs(P):
+    return math.comb(P + 1, 2)
