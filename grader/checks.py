@@ -34,7 +34,7 @@ words and pictures for values that every message uses (``describe``, ``describe_
 
 **Misconceptions as models.** A diagnosis is a claim about how the student's function
 behaves, so it is backed by a *model*: a wrong implementation written by the instructor in
-``suites/<lesson>/models.py`` and marked ``@model("<code>")``. A check that fails asks the
+``suites/<lesson>/models.py`` (or ``models/``) and marked ``@model("<code>")``. A check that fails asks the
 ``diagnose`` fixture which model the student's function agrees with on a handful of
 ``probe`` inputs (``grader.grading.models``); the diagnosis is given only when the function
 agrees with one model on every probe and disagrees with the reference somewhere, so a
@@ -364,7 +364,7 @@ def both(*comparisons: Callable[[Outcome, Outcome], bool]) -> Callable[[Outcome,
 
 @dataclass(frozen=True)
 class ModelMark:
-    """What ``@model`` records on a function of ``models.py`` (read by ``grader.grading.models``)."""
+    """What ``@model`` records on a model function (read by ``grader.lesson.misconceptions``)."""
 
     code: str
     same: Callable[[Outcome, Outcome], bool] = same_value
@@ -375,7 +375,7 @@ class ModelMark:
 
 def model(code: str, *, same: Callable[[Outcome, Outcome], bool] = same_value, slow: Callable[..., bool] | None = None,
           needs: str | None = None, carried: bool = False):
-    """Mark a function of ``suites/<lesson>/models.py`` as a model of the misconception ``code``.
+    """Mark a function of ``suites/<lesson>/models.py`` (or ``models/``) as a model of the misconception ``code``.
 
     The function is a wrong version of the lesson function that the code's task grades, with
     the same parameters; it may call the lesson's other functions by name (the reference's, or

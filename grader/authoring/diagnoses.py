@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 from grader.authoring.mutants import load_mutants
-from grader.grading.models import load_models
 from grader.lesson.catalogue import ENGINE_CATALOGUE, Entry, engine_catalogue, per_task
+from grader.lesson.misconceptions import load_models
 
 
 def catalogue_toml(catalogue: tuple[Entry, ...], tasks, sources: str) -> str:
@@ -36,7 +36,7 @@ def _toml(value) -> str:
 
 def proofs(lessons) -> dict[str, dict[str, list[str]]]:
     """lesson id -> code -> the mutants that declare it (``# diagnosis:``) and the models of it (``model:
-    <name>``, ``suites/<lesson>/models.py``), which ``grader validate`` grades."""
+    <name>``, ``suites/<lesson>/models.py`` or ``models/``), which ``grader validate`` grades."""
     found: dict[str, dict[str, list[str]]] = {}
     for lesson in lessons:
         by_code = found.setdefault(lesson.id, {})
@@ -77,9 +77,9 @@ def markdown(lessons, proofs: dict[str, dict[str, list[str]]] | None = None) -> 
            ("When a check fails in a way that points to a known misconception, the report names it: a code "
             "(counted across a class) and a hint in the lesson's own terms, shown before the failed "
             "check's details. A diagnosis of a code task rests on a model: a wrong implementation in "
-            "`suites/<lesson>/models.py` (`model:<name>` below) that the student's function must agree with "
-            "on every probe of the check. `grader validate` proves each diagnosis both ways: its models and the "
-            "wrong solutions in `suites/<lesson>/mutants/` that declare it (`# diagnosis: <code>`) must get "
+            "`suites/<lesson>/models.py` or `models/` (`model:<name>` below) that the student's function must "
+            "agree with on every probe of the check. `grader validate` proves each diagnosis both ways: its models "
+            "and the wrong solutions in `suites/<lesson>/mutants/` that declare it (`# diagnosis: <code>`) must get "
             "exactly it, and the reference, the stubs and every other wrong solution must not.")]
     for lesson in (each for each in lessons if each.diagnoses):  # a lesson without a catalogue has no table
         counts = per_task(lesson.diagnoses, [t.id for t in lesson.tasks])

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.authoring.mutants import Mutant, materialize
-from grader.grading.models import MODELS_NAME, Model, load_models
 from grader.lesson.manifest import Lesson
+from grader.lesson.misconceptions import Model, load_models, model_files, where
 
 # What a hint must not hold: the fix written as code. Lesson notation (2 · N · P, P(P + 1)/2,
 # N = 7e9, causal_mask(P)) is not code; keyword arguments, comparisons, calls of numpy or of
@@ -76,7 +76,7 @@ def source_of(model: Model) -> str:
 
 
 def _imports(model: Model) -> str:
-    """The imports of models.py that a model's text may use (the grader's own are not a student's)."""
+    """The imports of the model's file that its text may use (the grader's own are not a student's)."""
     tree = ast.parse(model.path.read_text(encoding="utf-8"))
     kept = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))
             and not (isinstance(node, ast.ImportFrom) and (node.module or "").startswith("grader"))
@@ -146,15 +146,15 @@ def model_claims(session, lesson: Lesson, reference: Path) -> tuple[list[Row], l
     problems = [f"the hint of diagnosis '{entry.code}' holds code ({', '.join(repr(f) for f in found)}): say what "
                 "the symptom suggests in words; the fixed line is the student's to write"
                 for entry in lesson.diagnoses if (found := code_in_hint(entry.hint))]
-    if not (lesson.suite_dir / MODELS_NAME).is_file():
+    if not model_files(lesson):
         return [], problems, []
     proofs = prove_models(session, lesson, reference)
     problems += [f"model {p.model.name} ({p.model.code}): {'; '.join(p.problems)}" for p in proofs if not p.good]
     missing = unmodelled(lesson, [p.model for p in proofs])
-    problems += [f"diagnosis '{code}' has no model in {MODELS_NAME}: write the wrong implementation it stands for, "
+    problems += [f"diagnosis '{code}' has no model in {where(lesson)}: write the wrong implementation it stands for, "
                  "marked @model('" + code + "')" for code in missing]
     proved = sum(p.good for p in proofs)
     row = ("models", f"all {len(proofs)} as their codes say", f"{proved} proved", proved == len(proofs))
-    note = (f"models: {len(proofs)} in {MODELS_NAME} for {len({p.model.code for p in proofs})} diagnoses, "
+    note = (f"models: {len(proofs)} in {where(lesson)} for {len({p.model.code for p in proofs})} diagnoses, "
             f"{proved} proved both ways" + (f"; without a model: {', '.join(missing)}" if missing else ""))
     return [row], problems, [note]

@@ -32,11 +32,11 @@ from grader.authoring.models import model_claims
 from grader.authoring.mutants import Mutant, load_mutants, materialize
 from grader.authoring.verdict import SOLUTION, SUITE, Validation, render
 from grader.grading.engine import grade
-from grader.grading.models import load_models
 from grader.grading.session import GradingSession
 from grader.lesson.catalogue import CATALOGUE_NAME, engine_catalogue, per_task
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
+from grader.lesson.misconceptions import load_models
 from grader.lesson.solutions import manifest_answers, resolve_solutions
 from grader.result import Report
 

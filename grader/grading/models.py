@@ -2,7 +2,8 @@
 
 A diagnosis claims that the student misunderstood something, so it must rest on more than
 one coincidental value. Each misconception of a lesson is *modelled*: a wrong
-implementation in ``suites/<lesson>/models.py``, marked ``@model("<code>")`` (see
+implementation in ``suites/<lesson>/models.py`` (or ``models/``: ``grader.lesson.misconceptions``
+reads them), marked ``@model("<code>")`` (see
 ``grader.checks``). When a check fails it asks the ``diagnose`` fixture about a handful of
 probe inputs, and the diagnosis is given only when the student's function agrees with a
 model on every probe (by the model's own comparison) and the model *explains* one at least:
@@ -30,17 +31,14 @@ from __future__ import annotations
 
 import builtins
 import copy
-import importlib.util
 import types
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from grader.checks import ModelMark, Outcome, Probe, equal_values, same_changes, same_value
+from grader.checks import Outcome, Probe, equal_values, same_changes, same_value
 from grader.exceptions import (
     CallTimeout,
-    ConfigError,
     ImportFailed,
     MissingFunction,
     StudentCodeError,
@@ -48,31 +46,12 @@ from grader.exceptions import (
 )
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.reference import Unrecordable, call_key
-from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
+from grader.lesson.misconceptions import Model, load_models
 from grader.sandbox import codec
 from grader.sandbox.channel import student_raise
 
-MODELS_NAME = "models.py"
 REFERENCE, YOURS = "reference", "yours"
-
-
-@dataclass(frozen=True)
-class Model:
-    """One modelled misconception: a wrong version of ``function`` that shows ``code``."""
-
-    name: str  # the function's name in models.py
-    code: str
-    task: str
-    function: str  # the lesson function it is a wrong version of
-    fn: types.FunctionType
-    mark: ModelMark
-    calls: frozenset[str]  # the lesson's other functions it calls by name
-    path: Path
-
-    @property
-    def needs(self) -> str | None:
-        return self.mark.needs
 
 
 @dataclass(frozen=True)
@@ -83,56 +62,6 @@ class Explanation:
     world: str  # REFERENCE: the mistake alone; YOURS: on top of the student's own versions of ``upstream``
     upstream: tuple[str, ...] = ()  # the lesson functions whose student answers the model was given
     explained: int = 0  # probes where the model differs from the reference and the student agrees with it
-
-
-def load_models(lesson: Lesson) -> tuple[Model, ...]:
-    """The models of ``suite_dir/models.py`` in file order; none when the file is absent.
-
-    A broken file or a model naming no diagnosis of a code task is a ConfigError naming the file
-    and the model."""
-    path = lesson.suite_dir / MODELS_NAME
-    if not path.is_file():
-        return ()
-    name = f"_grader_models_{lesson.id}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:  # noqa: BLE001 - an instructor's broken file must be named
-        raise ConfigError(str(path), f"cannot be imported ({type(exc).__name__}: {exc})") from None
-    functions = {t.function: t.id for t in lesson.code_tasks if t.function}
-    models = []
-    for attribute, value in vars(module).items():
-        mark = getattr(value, "grader_model", None)
-        if not isinstance(mark, ModelMark) or not isinstance(value, types.FunctionType):
-            continue
-        entry = lesson.diagnosis(mark.code)
-        if entry is None:
-            raise ConfigError(str(path), f"models diagnosis '{mark.code}', which {CATALOGUE_NAME} does not hold",
-                              attribute)
-        tasks = [t for t in entry.tasks if t in functions.values()]
-        if len(tasks) != 1:
-            raise ConfigError(str(path), f"models diagnosis '{mark.code}', which must name exactly one code task "
-                              f"(it names {', '.join(entry.tasks)})", attribute)
-        function = next(f for f, t in functions.items() if t == tasks[0])
-        if not callable(mark.same) or (mark.slow is not None and not callable(mark.slow)):
-            raise ConfigError(str(path), "'same' and 'slow' must be functions", attribute)
-        calls = frozenset(n for n in _names(value.__code__) if n in functions and n != function)
-        models.append(Model(attribute, mark.code, tasks[0], function, value, mark, calls, path))
-    codes = {m.code for m in models}
-    for each in models:
-        if each.needs is not None and each.needs not in codes:
-            raise ConfigError(str(path), f"needs '{each.needs}', which no model of {MODELS_NAME} shows", each.name)
-    return tuple(models)
-
-
-def _names(code: types.CodeType) -> set[str]:
-    """Every global name a function's code (its nested functions and comprehensions too) reads."""
-    names = set(code.co_names)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            names |= _names(const)
-    return names
 
 
 class _Unknown(Exception):

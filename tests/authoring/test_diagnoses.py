@@ -24,11 +24,11 @@ from grader.authoring.validate import unproved_diagnoses
 from grader.batch.summary import count_misconceptions as count
 from grader.exceptions import ConfigError
 from grader.formats.text import TextFormat
-from grader.grading.models import load_models
 from grader.grading.session import GradingSession
 from grader.lesson.catalogue import CATALOGUE_NAME, engine_catalogue, load_catalogue, per_task
 from grader.lesson.course import Course
 from grader.lesson.manifest import load_lesson
+from grader.lesson.misconceptions import load_models
 from grader.result import CheckResult, Diagnosis, Report, TaskResult
 
 from paths import ROOT

@@ -9,9 +9,9 @@ import pytest
 
 from grader.authoring.models import code_in_hint, model_claims, prove_models, source_of, unmodelled
 from grader.checks import ModelMark
-from grader.grading.models import MODELS_NAME, Model, load_models
 from grader.grading.session import GradingSession
 from grader.lesson.course import Course
+from grader.lesson.misconceptions import MODELS_NAME, Model, load_models
 from grader.result import CheckResult, Diagnosis, Report, TaskResult
 
 from paths import ROOT
@@ -113,7 +113,7 @@ def small(tmp_path) -> Course:
     neither code can be named), and the carried-forward one, which needs one of those two."""
     for tree in ("exercises", "solutions", "suites"):
         shutil.copytree(ROOT / tree / "prefill", tmp_path / tree / "prefill",
-                        ignore=shutil.ignore_patterns("__pycache__", "mutants"))
+                        ignore=shutil.ignore_patterns("__pycache__", "mutants", "models"))
     (tmp_path / "suites" / "prefill" / MODELS_NAME).write_text(
         "from grader.checks import model\n\n\n"
         "@model('flops.missing-factor-2')\ndef half(N, P):\n    return N * P\n\n\n"

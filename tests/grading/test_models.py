@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import importlib.util
-import shutil
 import types
 import warnings
 
@@ -12,11 +11,11 @@ import numpy as np
 import pytest
 
 from grader.checks import ModelMark, Outcome, model, probe, same_changes, same_type
-from grader.exceptions import CallTimeout, ConfigError, UnsupportedResult, WorkerDied
-from grader.grading.models import MODELS_NAME, YOURS, Model, Models, ending, load_models
+from grader.exceptions import CallTimeout, UnsupportedResult, WorkerDied
+from grader.grading.models import YOURS, Models, ending
 from grader.grading.reference import Replay, load_reference
 from grader.lesson.course import Course
-from grader.lesson.manifest import load_lesson
+from grader.lesson.misconceptions import Model, load_models
 
 from paths import ROOT
 
@@ -254,48 +253,6 @@ def test_a_students_exception_is_its_built_in_type_and_message():
     exc = ValueError("utilization must be in (0, 1]")
     exc.grader_text = "prefill_seconds(...) raised ValueError: utilization must be in (0, 1]"
     assert ending(exc) == Outcome("raised", error="ValueError", message="utilization must be in (0, 1]")
-
-
-# ---------------------------------------------------------------------------- models.py, read
-
-def _lesson_with(tmp_path, text: str):
-    folder = tmp_path / "prefill"
-    shutil.copytree(ROOT / "suites" / "prefill", folder, ignore=shutil.ignore_patterns("mutants", "__pycache__"))
-    (folder / MODELS_NAME).write_text(text, encoding="utf-8")
-    return load_lesson(folder)
-
-
-def test_the_real_models_each_stand_for_a_code_task_diagnosis():
-    found = load_models(LESSON)
-    assert len(found) >= 100
-    code_tasks = {t.id for t in LESSON.code_tasks}
-    assert all(m.task in code_tasks and LESSON.diagnosis(m.code) for m in found)
-    assert {m.code for m in found if m.mark.carried} == {"seconds.flops-carried-forward"}
-    assert next(m for m in found if m.name == "seconds_at_peak").calls == {"prefill_flops"}
-
-
-def test_no_models_file_is_no_models(tmp_path):
-    folder = tmp_path / "prefill"
-    shutil.copytree(ROOT / "suites" / "prefill", folder, ignore=shutil.ignore_patterns("mutants", MODELS_NAME))
-    assert load_models(load_lesson(folder)) == ()
-
-
-@pytest.mark.parametrize("text, key, words", [
-    ("from grader.checks import model\n@model('flops.no-such')\ndef f(N, P):\n    return 0\n", "f", "does not hold"),
-    ("from grader.checks import model\n@model('hand-flops.power-of-ten')\ndef g(N, P):\n    return 0\n", "g",
-     "exactly one code task"),
-    ("from grader.checks import model\n@model('flops.squared', needs='pairs.all-pairs')\ndef h(N, P):\n"
-     "    return 0\n", "h", "no model of"),
-    ("from grader.checks import model\n@model('flops.squared', same=3)\ndef k(N, P):\n    return 0\n", "k",
-     "must be functions"),
-    ("import no_such_module\n", None, "cannot be imported"),
-])
-def test_a_broken_models_file_is_named_with_the_model(tmp_path, text, key, words):
-    lesson = _lesson_with(tmp_path, text)
-    with pytest.raises(ConfigError) as caught:
-        load_models(lesson)
-    assert caught.value.key == key and words in caught.value.problem
-    assert caught.value.source.endswith(MODELS_NAME)
 
 
 def test_a_model_may_call_itself():
