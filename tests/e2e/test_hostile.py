@@ -32,13 +32,19 @@ from paths import ROOT, TESTS
 
 sys.path.insert(0, str(TESTS / "hostile"))
 import cases as corpus
+import cases_more
 
 MODES = ("bubblewrap", "limited")
 FORMATS = {"json": "json", "text": "txt", "markdown": "md", "junit": "xml", "gradescope": "gs.json",
            "github": "gh", "html": "html"}
-RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-GRADE_CASES = [c for c in corpus.CASES if c.kind == "grade"]
-ENTRY_CASES = [c for c in corpus.CASES if c.kind == "entry"]
+# raw controls, line and paragraph separators, surrogates, and the invisible: bidirectional controls,
+# zero-width spaces and joiners, the word joiner, soft hyphens, BOM, tag characters
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+                         "\ud800-\udfff\U000e0000-\U000e007f]")
+CASES = corpus.CASES + cases_more.CASES
+GRADE_CASES = [c for c in CASES if c.kind == "grade"]
+ENTRY_CASES = [c for c in CASES if c.kind == "entry"]
+DEVICES = {"con", "prn", "aux", "nul", *(f"{port}{n}" for port in ("com", "lpt") for n in range(10))}
 FULL = 17.0
 
 
@@ -210,9 +216,32 @@ def test_the_summary_the_csv_and_the_report_files_are_inert(odd_class):
             assert first not in ("=", "+", "-", "@") or (cell or "").startswith("'"), (name, cell)
     names = [p.name for p in reports.iterdir()] if reports.is_dir() else []
     assert len(names) == sum(1 for r in rows if r["status"] == "graded"), names
+    assert len({name.lower() for name in names}) == len(names), names  # apart on a disk that ignores case
     for name in names:
         assert len(name.encode()) <= 120 and "/" not in name and not RAW_CONTROL.search(name), name
+        assert name.split(".")[0].rstrip(" ").lower() not in DEVICES, name  # Windows can make each one
         name.encode("utf-8")
+
+
+def test_the_students_graded_after_odd_entries_on_the_same_worker_keep_full_marks(odd_class):
+    rows = {r["student"]: r for r in odd_class.rows}
+    for case in ENTRY_CASES:
+        if not case.full:
+            continue
+        student = _student_of(case)
+        report = json.loads((odd_class.reports / f"{student}.json").read_text(encoding="utf-8"))
+        if case.full == "own uid" and "stays root" in report.get("sandbox", ""):
+            continue  # SECURITY.md: a worker without a uid of its own shares what it leaves
+        assert rows[student]["status"] == "graded" and float(rows[student]["total"]) == FULL, (case.id, rows[student])
+
+
+def _student_of(case) -> str:
+    """The student an entry case builds (entries with ``full`` are plain names: ``entry(name, ...)``)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        built = case.build(Path(folder))
+        return built.stem if built.suffix else built.name
 
 
 def test_the_summary_has_no_line_that_an_entry_name_made(odd_class):
