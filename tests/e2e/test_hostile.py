@@ -112,9 +112,14 @@ def test_a_hostile_submission_is_graded_and_shown_inert(case, mode, tmp_path):
                      mode=mode, cwd=tmp_path)
     for run in (student, teacher):
         stderr = run.stderr.decode("utf-8", "replace")
-        assert run.returncode == 0, stderr
+        assert run.returncode == case.exit, stderr
         assert b"Traceback" not in run.stderr, stderr
     assert elapsed < case.within, f"{case.id} took {elapsed:.0f} s"
+    if case.exit:  # refused: one line saying why, inert, and nothing graded
+        said = student.stderr.decode("utf-8")
+        assert len(said.strip().splitlines()) == 1, said
+        inert(said, f"{case.id}: stderr")
+        return
     for path in sorted(out.iterdir()):
         text = path.read_bytes().decode("utf-8")  # valid UTF-8, or this raises
         inert(text, f"{case.id}: {path.name}", own_commands=path.suffix == ".gh")

@@ -54,6 +54,7 @@ class Case:
     options: dict = field(default_factory=dict)
     # entry: full marks "always", or where the worker has a uid of its own ("own uid": SECURITY.md's limits)
     full: str = ""
+    exit: int = 0  # grade: the exit status (2: the submission cannot be graded, said in one line)
 
 
 def _folder(target: Path, module: str = "", answers: dict[str, str] | None = None) -> Path:

@@ -106,6 +106,19 @@ def folder_with(name: str, make):
     return build
 
 
+def _nested(folder: Path, levels: int = 1500) -> Path:
+    """``levels`` folders in ``folder``, each in the last (made by changing into each: deeper than PATH_MAX)."""
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        for _ in range(levels):
+            os.mkdir("d")
+            os.chdir("d")
+    finally:
+        os.chdir(here)
+    return folder
+
+
 def _many_folders(folder: Path) -> None:
     for i in range(1500):
         (folder / f"d{i}").mkdir()
@@ -179,6 +192,10 @@ CASES: list[Case] = [
          folder_with("folders", _many_folders), runs_code=False, status="rejected"),
     Case("notebook_nested_json", 1, "entry", "a notebook of 100000 nested JSON arrays",
          raw_entry("nesting.ipynb", b"[" * 100000 + b"]" * 100000), runs_code=False),
+    Case("folder_nested_1500", 1, "grade", "a submission folder holding folders 1500 levels deep (exit status 2)",
+         lambda tmp: _nested(_folder(tmp / "prefill"), 1500), runs_code=False, exit=2),
+    Case("folder_nested_1500_entry", 1, "entry", "the same folder in a class", folder_with("nested", _nested),
+         runs_code=False, status="rejected"),
     Case("module_in_utf16", 1, "entry", "a prefill.py saved as UTF-16",
          raw_entry("wide16.py", REFERENCE.encode("utf-16"))),
     # 2 -- a careless answer never crashes the grade
