@@ -45,8 +45,10 @@ _MULTILINE = re.compile(f"[{_ALWAYS}]")
 _ONE_LINE = re.compile(f"[{_ALWAYS}\t\n]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # A line the GitHub Actions runner would take as a workflow command: "::" after leading
-# whitespace (the runner trims it), or the legacy "##[" anywhere in the line.
-_COMMAND_START = re.compile(r"^(\s*)::", re.M)
+# whitespace (the runner trims it), or the legacy "##[" anywhere in the line. The coloured
+# terminal report's own colour codes (SGR) may come first: a log that drops them (a viewer, a
+# copy) would see the command, so they are looked through too.
+_COMMAND_START = re.compile(r"^((?:\s|\x1b\[[0-9;]*m)*)::", re.M)
 
 
 class Shown(str):

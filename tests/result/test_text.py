@@ -75,6 +75,8 @@ def test_bytes_and_other_objects_become_text():
     ("ok\n\t::error::x", "ok\n\t：：error::x"),
     ("text ##[warning]boo", "text ＃＃[warning]boo"),
     ("a :: in the middle is fine", "a :: in the middle is fine"),
+    ("\x1b[2m::add-mask::x\x1b[0m", "\x1b[2m：：add-mask::x\x1b[0m"),  # behind the coloured report's own style
+    ("  \x1b[1;31m \x1b[0m::x", "  \x1b[1;31m \x1b[0m：：x"),
 ])
 def test_no_line_is_left_that_the_github_runner_would_obey(raw, safe):
     assert ci_safe(raw) == safe
