@@ -26,6 +26,7 @@ import pytest
 
 from grader.lesson.course import Course
 from grader.sandbox import confine
+from grader.sandbox.inside.files import remove_tree
 
 from mutated import mutant_folder
 from paths import ROOT, TESTS
@@ -92,6 +93,18 @@ def require(mode: str) -> None:
 
 def modes_for(case) -> list[str]:
     return list(MODES) if case.runs_code else ["bubblewrap"]
+
+
+@pytest.fixture(autouse=True)
+def _no_deep_leftovers(request):
+    """Some cases build folders 1500 levels deep, and pytest removes old temporary folders with
+    shutil.rmtree, which recurses: a later session (anyone's, on a shared machine) would end in a
+    RecursionError. What a test built is removed here, iteratively (grader's own remove_tree)."""
+    yield
+    if "tmp_path" in request.fixturenames:
+        tmp = request.getfixturevalue("tmp_path")
+        for built in ("in", "mixed", "built"):
+            remove_tree(tmp / built)
 
 
 # ---------------------------------------------------------------------------- one submission at a time
@@ -174,7 +187,7 @@ class Graded:
 
 
 @pytest.fixture(scope="module", params=MODES)
-def odd_class(request, tmp_path_factory) -> Graded:
+def odd_class(request, tmp_path_factory):
     """One batch per sandbox mode: every entry case between two ordinary students."""
     require(request.param)
     tmp = tmp_path_factory.mktemp(f"odd-{request.param}")
@@ -183,7 +196,8 @@ def odd_class(request, tmp_path_factory) -> Graded:
     ordinary(klass)
     for case in ENTRY_CASES:
         case.build(klass)
-    return Graded(*batch(klass, tmp, request.param))
+    yield Graded(*batch(klass, tmp, request.param))
+    remove_tree(klass)  # holds folders 1500 levels deep (see _no_deep_leftovers)
 
 
 def test_odd_entries_never_stop_the_class_and_are_rows_of_their_own(odd_class):

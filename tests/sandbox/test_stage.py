@@ -142,8 +142,11 @@ def test_check_size_refuses_folders_nested_too_deep_however_deep(tmp_path):
         folder = tmp_path / f"alice{levels}"
         folder.mkdir()
         _nest(folder, levels)
-        with pytest.raises(SubmissionError) as caught:
-            stage.check_size(folder)
+        try:
+            with pytest.raises(SubmissionError) as caught:
+                stage.check_size(folder)
+        finally:  # pytest's own clean-up of old temporary folders recurses: it would fail on this one
+            stage.remove_tree(folder)
         assert f"nested more than {MAX_DEPTH} levels deep" in str(caught.value)
 
 
