@@ -198,6 +198,7 @@ def odd_class(request, tmp_path_factory):
         case.build(klass)
     yield Graded(*batch(klass, tmp, request.param))
     remove_tree(klass)  # holds folders 1500 levels deep (see _no_deep_leftovers)
+    cases_more.forget_ipc()
 
 
 def test_odd_entries_never_stop_the_class_and_are_rows_of_their_own(odd_class):

@@ -137,6 +137,21 @@ IPC_WRITER = ("import ctypes\n\ndef causal_pairs(P):\n    libc = ctypes.CDLL(Non
 IPC_READER = ("import ctypes\n\ndef causal_pairs(P):\n    libc = ctypes.CDLL(None)\n"
               f"    left = [libc.shmget({IPC_KEY}, 0, 0), libc.semget({IPC_KEY}, 0, 0), libc.msgget({IPC_KEY}, 0)]\n"
               "    return P * (P + 1) // 2 if left == [-1, -1, -1] else -1\n")
+
+
+def forget_ipc() -> None:
+    """Remove what IPC_WRITER left where nothing removes it (a worker that stays root shares the
+    machine's IPC namespace: SECURITY.md), so that no run of the corpus leaves a segment behind."""
+    import ctypes
+
+    libc = ctypes.CDLL(None)
+    for ipc_id, remove in ((libc.shmget(IPC_KEY, 0, 0), lambda i: libc.shmctl(i, 0, None)),
+                           (libc.semget(IPC_KEY, 0, 0), lambda i: libc.semctl(i, 0, 0)),
+                           (libc.msgget(IPC_KEY, 0), lambda i: libc.msgctl(i, 0, None))):
+        if ipc_id >= 0:
+            remove(ipc_id)
+
+
 # the hidden check's inputs, as a student's code would quote them
 QUOTES_INPUTS = "def prefill_flops(N, P):\n    return f'N={N} P={P}'\n"
 RAW_OUTPUT = ("import os\n\ndef causal_pairs(P):\n    os.write(1, b'\\xff\\xfe\\x1b')\n"
