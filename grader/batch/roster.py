@@ -48,6 +48,7 @@ REPORT_NAME_BYTES = 100
 _KEPT = r"A-Za-z0-9_@+=,;'()\[\]{}!#$%&^"
 _PLAIN = re.compile(f"[{_KEPT}]([{_KEPT}. -]*[{_KEPT}-])?")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+_DEVICES = frozenset(("con", "prn", "aux", "nul", *(f"{port}{n}" for port in ("com", "lpt") for n in range(10))))
 _NAME_ERRNOS = (errno.ENAMETOOLONG, errno.ELOOP, errno.EILSEQ)  # the entry's own names made reading fail
 
 
@@ -87,19 +88,28 @@ def report_name(student: str) -> str:
     """The file name of a student's report: ``alice.json`` for a plain name, else a safe, bounded
     name of its own (``Jose~1a2b….json``): ASCII, no separator, at most REPORT_NAME_BYTES bytes.
     A made-up name holds a ``~``, which no plain name does, so no student can take another's."""
-    if _PLAIN.fullmatch(student) and len(student) <= REPORT_NAME_BYTES - len(".json"):
-        return f"{student}.json"
     return f"{safe_stem(student)}.json"
 
 
 def safe_stem(student: str) -> str:
     """A file-name stem for ``student`` that any disk accepts, unique per student: the student id
-    when plain, else its letters in ASCII, a ``~`` and a hash of the whole id."""
-    if _PLAIN.fullmatch(student) and len(student) <= REPORT_NAME_BYTES - len(".json"):
+    when plain, else its letters in ASCII (no dot: the part before it is what Windows checks), a
+    ``~`` and a hash of the whole id.
+
+    Plain is lower case too, and no name Windows keeps for a device (``con``, ``nul``, ``com1``,
+    whatever follows its first dot): the disk an instructor copies the reports to may ignore
+    case (macOS, Windows), where ``ALICE.json`` would overwrite ``alice.json``, and Windows
+    cannot create ``CON.json`` at all (nor unzip it)."""
+    if _plain(student):
         return student
     ascii_form = unicodedata.normalize("NFKD", student).encode("ascii", "ignore").decode()
-    readable = _UNSAFE.sub("_", ascii_form).strip("._-")[:60].rstrip("._-") or "student"
+    readable = _UNSAFE.sub("_", ascii_form).replace(".", "_").strip("_-")[:60].rstrip("_-") or "student"
     return f"{readable}~{hashlib.sha256(student.encode('utf-8', 'surrogatepass')).hexdigest()[:16]}"
+
+
+def _plain(student: str) -> bool:
+    return (bool(_PLAIN.fullmatch(student)) and len(student) <= REPORT_NAME_BYTES - len(".json")
+            and student == student.lower() and student.split(".")[0].rstrip(" ") not in _DEVICES)
 
 
 def scan(folder: Path, ignore: set[Path] = frozenset()) -> dict[str, list[Path]]:

@@ -17,7 +17,8 @@ accident. What ``shown()`` guarantees:
 - no control character but newline and tab (and those only where the field allows lines):
   C0, DEL and C1 characters, CR and the Unicode line and paragraph separators appear as the
   escapes Python would write (``\\x1b``, ``\\r``, ``\\u2028``), visible and inert;
-- no bidirectional override or isolate (``\\u202e`` and its kind are shown as escapes);
+- no bidirectional override or isolate (``\\u202e`` and its kind are shown as escapes), and no
+  other invisible character (a zero-width space, a tag character): each shown as its escape;
 - at most ``limit`` characters, the rest replaced by a marker saying how many were cut.
 
 Each output format still escapes for itself on top of this (Markdown's links and tables, CSV's
@@ -32,14 +33,22 @@ import re
 LIMIT = 4000  # characters of one field, unless a caller says otherwise
 
 # Characters escaped in every field: C0 but tab and newline, DEL, C1, the line and paragraph
-# separators, the bidirectional controls (embedding, override, isolate, marks), BOM.
-_ALWAYS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff"
+# separators, and every format character (Unicode's category Cf: the bidirectional controls,
+# the zero-width space and joiners, the word joiner, the soft hyphen, BOM, the invisible tag
+# characters), with the Hangul fillers: all invisible, so that "x\u200by" cannot pass for "xy" (two
+# rows of a class that look like one student) nor hide text a reader does not see.
+_FORMAT = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+           "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+           "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
+_ALWAYS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u115f\u1160\u3164\uffa0" + _FORMAT
 _MULTILINE = re.compile(f"[{_ALWAYS}]")
 _ONE_LINE = re.compile(f"[{_ALWAYS}\t\n]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # A line the GitHub Actions runner would take as a workflow command: "::" after leading
-# whitespace (the runner trims it), or the legacy "##[" anywhere in the line.
-_COMMAND_START = re.compile(r"^(\s*)::", re.M)
+# whitespace (the runner trims it), or the legacy "##[" anywhere in the line. The coloured
+# terminal report's own colour codes (SGR) may come first: a log that drops them (a viewer, a
+# copy) would see the command, so they are looked through too.
+_COMMAND_START = re.compile(r"^((?:\s|\x1b\[[0-9;]*m)*)::", re.M)
 
 
 class Shown(str):
@@ -99,4 +108,6 @@ def _escape(match: re.Match) -> str:
         return "\\n"
     if char == "\r":
         return "\\r"
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

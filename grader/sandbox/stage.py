@@ -18,7 +18,7 @@ from pathlib import Path
 
 from grader.exceptions import SubmissionError
 from grader.sandbox.inside.files import make_readable, remove_tree
-from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
+from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
 SKIPPED = ("__pycache__", ".git", ".ipynb_checkpoints")  # never copied: caches and history, not work
 
@@ -59,11 +59,28 @@ def private_tmp(tmp: Path, uid: int | None) -> Path:
 
 
 def check_size(folder: Path) -> None:
-    """A SubmissionError when ``folder`` holds more than a submission may (counted before copying)."""
-    total = 0
-    for count, item in enumerate(folder.rglob("*"), start=1):
-        if item.is_file() and not item.is_symlink():
-            total += item.stat().st_size
-        if count > MAX_SUBMISSION_FILES or total > MAX_SUBMISSION_BYTES:
-            raise SubmissionError(f"{folder}: more than {MAX_SUBMISSION_FILES} files or "
-                                  f"{MAX_SUBMISSION_BYTES // (1024 * 1024)} MB; hand in only your exercise files")
+    """A SubmissionError when ``folder`` holds more than a submission may (counted before copying):
+    files and folders, bytes, and folders within folders (``MAX_DEPTH``, as a batch and a zip refuse).
+
+    Iterative, without following links: ``Path.rglob`` recursed, and a folder 1500 levels deep in a
+    submission ended ``grader grade`` with a RecursionError (exit status 3, "a fault of the grader")."""
+    total = count = 0
+    stack = [(os.fspath(folder), 0)]
+    while stack:
+        here, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise SubmissionError(f"{folder}: folders are nested more than {MAX_DEPTH} levels deep; "
+                                  "hand in only your exercise files")
+        with os.scandir(here) as entries:
+            for entry in entries:
+                if entry.name in SKIPPED:
+                    continue
+                count += 1
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((entry.path, depth + 1))
+                elif entry.is_file(follow_symlinks=False):
+                    total += entry.stat(follow_symlinks=False).st_size
+                if count > MAX_SUBMISSION_FILES or total > MAX_SUBMISSION_BYTES:
+                    raise SubmissionError(f"{folder}: more than {MAX_SUBMISSION_FILES} files or "
+                                          f"{MAX_SUBMISSION_BYTES // (1024 * 1024)} MB; "
+                                          "hand in only your exercise files")

@@ -196,6 +196,20 @@ def test_report_names_are_the_student_when_plain_and_safe_bounded_and_unique_oth
     assert report_name(report_name("Jos\u00e9")[:-5]) != report_name("Jos\u00e9")  # no plain name takes its place
 
 
+def test_report_names_stay_apart_on_a_disk_that_ignores_case_and_windows_can_make_each():
+    from grader.batch.roster import report_name
+
+    students = ["alice", "Alice", "ALICE", "Jane Doe_123_assignsubmission_file_", "jane doe_123_assignsubmission_file_",
+                "con", "CON", "nul.x", "com1", "lpt9", "aux ", "console", "com10"]
+    names = [report_name(s) for s in students]
+    assert len({name.lower() for name in names}) == len(students), names
+    assert names[0] == "alice.json" and names[1].startswith("Alice~") and names[3].startswith("Jane_Doe_123")
+    devices = {"con", "prn", "aux", "nul", *(f"{p}{n}" for p in ("com", "lpt") for n in range(10))}
+    for name in names:
+        assert name.split(".")[0].rstrip(" ").lower() not in devices, name
+    assert report_name("console") == "console.json" and report_name("com10") == "com10.json"  # no device
+
+
 def test_a_folder_that_cannot_be_read_is_the_environments_fault_not_the_students(tmp_path, monkeypatch):
     from grader.batch import roster
 

@@ -45,11 +45,16 @@ def any_text(min_size: int = 0, max_size: int = 300) -> st.SearchStrategy[str]:
 HOSTILE = st.one_of(
     any_text(),
     st.lists(st.sampled_from(["\x1b[2J", "\x1b]0;t\x07", "\x9b", "\u202e", "\ud800", "\r", "\n", "::", "##[",
-                              "![x](https://e)", "[a](b)", "<script>", "|", "`", "\x00", "=", "@", " "]),
+                              "![x](https://e)", "[a](b)", "<script>", "|", "`", "\x00", "=", "@", " ",
+                              # invisible or line-breaking elsewhere: zero-width space, tag character, soft
+                              # hyphen, NEL, ideographic space and the line separator before a runner command
+                              "\u200b", "\U000e0041", "\u00ad", "\u0085", "\u3000::", "\u2028"]),
              max_size=40).map("".join),
     any_text(min_size=5000, max_size=9000),
 )
-RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# controls a terminal or parser acts on, and the invisible (format characters: zero-width, bidi, tags)
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+                         "\U000e0000-\U000e007f]")
 ROUGH = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

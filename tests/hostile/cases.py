@@ -12,7 +12,8 @@ See README.md for the classes. ``never``: text that must not reach a student-fac
 (hidden inputs, what the submission chose); ``keeps``: tasks that must still score full
 marks (the case breaks something else); ``within``: seconds the grade must finish in;
 ``secret``: text that must not reach what a hidden check tells a student (a visible check
-shows its inputs and what came back by design).
+shows its inputs and what came back by design); ``full``: an entry whose row must keep full
+marks (a student graded after an odd one on the same worker). More cases: cases_more.py.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class Case:
     within: float = 240.0  # seconds the grade must finish in (a bound, not a speed)
     status: str = "graded"  # entry: the row's status in the gradebook ("graded" or "rejected")
     options: dict = field(default_factory=dict)
+    # entry: full marks "always", or where the worker has a uid of its own ("own uid": SECURITY.md's limits)
+    full: str = ""
+    exit: int = 0  # grade: the exit status (2: the submission cannot be graded, said in one line)
 
 
 def _folder(target: Path, module: str = "", answers: dict[str, str] | None = None) -> Path:

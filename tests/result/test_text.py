@@ -19,11 +19,25 @@ from grader.result.text import LIMIT, Shown, ci_safe, shown
     ("\ud800", "\ufffd"),  # a lone surrogate
     ("caf\udce9", "caf\\xe9"),  # a byte a file name smuggled in (surrogateescape)
     ("tab\there", "tab\there"),
+    ("x\u200by", "x\\u200by"),  # a zero-width space: "xy" to the eye
+    ("pay\u00adpal", "pay\\xadpal"),  # a soft hyphen
+    ("ok\U000e0069\U000e0067", "ok\\U000e0069\\U000e0067"),  # tag characters: text nobody sees
+    ("\u3164", "\\u3164"),  # a Hangul filler: a blank that is a letter
     ("plain ünïcode ×·≤ and emoji 🙂", "plain ünïcode ×·≤ and emoji 🙂"),
 ])
 def test_what_a_reader_would_interpret_is_shown_as_an_escape(raw, seen):
     assert shown(raw) == seen
     shown(raw).encode("utf-8")  # always valid UTF-8
+
+
+def test_every_invisible_format_character_is_shown_as_an_escape():
+    """Every character of Unicode's category Cf that this Python knows: a newer Unicode adding one fails here."""
+    import unicodedata
+
+    invisible = "".join(chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) == "Cf")
+    seen = shown(invisible, limit=len(invisible) * 12)
+    assert not any(unicodedata.category(c) == "Cf" for c in seen)
+    assert seen.count("\\") == len(invisible)
 
 
 def test_a_one_line_field_shows_newlines_and_tabs_as_escapes():
@@ -61,6 +75,8 @@ def test_bytes_and_other_objects_become_text():
     ("ok\n\t::error::x", "ok\n\t：：error::x"),
     ("text ##[warning]boo", "text ＃＃[warning]boo"),
     ("a :: in the middle is fine", "a :: in the middle is fine"),
+    ("\x1b[2m::add-mask::x\x1b[0m", "\x1b[2m：：add-mask::x\x1b[0m"),  # behind the coloured report's own style
+    ("  \x1b[1;31m \x1b[0m::x", "  \x1b[1;31m \x1b[0m：：x"),
 ])
 def test_no_line_is_left_that_the_github_runner_would_obey(raw, safe):
     assert ci_safe(raw) == safe

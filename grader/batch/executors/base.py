@@ -67,15 +67,24 @@ def grade_one(session: Session, student: str, path: Path, shown_as: str = "") ->
             report.submission = Path(shown_as).name  # a student's copy does not show the instructor's folders
         student_report = _student_json(report)
     except SubmissionError as exc:
-        return Outcome(student, "rejected", reason=str(exc), seconds=time.monotonic() - started), True
+        return Outcome(student, "rejected", reason=_named(str(exc), path, shown_as),
+                       seconds=time.monotonic() - started), True
     except GraderError as exc:
         sound = not isinstance(exc, SandboxFailed)
-        return Outcome(student, "error", reason=str(exc), seconds=time.monotonic() - started), sound
+        return Outcome(student, "error", reason=_named(str(exc), path, shown_as),
+                       seconds=time.monotonic() - started), sound
     except (Exception, StudentCodeError) as exc:  # noqa: BLE001 - whatever it is, it must become a row
         reason = f"internal error while grading ({type(exc).__name__}: {exc}); tell whoever runs the grader"
-        return Outcome(student, "error", reason=reason, seconds=time.monotonic() - started), False
+        return Outcome(student, "error", reason=_named(reason, path, shown_as),
+                       seconds=time.monotonic() - started), False
     return Outcome(student, "graded", report=full, student_report=student_report,
                    seconds=time.monotonic() - started), True
+
+
+def _named(reason: str, path: Path, shown_as: str) -> str:
+    """A reason naming the entry as the instructor knows it: a zip's is graded from a scratch folder
+    (``/tmp/grader-batch-…/unzipped/ana``), gone once the batch ends, which its row must not name."""
+    return reason.replace(str(path), shown_as) if shown_as else reason
 
 
 def _student_json(report) -> str:

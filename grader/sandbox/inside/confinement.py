@@ -23,8 +23,9 @@ def apply_limits(limits: dict) -> None:
     """
     for name, value in (("RLIMIT_CPU", limits["cpu_seconds"]), ("RLIMIT_AS", limits["memory_bytes"]),
                         ("RLIMIT_FSIZE", limits["file_bytes"]), ("RLIMIT_NOFILE", limits["open_files"]),
-                        ("RLIMIT_CORE", 0)):
-        resource.setrlimit(getattr(resource, name), (value, value))
+                        ("RLIMIT_CORE", 0), ("RLIMIT_MSGQUEUE", 0)):  # a POSIX message queue outlives it
+        if hasattr(resource, name):  # RLIMIT_MSGQUEUE is Linux's
+            resource.setrlimit(getattr(resource, name), (value, value))
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an oversized write raises OSError instead of killing
     os.umask(0o077)
     uid = limits.get("drop_to")

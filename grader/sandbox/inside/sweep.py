@@ -13,6 +13,11 @@ repeat until a round finds nothing, within a bound:
   found through ``/proc/<pid>/task/<tid>/children`` (a few small reads, so a round is
   quicker than a fork) and killed, round after round.
 
+Processes are not all a worker can leave behind: System V shared memory segments, semaphore
+sets and message queues outlive every process (a segment holds its memory until removed), and
+all the children of one template share their IPC namespace, so the next submission would find
+them (``remove_ipc_of``; POSIX message queues are ruled out by ``RLIMIT_MSGQUEUE``).
+
 Both the fork-server template (inside the sandbox) and the trusted side (``reap``, limited
 mode) use these, so they import nothing but the standard library.
 """
@@ -66,6 +71,60 @@ def kill_uid(uid: int, seconds: float = SWEEP_SECONDS) -> bool:
                 os._exit(0)
         os.waitpid(helper, 0)
     return True
+
+
+_IPC_KINDS = ("shm", "sem", "msg")  # /proc/sysvipc/<kind>, and the ctl call that removes one: shmctl, semctl, msgctl
+_IPC_RMID = 0
+
+
+def ipc_objects_of(uid: int) -> list[tuple[str, int]]:
+    """(kind, id) of every System V IPC object of this IPC namespace that ``uid`` created or owns."""
+    found = []
+    for kind in _IPC_KINDS:
+        try:
+            with open(f"/proc/sysvipc/{kind}", "rb") as stream:
+                header, *rows = stream.read().splitlines()
+        except (OSError, ValueError):
+            continue
+        names = header.split()
+        try:
+            at_id, at_uid, at_cuid = 1, names.index(b"uid"), names.index(b"cuid")
+        except ValueError:
+            continue
+        for row in rows:
+            fields = row.split()
+            try:
+                if uid in (int(fields[at_uid]), int(fields[at_cuid])):
+                    found.append((kind, int(fields[at_id])))
+            except (IndexError, ValueError):
+                continue
+    return found
+
+
+def remove_ipc_of(uid: int) -> None:
+    """Remove every System V IPC object ``uid`` created or owns, as that uid (their creator may
+    remove them, and the template holds no CAP_SYS_ADMIN): a forked helper takes the uid, as
+    ``kill_uid``'s does. Nothing is forked when there is none, the usual case (three small reads)."""
+    objects = ipc_objects_of(uid)
+    if not objects:
+        return
+    helper = os.fork()
+    if helper == 0:
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None)
+            os.setgroups([])
+            os.setgid(uid)
+            os.setuid(uid)
+            for kind, ipc_id in objects:
+                if kind == "sem":
+                    libc.semctl(ipc_id, 0, _IPC_RMID)
+                else:
+                    getattr(libc, f"{kind}ctl")(ipc_id, _IPC_RMID, None)
+        finally:
+            os._exit(0)
+    os.waitpid(helper, 0)
 
 
 def children_of(pid: int) -> list[int]:

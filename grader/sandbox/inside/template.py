@@ -14,6 +14,8 @@ Nothing of one child outlives it, so nothing of one submission reaches the next:
   folders lie (bubblewrap's private ``/tmp``, or in limited mode a folder the trusted side
   made for this template), is not writable by the children, so no writable place is
   shared between two submissions; the folder goes when the child is killed;
+- what it leaves in the IPC namespace all children share (System V shared memory, semaphores,
+  message queues, which outlive every process) is removed with its folder, by its uid;
 - killing it kills everything it started until nothing is left (``sweep``): by its uid
   when it has one, else by descent (its process group, its descendants, and every orphan
   the template adopted as a child subreaper). Once the child itself is reaped, whatever it
@@ -217,11 +219,13 @@ def _shut_down(root: str, children: dict, statuses: dict, leftovers: list) -> No
 
 
 def _remove_folders(uid: int | None, folder: str) -> None:
-    """A killed child's folder, and what it left in the shared temporary folders (by its own uid)."""
+    """A killed child's folder, and what it left in the shared temporary folders and the IPC namespace
+    (by its own uid)."""
     remove_tree(folder)
     if uid is not None:
         for shared in SHARED_TMP:
             _remove_files_of(uid, shared)
+        sweep.remove_ipc_of(uid)
 
 
 def _reap(statuses: dict, children: dict) -> None:

@@ -44,3 +44,12 @@ def test_failures_become_outcomes_with_their_reasons():
     assert crashed.status == "error" and "internal error while grading (KeyError" in crashed.reason and not sound
     leaked, sound = grade_one(Session(ImportFailed("escaped")), "a", Path("a"))  # a BaseException
     assert leaked.status == "error" and not sound
+
+
+def test_a_reason_names_the_entry_not_the_scratch_folder_a_zip_was_graded_from():
+    scratch = Path("/tmp/grader-batch-x1/unzipped/ana")
+    error = SubmissionError(f"{scratch}: holds neither prefill.py nor answers.toml")
+    rejected, _ = grade_one(Session(error), "ana", scratch, shown_as="class/ana.zip")
+    assert rejected.reason == "class/ana.zip: holds neither prefill.py nor answers.toml"
+    alone, _ = grade_one(Session(error), "ana", scratch)  # no entry to name: the path as it is
+    assert alone.reason == error.args[0]

@@ -59,3 +59,50 @@ def test_remove_tree_frees_immutable_and_append_only_entries(tmp_path):
 
 def test_remove_tree_of_nothing_is_quiet(tmp_path):
     remove_tree(tmp_path / "never-made")
+
+
+def _deep(top, levels: int) -> None:
+    """``levels`` folders, each inside the last, as a worker makes them: by changing into each one
+    (the whole path is longer than the kernel takes, and deeper than Python's recursion)."""
+    here = os.getcwd()
+    os.chdir(top)
+    try:
+        for _ in range(levels):
+            os.mkdir("d")
+            os.chdir("d")
+        with open("last.txt", "w") as stream:
+            stream.write("x")
+    finally:
+        os.chdir(here)
+
+
+def test_remove_tree_removes_a_folder_deeper_than_recursion_and_paths_allow(tmp_path):
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    _deep(copy, 3000)
+    (copy / "wide").mkdir()
+    for i in range(200):
+        (copy / "wide" / f"f{i}").mkdir()
+        (copy / "wide" / f"f{i}" / "x").write_text("x")
+    remove_tree(copy)
+    assert not os.path.lexists(copy)
+
+
+def test_remove_tree_leaves_what_a_link_points_at(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("keep")
+    copy = tmp_path / "copy"
+    (copy / "sub").mkdir(parents=True)
+    (copy / "sub" / "link").symlink_to(outside)
+    (copy / "link").symlink_to(outside / "keep.txt")
+    remove_tree(copy)
+    assert not os.path.lexists(copy)
+    assert (outside / "keep.txt").read_text() == "keep"
+
+
+def test_remove_tree_of_a_file_removes_the_file(tmp_path):
+    single = tmp_path / "single.txt"
+    single.write_text("x")
+    remove_tree(single)
+    assert not os.path.lexists(single)

@@ -211,3 +211,41 @@ def test_a_killed_child_takes_along_a_chain_of_processes_that_keeps_changing_its
         assert not chain_processes(marker), "a process of the killed child is still running"
     finally:
         kill_chain(marker)
+
+
+def _segment_of_a_stranger() -> dict:
+    """A uid no account uses leaves a System V shared memory segment (IPC_PRIVATE: a new one); as
+    root, remove_ipc_of(that uid) removes it, and leaves a segment of another uid alone."""
+    import ctypes
+
+    libc = ctypes.CDLL(None)
+    stranger = confine.UID_FLOOR + 7_000_000 + secrets.randbelow(1_000_000)
+
+    def leave(uid: int) -> int:
+        read_end, write_end = os.pipe()
+        child = os.fork()
+        if child == 0:
+            os.setgroups([])
+            os.setgid(uid)
+            os.setuid(uid)
+            os.write(write_end, str(libc.shmget(0, 4096, 0o1600)).encode())
+            os._exit(0)
+        os.waitpid(child, 0)
+        os.close(write_end)
+        return int(os.read(read_end, 32))
+
+    mine, other = leave(stranger), leave(stranger + 1)
+    before = sweep.ipc_objects_of(stranger)
+    sweep.remove_ipc_of(stranger)
+    after, others = sweep.ipc_objects_of(stranger), sweep.ipc_objects_of(stranger + 1)
+    libc.shmctl(other, 0, None)  # the other uid's segment: removed by root, the test's own clean-up
+    return {"mine": mine, "before": before, "after": after, "others": others, "other": other}
+
+
+def test_remove_ipc_of_removes_the_uids_segments_and_no_other(tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("taking another uid needs root")
+    seen = in_child(_segment_of_a_stranger)
+    assert seen["mine"] >= 0 and seen["before"] == [["shm", seen["mine"]]], seen
+    assert seen["after"] == [], seen
+    assert seen["others"] == [["shm", seen["other"]]], seen

@@ -12,6 +12,7 @@ tests/sandbox/test_forkserver.py covers the client's own contract.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import secrets
 import signal
@@ -72,6 +73,23 @@ def temporary():
     folder = tempfile.gettempdir()
     info = os.stat(folder)
     return [folder, os.environ.get("TMPDIR"), info.st_uid, info.st_mode & 0o777]
+
+
+def leave_ipc(key):
+    """A System V segment, semaphore set and message queue anyone may open; a POSIX queue."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    made = [libc.shmget(key, 4096, 0o1666), libc.semget(key, 1, 0o1666), libc.msgget(key, 0o1666)]
+    rt = libc if hasattr(libc, "mq_open") else ctypes.CDLL("librt.so.1", use_errno=True)  # glibc < 2.34
+    queue = rt.mq_open(b"/grader-test-%d" % key, os.O_CREAT | os.O_RDWR, 0o600, None)
+    made.append(queue if queue != -1 else -ctypes.get_errno())
+    return made
+
+
+def finds_ipc(key):
+    import ctypes
+    libc = ctypes.CDLL(None)
+    return [libc.shmget(key, 0, 0) != -1, libc.semget(key, 0, 0) != -1, libc.msgget(key, 0) != -1]
 
 
 def leave_in(folder, name):
@@ -389,3 +407,19 @@ def test_as_root_what_a_killed_child_left_in_shared_temporary_folders_is_removed
     assert ask(second, "sees", path) is True
     first.kill()
     assert gone(second, path)
+
+
+def test_as_root_what_a_killed_child_left_in_the_ipc_namespace_is_removed(root_forks):
+    """System V IPC objects outlive every process, and a template's children share one IPC namespace: a
+    segment left by one submission held its memory, and was there for the next one to read, until removed."""
+    _, first, second = root_forks
+    key = secrets.randbelow(1 << 30) + 1
+    *made, queue = ask(first, "leave_ipc", key)
+    assert all(ipc_id >= 0 for ipc_id in made), made
+    assert queue == -errno.EMFILE  # RLIMIT_MSGQUEUE: no POSIX message queue outlives it either
+    assert ask(second, "finds_ipc", key) == [True, True, True]
+    first.kill()
+    deadline = time.monotonic() + SECONDS
+    while ask(second, "finds_ipc", key) != [False, False, False]:
+        assert time.monotonic() < deadline, "the killed child's IPC objects are still there"
+        time.sleep(0.01)
