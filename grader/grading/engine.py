@@ -31,7 +31,7 @@ from grader.lesson.solutions import resolve_solutions
 from grader.result import Report, TaskResult
 from grader.sandbox import canary, confine, stage
 from grader.sandbox.spawn import SpawnedProcess
-from grader.submission.failures import before_any_call
+from grader.submission.failures import before_any_call, stand_in_note
 from grader.submission.files import Submission, choose_lesson
 from grader.submission.source import SourceFacts, analyse
 from grader.submission.stubs import unimplemented_functions
@@ -109,6 +109,9 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         stage.remove_tree(tmp)
 
     stubs = student.stubs if student is not None else set()
+    stand_ins = tuple(m for m in (student.stand_ins if student is not None else ()) if m in facts.imports)
+    filename = notebook.notebook.name if notebook else the_lesson.module
+    notes += [stand_in_note(filename, stand_ins, facts)] if stand_ins else []
     tasks = []
     for task in the_lesson.tasks:
         note, unstarted = "", bool(task.function and task.function in stubs)
@@ -119,7 +122,8 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                 checks=results[task.id], note=note, unstarted=unstarted))
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
                   execution_time=time.monotonic() - started, sandbox=confinement, sandbox_fallback=fallback,
-                  output=output, notes=(notebook.report_notes(student) if notebook else []) + notes)
+                  output=output, notes=(notebook.report_notes(student) if notebook else []) + notes,
+                  stand_ins=stand_ins)
 
 
 def _starter(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher, facts: SourceFacts,
