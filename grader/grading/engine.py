@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from grader.exceptions import CanaryFailed, ImportFailed, SubmissionError
-from grader.grading.answers import answer_notes, grade_answer, load_answers
+from grader.grading.answers import answer_notes, answers_in_tables, grade_answer, load_answers
 from grader.lesson.course import Course, find_course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
@@ -86,6 +86,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                               (*load_answers(found.answers, the_lesson.answers,
                                                              found.passed_over.get(the_lesson.answers)),
                                                the_lesson.answers))
+            answers = answers_in_tables(answers, the_lesson, answers_name)  # all under [answers]: read from there
             results = {t.id: [grade_answer(t, answers, problem, answers_name)]
                        for t in the_lesson.tasks if not t.is_code}
             notes += answer_notes(answers, the_lesson)  # lines that answer nothing: said once, about the file

@@ -184,3 +184,38 @@ CORPUS: tuple[Typed, ...] = (
     _l("quiz", "d", "wrong", "D", "averaging the two rates"),
     _l("quiz", "A or D", "refused", "names 2 choices", "trap: two choices"),
 )
+
+
+@dataclass(frozen=True)
+class TypedFile:
+    """A whole answers file as a student laid it out, and what the grader must make of it."""
+
+    lesson: str
+    text: str  # the file
+    right: frozenset[str]  # the keys that get their point
+    note: str  # a fragment of the note about where the answers were found ("" for none)
+    why: str
+    said: tuple[tuple[str, str], ...] = ()  # (key, fragment of its feedback)
+
+
+_ALL = frozenset({"flops", "seconds", "pairs", "quiz"})
+_RIGHT = 'flops = "1.4e13"\nseconds = "0.28 s"\npairs = 10\nquiz = "B"\n'
+
+FILES: tuple[TypedFile, ...] = (
+    TypedFile("prefill", "[answers]\n" + _RIGHT, _ALL, "under [answers], so they were read from there",
+              "every answer under one header, as in a config file"),
+    TypedFile("prefill", "# Part 1\n[part1]\n" + _RIGHT.replace('quiz = "B"\n', '') + '[quiz]\nquiz = "B"\n', _ALL,
+              "under [part1] and [quiz]", "one header per part of the lesson"),
+    TypedFile("prefill", 'name = "Ana"\n[answers]\n' + _RIGHT.replace('"B"', "B"), _ALL - {"quiz"},
+              "under [answers]", "under a header, one line without quotes: only that answer is lost",
+              (("quiz", 'text needs quotes: quiz = "B"'),)),
+    TypedFile("prefill", 'flops = "1.4e13"\nseconds = "0.28 s"\n[student]\nid = 7\npairs = 10\nquiz = "B"\n', _ALL,
+              "under [student]", "a header above the last answers takes them into its table"),
+    TypedFile("prefill", _RIGHT + '[draft]\nflops = "7e12"\npairs = 16\n', _ALL, "",
+              "trap: an answer at the top is never replaced by one in a table"),
+    TypedFile("prefill", '[a]\nflops = "1.4e13"\n[b]\nflops = "7e12"\n', frozenset(), "under [a] and [b]",
+              "trap: one answer in two tables, differently, is a conflict, not a guess",
+              (("flops", "answered 2 times, differently"),)),
+    TypedFile("prefill", '[answers]\nFLOPS = "1.4e13"\nSeconds = "0.28 s"\n', frozenset({"flops", "seconds"}),
+              "under [answers]", "keys in other capitals, under a header"),
+)

@@ -320,3 +320,11 @@ def test_a_module_the_grader_lacks_costs_only_the_functions_that_use_it(tmp_path
     assert report.notes == ["prefill.py imports matplotlib and nunpy, which the grader's Python does not have (did "
                             "you mean numpy?): the grader put stand-ins in their place, so that the functions that do "
                             "not use them are graded as usual, and whatever uses them fails, naming them."]
+
+
+def test_answers_all_under_a_table_header_are_read_from_it_with_a_note(tmp_path):
+    answers = '[answers]\nflops = "Answer: 1.4e13"\nseconds = "0.28 s"\npairs = "The answer is 10."\nquiz = "B"\n'
+    report = grade(submission(tmp_path, answers=answers), course=COURSE)
+    assert report.score == report.max_score
+    assert report.notes == ["answers.toml gives answers under [answers], so they were read from there; answers go at "
+                            "the top of the file, before any [header]"]
