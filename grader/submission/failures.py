@@ -97,6 +97,11 @@ def import_error(filename: str, info: dict, facts: SourceFacts) -> tuple[str, st
     kind = facts.statement(lineno)
     missing = _NO_MODULE.fullmatch(message.strip()) if name == "ModuleNotFoundError" else None
     module = missing.group(1).split(".")[0] if missing else None
+    if kind == "import" and missing and not re.search(rf"\b{re.escape(module)}\b", line):  # a module that imports it
+        return (f"line {lineno} of {filename} imports a module that imports {missing.group(1)}, which the grader's "
+                f"Python does not have (ModuleNotFoundError): only the imports {filename} itself makes get a "
+                f"stand-in, so the file cannot be loaded. {hint(MODULE_UNAVAILABLE)}\n    {line.strip()}"
+                ), MODULE_UNAVAILABLE
     if kind == "import" and missing:
         star = _STAR.search(line) is not None
         return (f"line {lineno} of {filename} imports {missing.group(1)}, which the grader's Python does not have "

@@ -205,3 +205,15 @@ def test_a_calls_module_not_found_error_is_the_engines_diagnosis_only_for_a_modu
                   ImportError("No module named 'matplotlib'"), ValueError("No module named 'matplotlib'")):
         assert missing_module(other, facts) is None and engine_code(other, facts) is None
     assert missing_module(error, None) is None
+
+
+def test_a_helper_module_that_imports_a_missing_module_is_named_as_such():
+    """Only the graded file's own imports get stand-ins: a module of the student's that imports
+    matplotlib fails the import, and the line that imports it is not said to import matplotlib."""
+    source = "from plotting import show\nimport numpy as np\n"
+    text, code = import_error("prefill.py", raised("ModuleNotFoundError", "No module named 'matplotlib'",
+                                                   ("<module>", 1, "from plotting import show")), analyse_text(source))
+    assert code == MODULE_UNAVAILABLE
+    assert text.startswith("line 1 of prefill.py imports a module that imports matplotlib, which the grader's Python "
+                           "does not have (ModuleNotFoundError): only the imports prefill.py itself makes get a "
+                           "stand-in, so the file cannot be loaded. ")
