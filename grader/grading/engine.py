@@ -112,7 +112,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     stubs = student.stubs if student is not None else set()
     stand_ins = tuple(m for m in (student.stand_ins if student is not None else ()) if m in facts.imports)
     filename = notebook.notebook.name if notebook else the_lesson.module
-    notes += [stand_in_note(filename, stand_ins, facts)] if stand_ins else []
+    notes += [stand_in_note(filename, stand_ins, facts, cells=notebook is not None)] if stand_ins else []
     tasks = []
     for task in the_lesson.tasks:
         note, unstarted = "", bool(task.function and task.function in stubs)

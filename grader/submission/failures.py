@@ -171,8 +171,9 @@ def module_names(value) -> tuple[str, ...]:
     return tuple(names)
 
 
-def stand_in_note(filename: str, modules, facts: SourceFacts) -> str:
-    """The report's note about the modules the grader stood in for: those the source imports."""
+def stand_in_note(filename: str, modules, facts: SourceFacts, cells: bool = False) -> str:
+    """The report's note about the modules the grader stood in for: those the source imports.
+    ``cells``: a notebook's, where a line outside every function that uses one does nothing."""
     named = [m for m in modules if m in facts.imports]
     if not named:
         return ""
@@ -182,7 +183,8 @@ def stand_in_note(filename: str, modules, facts: SourceFacts) -> str:
     it = "it" if one else "them"
     return (f"{filename} imports {which}, which the grader's Python does not have{near}: the grader put "
             f"{'a stand-in' if one else 'stand-ins'} in {'its' if one else 'their'} place, so that the functions that "
-            f"do not use {it} are graded as usual, and whatever uses {it} fails, naming {it}.")
+            f"do not use {it} are graded as usual, and whatever uses {it} fails, naming {it}"
+            + (f"; a line of a cell, outside every function, that needs {it} did nothing." if cells else "."))
 
 
 def missing_module(exc: BaseException, facts: SourceFacts | None) -> str | None:

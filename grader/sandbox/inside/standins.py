@@ -18,8 +18,11 @@ student cannot name a stand-in into place. An import inside a ``try`` (a student
 fallback), a function or an ``if`` block is left alone, and so is ``from x import *``
 (which names it cannot know): those fail as Python makes them fail.
 
-In a notebook the same rewrite runs on each cell as IPython's AST transformer, and the
-magics that need matplotlib (``%matplotlib inline``, ``%pylab``) or load a missing
+In a notebook the same rewrite runs on each cell as IPython's AST transformer; there, a
+statement outside every function that reads a name bound to a stand-in and fails for want of
+its module does nothing (``plt.rcParams[...] = ...`` above ``import numpy as np`` in one cell
+must not cost np), where a module file's top level fails at import as Python would (the
+engine names the line). The magics that need matplotlib (``%matplotlib inline``, ``%pylab``) or load a missing
 extension (``%load_ext``) do nothing instead of failing, so the rest of their cell runs
 (``install``): the magic runs, and only its ModuleNotFoundError for that module is
 swallowed. Which modules were stood in for is recorded (``StandIns.used``) and sent with
@@ -101,6 +104,13 @@ class StandIns:
         made = tuple(StandIn(name, top) for name in names)
         return made[0] if len(made) == 1 else made
 
+    def skip(self, error: BaseException) -> None:
+        """A notebook's top-level statement failed: nothing more when it is for want of a module stood
+        in for (the statement does nothing, the cell goes on), else the error, raised again."""
+        missing = getattr(error, "name", None)
+        if not isinstance(missing, str) or missing.split(".")[0] not in self.used:
+            raise error
+
     def note(self, top: str) -> None:
         if top not in self.used:
             self.used.append(top)
@@ -117,20 +127,47 @@ def available(top: str) -> bool:
         return True
 
 
-def rewrite(tree: ast.Module) -> ast.Module | None:
+def rewrite(tree: ast.Module, stood_in: frozenset[str] | None = None) -> ast.Module | None:
     """``tree`` with each top-level import of a missing module wrapped in a fallback to stand-ins
-    (see the module docstring); None when it has none. ``tree`` itself is left unchanged."""
+    (see the module docstring); None when it has none. ``tree`` itself is left unchanged.
+
+    ``stood_in`` (a notebook cell's: the names earlier cells bound to stand-ins) also wraps each
+    other top-level statement that reads such a name, or one this cell stands in for, so that
+    when it fails for want of that module it does nothing and the rest of the cell runs: a
+    cell's `plt.rcParams[...] = ...` must not keep its `import numpy as np` from running."""
     body, changed, seen = [], False, set()
+    names = set(stood_in) if stood_in is not None else None
     for node in tree.body:
         for part in _split(node):
             top = _missing_top(part)
-            if top is None or (top not in seen and len(seen) >= MAX_STAND_INS):
+            if top is not None and (top in seen or len(seen) < MAX_STAND_INS):
+                seen.add(top)
+                body.append(_wrapped(part, top))
+                changed = True
+                if names is not None:
+                    names.update(bound for bound, _ in _targets(part))
+            elif names and _uses(part, names):
+                body.append(_skipped(part))
+                changed = True
+            else:
                 body.append(part)
-                continue
-            seen.add(top)
-            body.append(_wrapped(part, top))
-            changed = True
     return ast.Module(body=body, type_ignores=tree.type_ignores) if changed else None
+
+
+def _uses(node: ast.stmt, names: set[str]) -> bool:
+    """Whether a statement (not a definition or an import) reads one of ``names``."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
+        return False
+    return any(isinstance(each, ast.Name) and each.id in names for each in ast.walk(node))
+
+
+def _skipped(node: ast.stmt) -> ast.Try:
+    """try: <the statement> / except ModuleNotFoundError as e: HOLDER.skip(e)."""
+    skip = ast.Expr(ast.Call(func=ast.Attribute(value=ast.Name(id=HOLDER, ctx=ast.Load()), attr="skip",
+                                                ctx=ast.Load()),
+                             args=[ast.Name(id=_ERROR, ctx=ast.Load())], keywords=[]))
+    handler = ast.ExceptHandler(type=ast.Name(id="ModuleNotFoundError", ctx=ast.Load()), name=_ERROR, body=[skip])
+    return _placed(ast.Try(body=[node], handlers=[handler], orelse=[], finalbody=[]), node)
 
 
 def _split(node: ast.stmt) -> list[ast.stmt]:
@@ -152,13 +189,17 @@ def _missing_top(node: ast.stmt) -> str | None:
     return None if available(top) else top
 
 
-def _wrapped(node: ast.Import | ast.ImportFrom, top: str) -> ast.Try:
-    """try: <the import> / except ModuleNotFoundError as e: <its names> = HOLDER.bind(e, top, <modules>)."""
+def _targets(node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
+    """(the name bound, the module it stands for) of each alias of an import statement."""
     if isinstance(node, ast.Import):
         alias = node.names[0]
-        targets = [(alias.asname, alias.name) if alias.asname else (alias.name.split(".")[0], alias.name.split(".")[0])]
-    else:
-        targets = [(alias.asname or alias.name, f"{node.module}.{alias.name}") for alias in node.names]
+        return [(alias.asname, alias.name) if alias.asname else (alias.name.split(".")[0], alias.name.split(".")[0])]
+    return [(alias.asname or alias.name, f"{node.module}.{alias.name}") for alias in node.names]
+
+
+def _wrapped(node: ast.Import | ast.ImportFrom, top: str) -> ast.Try:
+    """try: <the import> / except ModuleNotFoundError as e: <its names> = HOLDER.bind(e, top, <modules>)."""
+    targets = _targets(node)
     names = [ast.Name(id=bound, ctx=ast.Store()) for bound, _ in targets]
     bind = ast.Call(func=ast.Attribute(value=ast.Name(id=HOLDER, ctx=ast.Load()), attr="bind", ctx=ast.Load()),
                     args=[ast.Name(id=_ERROR, ctx=ast.Load()), ast.Constant(top),
@@ -167,9 +208,13 @@ def _wrapped(node: ast.Import | ast.ImportFrom, top: str) -> ast.Try:
     target = names[0] if len(names) == 1 else ast.Tuple(elts=names, ctx=ast.Store())
     handler = ast.ExceptHandler(type=ast.Name(id="ModuleNotFoundError", ctx=ast.Load()), name=_ERROR,
                                 body=[ast.Assign(targets=[target], value=bind)])
-    wrapped = ast.Try(body=[node], handlers=[handler], orelse=[], finalbody=[])
+    return _placed(ast.Try(body=[node], handlers=[handler], orelse=[], finalbody=[]), node)
+
+
+def _placed(wrapped: ast.Try, node: ast.stmt) -> ast.Try:
+    """Every new node on the lines of the statement it wraps: a traceback shows the student's line."""
     old = {id(each) for each in ast.walk(node)}
-    for each in ast.walk(wrapped):  # every new node on the import's own lines: tracebacks show the import
+    for each in ast.walk(wrapped):
         if id(each) not in old and "lineno" in each._attributes:
             ast.copy_location(each, node)
     return wrapped
@@ -209,12 +254,20 @@ def exec_module(module: types.ModuleType, path: str, loader) -> list[str]:
 
 
 class _CellRewriter(ast.NodeTransformer):
-    """IPython's AST transformer: each cell's top-level imports, as ``rewrite`` does a module's.
-    IPython drops a transformer that raises, so this one never does."""
+    """IPython's AST transformer: each cell's top-level imports, as ``rewrite`` does a module's, and
+    its top-level statements that use a stand-in (``rewrite``'s ``stood_in``: the names the
+    shell's namespace binds to one). IPython drops a transformer that raises, so this one never does."""
+
+    def __init__(self, shell):
+        super().__init__()
+        self.shell = shell
 
     def visit(self, node):
         try:
-            return (rewrite(node) if isinstance(node, ast.Module) else None) or node
+            if not isinstance(node, ast.Module):
+                return node
+            names = frozenset(name for name, value in self.shell.user_ns.items() if isinstance(value, StandIn))
+            return rewrite(node, names) or node
         except Exception:  # noqa: BLE001 - the cell runs as written
             return node
 
@@ -227,7 +280,7 @@ def install(shell) -> StandIns:
     if not isinstance(stand_ins, StandIns):
         stand_ins = StandIns()
         setattr(builtins, HOLDER, stand_ins)
-    shell.ast_transformers.append(_CellRewriter())
+    shell.ast_transformers.append(_CellRewriter(shell))
     for magic in _MAGICS:
         original = shell.find_line_magic(magic)
         if original is not None:

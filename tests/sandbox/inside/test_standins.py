@@ -208,17 +208,21 @@ for name, cell in CELLS:
     results[name] = type(result.error_in_exec or result.error_before_exec).__name__
 results["np"] = type(shell.user_ns.get("np")).__name__
 results["plt"] = repr(shell.user_ns.get("plt"))
+results["later"] = "later" in shell.user_ns and "fig" not in shell.user_ns
 results["used"] = standins.used_in_kernel()
 results["transformers"] = len(shell.ast_transformers)
 print(json.dumps(results))
 """
 
 
-def test_in_a_kernel_magics_that_need_a_missing_module_do_nothing_and_imports_get_stand_ins():
-    cells = [("magic", "%matplotlib inline\nimport numpy as np\nimport matplotlib.pyplot as plt"),
+def test_in_a_kernel_magics_and_top_level_lines_that_need_a_missing_module_do_nothing_and_imports_get_stand_ins():
+    cells = [("magic", "%matplotlib inline\nimport matplotlib.pyplot as plt\nplt.style.use('ggplot')\n"
+                       "fig = plt.figure()\nimport numpy as np"),  # lines that need matplotlib do nothing
+             ("later_cell", "plt.rcParams['figure.dpi'] = 100\nimport os as later"),
+             ("other_error", "x = __import__('zzz_not_a_module') or plt"),
              ("extension", "%load_ext line_profiler"), ("builtin_extension", "%load_ext autoreload"),
              ("config", "%config InlineBackend.figure_format = 'retina'"),
-             ("use", "plt.plot([1, 2])"), ("raw_import", "def f():\n    import seaborn\nf()"),
+             ("use", "def draw():\n    plt.plot([1, 2])\ndraw()"), ("raw_import", "def f():\n    import seaborn\nf()"),
              ("missing_extension_twice", "%load_ext line_profiler")]
     code = f"CELLS = {cells!r}\n{_SHELL}"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=SECONDS, cwd=ROOT)
@@ -226,5 +230,18 @@ def test_in_a_kernel_magics_that_need_a_missing_module_do_nothing_and_imports_ge
     results = json.loads(done.stdout.strip().splitlines()[-1])
     assert results["magic"] == results["extension"] == results["builtin_extension"] == results["config"] == "NoneType"
     assert results["np"] == "module" and "stand-in for matplotlib.pyplot" in results["plt"]
-    assert results["use"] == results["raw_import"] == "ModuleNotFoundError"  # a use, and an import in a function
+    assert results["later"] and results["later_cell"] == "NoneType"  # a later cell's use of plt: skipped too
+    assert results["other_error"] == "ModuleNotFoundError"  # for another module: the statement fails as written
+    # a use inside a function fails, naming the module, and so does an import in a function
+    assert results["use"] == results["raw_import"] == "ModuleNotFoundError"
     assert results["used"] == ["matplotlib", "line_profiler"] and results["transformers"] >= 1
+
+
+def test_in_a_module_file_a_top_level_line_that_uses_a_stand_in_is_left_to_fail():
+    """The graded module's top level is not a cell: a line there that needs the missing module
+    raises at import (the engine's import.raises-at-top-level says which line), never skipped."""
+    tree = rewrite(ast.parse("import matplotlib.pyplot as plt\nplt.imshow([[1]])\n"))
+    assert [type(node).__name__ for node in tree.body] == ["Try", "Expr"]
+    cell = rewrite(ast.parse("import matplotlib.pyplot as plt\nplt.imshow([[1]])\ndef f():\n    plt.show()\n"),
+                   frozenset())
+    assert [type(node).__name__ for node in cell.body] == ["Try", "Try", "FunctionDef"]
