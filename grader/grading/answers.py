@@ -27,9 +27,18 @@ from grader.grading.numbers import NotANumber, OutOfRange, Unit, out_of_range, q
 from grader.grading.writing import accepted_forms, choice_forms
 from grader.lesson.manifest import AnswerSpec, Lesson, Task
 from grader.result import CheckResult
-from grader.submission.answers_file import Answers, Conflict, Incomparable, Unreadable, is_empty, load_answers
+from grader.submission.answers_file import (
+    Answers,
+    Conflict,
+    Incomparable,
+    Unreadable,
+    is_empty,
+    load_answers,
+    put,
+)
 
-__all__ = ["accepted_forms", "answer_notes", "grade_answer", "load_answers", "parse_choice", "parse_number"]
+__all__ = ["accepted_forms", "answer_notes", "answers_in_tables", "grade_answer", "load_answers", "parse_choice",
+           "parse_number"]
 
 HOW_TO_WRITE = ("Write one number as on paper (digits, a power of ten or a number word), with at most the "
                 "question's unit after it.")  # when the lesson's catalogue has no entry for unreadable answers
@@ -212,11 +221,44 @@ def _matches(spec: AnswerSpec, given, expected, exact: bool = False) -> bool:
 
 def answer_notes(answers: dict | None, lesson: Lesson) -> list[str]:
     """What reading the answers found beyond the answers themselves, said once each: lines that
-    answer nothing, and broken lines for keys that no task of the lesson asks for."""
+    answer nothing, and broken lines for keys that no task of the lesson asks for (in a table
+    too: the answers were not read from there)."""
     if answers is None:
         return []
     keys = {t.answer.key for t in lesson.tasks if t.answer}
     notes = list(answers.notes) if isinstance(answers, Answers) else []  # a caller's own dict has none
     notes += [f"{value.message} ({key} is not an answer this lesson asks for)" for key, value in answers.items()
               if isinstance(value, Unreadable) and key not in keys]
+    notes += [f"{value.message} (under [{table}], which is not where this lesson's answers go)"
+              for table, entries in answers.items() if isinstance(entries, dict)
+              for value in entries.values() if isinstance(value, Unreadable)]
     return notes
+
+
+def answers_in_tables(answers: dict | None, lesson: Lesson, filename: str) -> dict | None:
+    """``answers`` as the lesson reads them. Answers go at the top of the file, but a student who
+    put them under a table header (``[answers]``, ``[part1]``; or above whose answers a
+    ``[name]`` header ended up) meant them all the same: an answer the lesson asks for that is
+    not at the top but is in a table is read from there (one key in two tables is a Conflict,
+    as a key given twice), and a note says so. An answer at the top is never replaced."""
+    if not isinstance(answers, dict):
+        return answers
+    top = {key: value for key, value in answers.items() if not isinstance(value, dict)}
+    tables = {name: dict(entries) for name, entries in answers.items() if isinstance(entries, dict)}
+    read, used = Answers(top), []
+    read.places.update(getattr(answers, "places", {}))
+    for key in (t.answer.key for t in lesson.tasks if t.answer):
+        if key in top or _spelled_alike(key, top) is not None:
+            continue
+        for name, entries in tables.items():
+            found = key if key in entries else _spelled_alike(key, entries)
+            if found is not None:
+                put(read, found, entries.pop(found), f"under [{name}]")
+                used += [name] if name not in used else []
+    if not used:
+        return answers
+    read.update({name: rest for name, rest in tables.items() if rest and name not in read})  # its broken lines: noted
+    read.notes = list(getattr(answers, "notes", []))
+    read.notes.append(f"{filename} gives answers under {' and '.join(f'[{name}]' for name in used)}, so they were "
+                      "read from there; answers go at the top of the file, before any [header]")
+    return read

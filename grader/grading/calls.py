@@ -28,7 +28,7 @@ from grader.exceptions import (
     UnsupportedResult,
     WorkerDied,
 )
-from grader.submission.failures import unbound_name
+from grader.submission.failures import missing_module, near_module, unbound_name
 
 NOTHING = object()  # what Watched.returned holds when the last call returned nothing (it raised)
 
@@ -115,10 +115,22 @@ def property_of(exc: BaseException, watched: Watched, description: str = "", fun
         said = f"{who} failed{size}"
     else:  # a built-in exception the submission raised: its type, where among the lesson's functions, what name
         said = f"{who} raised {type(exc).__name__}{size}{_inside(exc, who, functions)}"
-        missing = unbound_name(exc, source)
+        missing, module = unbound_name(exc, source), missing_module(exc, source)
         if missing:
             said += f": {missing} is not defined anywhere in the file"
+        elif module:
+            said += f": it uses {module}, which the grader's Python does not have"
     return f"{said}; this check tests: {_lowered(description)}" if description else said
+
+
+def uses_module(exc: BaseException, watched: Watched, functions=(), source=None) -> str:
+    """"causal_mask uses matplotlib, which the grader's Python does not have.": the module a call's
+    ModuleNotFoundError names, when the source imports it (a fact of the file, whatever the inputs)."""
+    who = watched.last or "your code"
+    module = missing_module(exc, source) or "a module"
+    inner = _inside(exc, who, functions).removeprefix(" inside ")
+    user = f"{who} calls {inner}, which" if inner else who
+    return f"{user} uses {module}, which the grader's Python does not have{near_module(module)}."
 
 
 def _inside(exc: BaseException, who: str, functions) -> str:

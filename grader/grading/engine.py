@@ -24,14 +24,14 @@ import time
 from pathlib import Path
 
 from grader.exceptions import CanaryFailed, ImportFailed, SubmissionError
-from grader.grading.answers import answer_notes, grade_answer, load_answers
+from grader.grading.answers import answer_notes, answers_in_tables, grade_answer, load_answers
 from grader.lesson.course import Course, find_course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
 from grader.result import Report, TaskResult
 from grader.sandbox import canary, confine, stage
 from grader.sandbox.spawn import SpawnedProcess
-from grader.submission.failures import before_any_call
+from grader.submission.failures import before_any_call, stand_in_note
 from grader.submission.files import Submission, choose_lesson
 from grader.submission.source import SourceFacts, analyse
 from grader.submission.stubs import unimplemented_functions
@@ -86,6 +86,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                               (*load_answers(found.answers, the_lesson.answers,
                                                              found.passed_over.get(the_lesson.answers)),
                                                the_lesson.answers))
+            answers = answers_in_tables(answers, the_lesson, answers_name)  # all under [answers]: read from there
             results = {t.id: [grade_answer(t, answers, problem, answers_name)]
                        for t in the_lesson.tasks if not t.is_code}
             notes += answer_notes(answers, the_lesson)  # lines that answer nothing: said once, about the file
@@ -109,6 +110,9 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         stage.remove_tree(tmp)
 
     stubs = student.stubs if student is not None else set()
+    stand_ins = tuple(m for m in (student.stand_ins if student is not None else ()) if m in facts.imports)
+    filename = notebook.notebook.name if notebook else the_lesson.module
+    notes += [stand_in_note(filename, stand_ins, facts, cells=notebook is not None)] if stand_ins else []
     tasks = []
     for task in the_lesson.tasks:
         note, unstarted = "", bool(task.function and task.function in stubs)
@@ -119,7 +123,8 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                 checks=results[task.id], note=note, unstarted=unstarted))
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
                   execution_time=time.monotonic() - started, sandbox=confinement, sandbox_fallback=fallback,
-                  output=output, notes=(notebook.report_notes(student) if notebook else []) + notes)
+                  output=output, notes=(notebook.report_notes(student) if notebook else []) + notes,
+                  stand_ins=stand_ins)
 
 
 def _starter(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher, facts: SourceFacts,

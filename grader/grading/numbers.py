@@ -6,7 +6,9 @@ module reads all of those and is strict about meaning: what is not clearly one n
 refused with the reason, never guessed at:
 
 - **approximation marks** (``≈``, ``~``, ``about``, ``approx.``, ``roughly``, ``or so``) are
-  dropped: every by-hand answer is an estimate, and the tolerance is the question's.
+  dropped: every by-hand answer is an estimate, and the tolerance is the question's; so are
+  a lead-in (``Answer: 1.4e13``, ``The answer is 10.``, ``my result is ~0.28 s``) and a final
+  full stop.
 - **units** must be the question's own (``Unit``), with the SI prefixes it declares
   converted (``280 ms`` is 0.28 s); any other word after the number (``0.28 pairs`` for
   seconds, ``280 FLOPs``) is refused by name.
@@ -42,8 +44,9 @@ _WORDS = {word: i for i, word in enumerate(ONES)}
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 _SPACES = re.compile(r"[\s\u00a0\u2007\u2009\u202f\u3000]+")
-_LEADING = re.compile(r"^(?:≈|≃|≅|~=|=~|~|=|about\b|approx\b\.?|approximately\b|roughly\b|around\b|circa\b|ca\.)\s*",
-                      re.I)
+_LEADING = re.compile(r"^(?:≈|≃|≅|~=|=~|~|=|about\b|approx\b\.?|approximately\b|roughly\b|around\b|circa\b|ca\."
+                      r"|(?:(?:the|my)\s+)?(?:final\s+)?(?:answer|result|ans)\b(?:\s+is\b)?"  # a lead-in
+                      r"(?:\s*[:–—]|\s+-(?=\s))?)\s*", re.I)
 _TRAILING = re.compile(r"\s*(?:\(?\s*(?:approx\.?|approximately|roughly|or so|or thereabouts)\s*\)?|-?ish)$", re.I)
 _EQUALS = re.compile(r"\s*(?:≈|≃|≅|~=|=)\s*")
 _OR = re.compile(r"\s+or\s+", re.I)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import sys
 import zlib
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -30,7 +31,7 @@ import pytest
 from grader.checks import CheckFailed
 from grader.describe import describe, describe_type
 from grader.exceptions import CallTimeout, ConfigError, ImportFailed, StudentCodeError
-from grader.grading.calls import NOTHING, Watched, first_line, property_of
+from grader.grading.calls import NOTHING, Watched, first_line, property_of, uses_module
 from grader.grading.models import Diagnose, Models
 from grader.grading.pytest_run import invoke_pytest
 from grader.grading.reference import ReferenceUnavailable, in_students_place
@@ -39,7 +40,7 @@ from grader.lesson.manifest import Lesson
 from grader.result import CheckResult
 from grader.sandbox.channel import student_raise
 from grader.sandbox.proxy import StudentModule
-from grader.submission.failures import NUMPY_WITHOUT_NP, uses_np_unbound
+from grader.submission.failures import MODULE_UNAVAILABLE, engine_code
 
 # What a check may use and still be run directly (SuitePlugin.run_items).
 _DIRECT_FIXTURES = frozenset({"student", "reference", "rng", "diagnose"})
@@ -243,15 +244,14 @@ class SuitePlugin:
             check.safe_message = property_of(exc, watched, check.description if check.secret else "",
                                              [t.function for t in self.lesson.code_tasks], self._source())
             check.error = isinstance(exc, ImportFailed)
-            code = NUMPY_WITHOUT_NP if uses_np_unbound(exc, self._source()) else getattr(exc, "diagnosis", None)
-            check.diagnosis = self._diagnosis(item, code if isinstance(code, str) else None)
+            check.diagnosis = self._engine_first(item, exc, watched, getattr(exc, "diagnosis", None))[0]
         elif isinstance(exc, CheckFailed):
             check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
-            # what the source shows (numpy imported as numpy) names the cause before a lesson's model of it
+            # what the source shows (numpy imported as numpy, a module the grader lacks) names the cause before a
+            # lesson's model of it
             handled = exc.__context__  # the submission's exception the check failed on, if any
-            plain_numpy = handled is not None and uses_np_unbound(handled, self._source())
-            check.diagnosis = self._diagnosis(item, NUMPY_WITHOUT_NP if plain_numpy else exc.diagnosis)
-            if plain_numpy:  # and says it in the engine's words, which name np (a fact of the file, not the inputs)
+            check.diagnosis, engine = self._engine_first(item, handled, watched, exc.diagnosis)
+            if engine:  # and says it in the engine's words, which name np or the module (facts of the file)
                 check.safe_message = property_of(handled, watched, check.description if check.secret else "",
                                                  [t.function for t in self.lesson.code_tasks], self._source())
         elif isinstance(exc, (AssertionError, pytest.fail.Exception)):  # pytest.raises' "DID NOT RAISE" too
@@ -301,6 +301,17 @@ class SuitePlugin:
     def _source(self):
         """What the module's source says (grader.submission.source), when a module is graded."""
         return getattr(self._student, "source", None)
+
+    def _engine_first(self, item, exc: BaseException | None, watched: Watched, fallback):
+        """(the check's diagnosis, the engine's code or None): the engine's diagnosis of what the source
+        shows (``engine_code``) before the lesson's ``fallback``; a module the grader lacks is named first."""
+        code = engine_code(exc, self._source()) if exc is not None else None
+        diagnosis = self._diagnosis(item, code or (fallback if isinstance(fallback, str) else None))
+        if diagnosis is not None and code == MODULE_UNAVAILABLE:
+            functions = [t.function for t in self.lesson.code_tasks]
+            diagnosis = replace(diagnosis, hint=f"{uses_module(exc, watched, functions, self._source())} "
+                                                f"{diagnosis.hint}")
+        return diagnosis, code
 
     def _diagnosis(self, item, code: str | None):
         """The catalogue's diagnosis for a check's code; an unknown code is the suite's mistake."""

@@ -230,6 +230,7 @@ class Report:
     output: str = ""  # what the submission printed (the first OUTPUT_KEEP bytes), never a report
     notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
     audience: str = ""  # who this copy is for, once for_audience made it: formats show instructors every detail
+    stand_ins: tuple[str, ...] = ()  # modules the grader lacks that the submission imports: stood in for, noted
 
     def __setattr__(self, name: str, value) -> None:
         # the submission's name, output and notes are its own text: through the boundary, whenever set
@@ -241,6 +242,8 @@ class Report:
             value = _Notes(value)
         elif name in ("title", "sandbox_fallback"):  # a fallback quotes what the sandbox said (bwrap's error)
             value = shown(value, lines=False)
+        elif name == "stand_ins":  # module names, as the worker named them
+            value = tuple(shown(module, lines=False, limit=100) for module in value)
         object.__setattr__(self, name, value)
 
     @property
@@ -274,5 +277,5 @@ class Report:
                 "score": self.score, "max_score": self.max_score,
                 "execution_time": round(self.execution_time, 3), "sandbox": self.sandbox,
                 "sandbox_fallback": self.sandbox_fallback,
-                "output": self.output, "notes": list(self.notes),
+                "output": self.output, "notes": list(self.notes), "stand_ins": list(self.stand_ins),
                 "tasks": [t.to_dict() for t in self.tasks]}

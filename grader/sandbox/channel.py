@@ -41,7 +41,7 @@ from grader.sandbox.inside.canary import ANSWER
 from grader.sandbox.inside.endings import exit_reason, signal_reason
 from grader.sandbox.process import WorkerProcess
 from grader.sandbox.spawn import SpawnedProcess
-from grader.submission.failures import frames_of, import_error
+from grader.submission.failures import frames_of, import_error, module_names
 from grader.submission.source import analyse
 
 
@@ -108,6 +108,7 @@ class WorkerChannel:
         self._ready_deadline = time.monotonic() + spec.import_seconds
         self._import_error: ImportFailed | None = None
         self._ready = False
+        self.stand_ins: tuple[str, ...] = ()  # modules the worker stood in for (its ``ready``; checked)
         if self.hello_at_start:
             self._say_hello()
 
@@ -171,6 +172,7 @@ class WorkerChannel:
             raise self._import_error from None
         if message.get("op") == "ready":
             self._ready = True
+            self.stand_ins = module_names(message.get("stand_ins"))
             return
         self.kill()
         self._import_error = self._refused(message)

@@ -64,6 +64,7 @@ class StudentModule:
     _last_task: str = ""  # the task whose call ran last (a worker that ended between calls: it left it)
     _finished_output: str = ""
     fault: CanaryFailed | None = None  # a later worker did not run the canary: the grade is the grader's fault
+    stand_ins: tuple[str, ...] = ()  # modules a worker stood in for (``inside/standins``), as its ready said
 
     def start(self) -> None:
         if self.unavailable is None and (self._channel is None or not self._channel.alive):
@@ -158,6 +159,7 @@ class StudentModule:
             self._owed = None
         self._fresh = False
         self.tainted |= tainted
+        self.stand_ins += tuple(m for m in self._channel.stand_ins if m not in self.stand_ins)
 
     def _call(self, function, args, kwargs, echo, size: str = ""):
         if function in self.blocked:  # the source shows it cannot be graded as it is: said without a call

@@ -6,8 +6,10 @@ gets wrong must cost that answer only:
 
 - **a broken line** (``quiz = B`` without quotes, a stray word): when ``tomllib`` refuses the
   file as a whole, it is read again statement by statement. A broken line that assigns a key
-  makes that answer an ``Unreadable`` naming the file, the line and how to write it; a broken
-  line that assigns nothing is said once in ``Answers.notes``; every other answer is read.
+  makes that answer an ``Unreadable`` naming the file, the line and how to write it (under a
+  ``[table]`` header, in that table: ``grader.grading.answers.answers_in_tables`` may read the
+  answers from there); a broken line that assigns nothing is said once in ``Answers.notes``;
+  every other answer is read.
 - **an answer given twice** (a file that repeats a key, a notebook with two ANSWERS cells): an
   empty value (the template's ``quiz = ""``) never replaces a typed one; two typed ones are
   kept as a ``Conflict``, which grading accepts when both say the same and reports otherwise.
@@ -43,6 +45,7 @@ _NONZERO = re.compile(r"[1-9]")
 _TOML_TOKENS = re.compile(r'"""(?:\\.|[^\\])*?"""|\'\'\'.*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*'
                           r"|(?<![\w.+-])[+-]?\d[\d_]*(?![\w.:+-])", re.S)
 _KEY_LINE = re.compile(r'\s*(?:([A-Za-z0-9_-]+)|"([^"\\\n]*)"|\'([^\'\n]*)\')\s*=\s*(.*)')
+_HEADER = re.compile(r"\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(?:#.*)?")
 _WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
 
 
@@ -170,10 +173,12 @@ def _by_statement(text: str, filename: str, whole: tomllib.TOMLDecodeError) -> t
             continue
         broken += 1
         where = _where(error, i, 1 if header else 0)
-        key = _KEY_LINE.match(line)
-        if key and not header:
-            name = _key(line)
-            put(answers, name, Unreadable(_broken(filename, where, line, error, name, key.group(4))), f"line {i + 1}")
+        key, table = _KEY_LINE.match(line), _table(header)
+        unreadable = Unreadable(_broken(filename, where, line, error, _key(line), key.group(4))) if key else None
+        if unreadable and not header:
+            put(answers, _key(line), unreadable, f"line {i + 1}")
+        elif unreadable and table and isinstance(answers.setdefault(table, {}), dict):
+            answers[table][_key(line)] = unreadable  # an answer given under [answers] costs only itself too
         else:
             stray.append((where, line, error))
         i += 1
@@ -182,6 +187,12 @@ def _by_statement(text: str, filename: str, whole: tomllib.TOMLDecodeError) -> t
     if stray:
         answers.notes.append(_stray_note(filename, stray))
     return answers, None
+
+
+def _table(header: str) -> str | None:
+    """The name of a plain ``[name]`` table header (the one a student writes above answers), else None."""
+    match = _HEADER.fullmatch(header)
+    return match.group(1) if match else None
 
 
 def _key(line: str) -> str | None:

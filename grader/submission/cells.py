@@ -75,6 +75,19 @@ def python_source(source: str) -> str:
     return "\n".join(out)
 
 
+def magic_modules(source: str) -> set[str]:
+    """The modules a cell's magics import: matplotlib for ``%matplotlib`` and ``%pylab``, the
+    extension for ``%load_ext``."""
+    found = set()
+    for line in source.splitlines():
+        words = line.strip().split()
+        if words and words[0] in ("%matplotlib", "%pylab"):
+            found.add("matplotlib")
+        elif len(words) > 1 and words[0] == "%load_ext" and words[1].split(".")[0].isidentifier():
+            found.add(words[1].split(".")[0])
+    return found
+
+
 def parse(cell: CellSource) -> ast.Module | None:
     """The cell's syntax tree, or None when it is not Python this module can read."""
     if len(cell.source) > MAX_CELL_CHARS:

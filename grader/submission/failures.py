@@ -12,9 +12,12 @@ engine's catalogue (``grader/lesson/engine_diagnoses.toml``):
   (``import_error`` at import, ``uses_np_unbound`` for a call);
 - ``import.defined-twice``: the template's stub left below a finished function replaces it
   (``stub_shadows_work``);
-- ``import.module-unavailable``: a top-level import of a module the grader's Python does not
-  have (matplotlib to draw the mask, a misspelled name): which line, which module, and where
-  an import for the student's own use belongs (``import_error``).
+- ``import.module-unavailable``: a module the grader's Python does not have (matplotlib to
+  draw the mask, a misspelled name). The worker gives each top-level import of one a
+  stand-in (``grader.sandbox.inside.standins``), so only what uses the module fails: a call
+  that raised ModuleNotFoundError for a module the source imports (``engine_code``,
+  ``missing_module``), with a note naming the modules (``stand_in_note``); an import no
+  stand-in can take (``from x import *``) still fails the whole file (``import_error``).
 
 What the worker reported (``info``: the import_error frame's fields, see
 ``grader.sandbox.inside.worker.describe_exception``) is the submission's data: every field
@@ -25,7 +28,10 @@ which passes them through ``grader.result.text.shown``.
 from __future__ import annotations
 
 import difflib
+import functools
+import importlib.metadata
 import re
+import sys
 
 from grader.exceptions import ImportFailed, NotGradable, StudentCodeError
 from grader.lesson.catalogue import engine_catalogue, find
@@ -39,7 +45,10 @@ MODULE_UNAVAILABLE = "import.module-unavailable"
 _SYNTAX_TYPES = ("SyntaxError", "IndentationError", "TabError")
 _NAME_ERROR = re.compile(r"name '([A-Za-z_][A-Za-z0-9_]*)' is not defined")
 _NO_MODULE = re.compile(r"No module named '([A-Za-z_][A-Za-z0-9_.]*)'")
+_STAR = re.compile(r"\bimport\s*\*")
+_MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 MAX_FRAMES = 20
+MAX_STAND_INS = 20  # modules a worker may say it stood in for (inside/standins.MAX_STAND_INS)
 
 
 def before_any_call(facts: SourceFacts, filename: str, functions,
@@ -87,11 +96,26 @@ def import_error(filename: str, info: dict, facts: SourceFacts) -> tuple[str, st
                 f"\n    {line.strip()}"), NUMPY_WITHOUT_NP
     kind = facts.statement(lineno)
     missing = _NO_MODULE.fullmatch(message.strip()) if name == "ModuleNotFoundError" else None
+    module = missing.group(1).split(".")[0] if missing else None
+    if kind == "import" and missing and not re.search(rf"\b{re.escape(module)}\b", line):  # a module that imports it
+        return (f"line {lineno} of {filename} imports a module that imports {missing.group(1)}, which the grader's "
+                f"Python does not have (ModuleNotFoundError): only the imports {filename} itself makes get a "
+                f"stand-in, so the file cannot be loaded. {hint(MODULE_UNAVAILABLE)}\n    {line.strip()}"
+                ), MODULE_UNAVAILABLE
     if kind == "import" and missing:
+        star = _STAR.search(line) is not None
         return (f"line {lineno} of {filename} imports {missing.group(1)}, which the grader's Python does not have "
-                f"(ModuleNotFoundError). {hint(MODULE_UNAVAILABLE)}\n    {line.strip()}"), MODULE_UNAVAILABLE
+                f"(ModuleNotFoundError){near_module(missing.group(1))}"
+                f"{'; a `*` import cannot be given a stand-in, so the file cannot be loaded' if star else ''}. "
+                f"{hint(MODULE_UNAVAILABLE)}\n    {line.strip()}"), MODULE_UNAVAILABLE
+    if kind == "definition" and module in facts.imports:  # a stand-in used by a decorator, default or annotation
+        return (f"line {lineno} of {filename} uses {module} when the grader imports the file (a decorator, a default "
+                "value or an annotation runs then), and the grader's Python does not have it (ModuleNotFoundError). "
+                f"{hint(MODULE_UNAVAILABLE)}\n    {line.strip()}"), MODULE_UNAVAILABLE
     if kind != "other":  # an import that fails, a decorator or a default value: no demo to move
         return generic(filename, info, lineno, line), None
+    if module in facts.imports:  # a stand-in used at the top level: the line is the demo to move
+        raised += f" (the grader's Python does not have {module})"
     return (f"line {lineno} of {filename} runs when the grader imports the file, and it raised {raised}"
             f"{inside}{_did_you_mean(name, message, facts)}. {hint(RAISES_AT_TOP_LEVEL)}\n    {line.strip()}"
             ), RAISES_AT_TOP_LEVEL
@@ -133,6 +157,52 @@ def defined_again_note(filename: str, function: str, places: tuple[int, ...], un
     """Two versions with work: Python keeps the last (worth knowing when it is the wrong one)."""
     return (f"{filename} defines {function} {len(places)} times ({unit}s {', '.join(map(str, places))}): Python "
             f"keeps the last one, at {unit} {places[-1]}, and that is the one graded.")
+
+
+def module_names(value) -> tuple[str, ...]:
+    """The modules a worker's ``ready`` says it stood in for (the submission's data): top-level
+    module names only, each once, at most MAX_STAND_INS; anything else is dropped."""
+    if type(value) is not list:
+        return ()
+    names: list[str] = []
+    for item in value[:MAX_STAND_INS]:
+        if type(item) is str and item.isascii() and _MODULE_NAME.fullmatch(item) and item not in names:
+            names.append(item)
+    return tuple(names)
+
+
+def stand_in_note(filename: str, modules, facts: SourceFacts, cells: bool = False) -> str:
+    """The report's note about the modules the grader stood in for: those the source imports.
+    ``cells``: a notebook's, where a line outside every function that uses one does nothing."""
+    named = [m for m in modules if m in facts.imports]
+    if not named:
+        return ""
+    which = " and ".join(filter(None, [", ".join(named[:-1]), named[-1]]))
+    near = "".join(near_module(m) for m in named)
+    one = len(named) == 1
+    it = "it" if one else "them"
+    return (f"{filename} imports {which}, which the grader's Python does not have{near}: the grader put "
+            f"{'a stand-in' if one else 'stand-ins'} in {'its' if one else 'their'} place, so that the functions that "
+            f"do not use {it} are graded as usual, and whatever uses {it} fails, naming {it}"
+            + (f"; a line of a cell, outside every function, that needs {it} did nothing." if cells else "."))
+
+
+def missing_module(exc: BaseException, facts: SourceFacts | None) -> str | None:
+    """The module a call's ModuleNotFoundError names, when the source imports it (a stand-in's, or
+    an import inside the function): a fact of the file, so even a secret check may say it."""
+    if facts is None or type(exc) is not ModuleNotFoundError:
+        return None
+    match = _NO_MODULE.fullmatch(str(exc).strip())
+    top = match.group(1).split(".")[0] if match else None
+    return top if top in facts.imports else None
+
+
+def engine_code(exc: BaseException, facts: SourceFacts | None) -> str | None:
+    """The engine's diagnosis of an exception a call raised, from what the source shows: numpy
+    imported without ``as np``, or a module the grader's Python lacks; None otherwise."""
+    if uses_np_unbound(exc, facts):
+        return NUMPY_WITHOUT_NP
+    return MODULE_UNAVAILABLE if missing_module(exc, facts) else None
 
 
 def uses_np_unbound(exc: BaseException, facts: SourceFacts | None) -> bool:
@@ -190,6 +260,27 @@ def _did_you_mean(name: str, message: str, facts: SourceFacts) -> str:
         return ""
     near = difflib.get_close_matches(missing, list(facts.definitions), n=1)
     return f" (did you mean {near[0]}?)" if near else ""
+
+
+def near_module(module: str) -> str:
+    """" (did you mean numpy?)" for a misspelled module the grader's Python has, else "". The
+    installed packages are asked first: a student misspells numpy more often than runpy."""
+    for known in _known_modules():
+        near = difflib.get_close_matches(module, known, n=1, cutoff=0.75)
+        if near:
+            return f" (did you mean {near[0]}?)" if near[0] != module else ""
+    return ""
+
+
+@functools.cache
+def _known_modules() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the installed packages' top-level modules, the standard library's): the worker's Python is this one."""
+    try:
+        installed = set(importlib.metadata.packages_distributions())
+    except Exception:  # noqa: BLE001 - broken metadata costs only the suggestion
+        installed = set()
+    return (tuple(sorted(n for n in installed - set(sys.stdlib_module_names) if not n.startswith("_"))),
+            tuple(sorted(n for n in sys.stdlib_module_names if not n.startswith("_"))))
 
 
 def _one_line(text: str) -> str:

@@ -30,7 +30,7 @@ import tokenize
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from grader.submission.cells import CellSource, is_answers, parse
+from grader.submission.cells import CellSource, is_answers, magic_modules, parse
 from grader.submission.limits import MAX_SOURCE_BYTES
 from grader.submission.stubs import is_empty_body
 
@@ -93,6 +93,7 @@ class SourceFacts:
     unbound: frozenset[str] = frozenset()  # names read but bound nowhere in the module, nor built in
     plain_numpy: int | None = None  # line of an ``import numpy`` without ``as np`` when ``np`` is read but unbound
     statements: tuple[tuple[int, int, str], ...] = ()  # (first line, last line, kind) of each top-level statement
+    imports: frozenset[str] = frozenset()  # top-level modules the source imports anywhere (a notebook: its magics too)
     encoding: str = "utf-8"  # of the file as handed in: ``repaired`` is written back in it
     parsed: bool = False  # the module (as repaired) was parsed: the facts above are complete
 
@@ -173,7 +174,8 @@ def analyse_text(text: str, filename: str = "<submission>") -> SourceFacts:
     unbound, plain_numpy = _names(tree)
     return SourceFacts(syntax=first, broken=broken, repaired=repaired, definitions=_definitions(tree),
                        unbound=unbound, plain_numpy=plain_numpy if "np" in unbound else None,
-                       statements=tuple(_statement(node) for node in tree.body), parsed=True)
+                       statements=tuple(_statement(node) for node in tree.body), imports=_imports(tree),
+                       parsed=True)
 
 
 def analyse_cells(cells: list[CellSource]) -> SourceFacts:
@@ -183,16 +185,20 @@ def analyse_cells(cells: list[CellSource]) -> SourceFacts:
     compile fails on its own when it runs."""
     definitions: dict[str, list[Definition]] = {}
     statements: list[ast.stmt] = []
+    magics: set[str] = set()
     for cell in cells:
+        magics |= set() if is_answers(cell) else magic_modules(cell.source)
         tree = None if is_answers(cell) else parse(cell)
         for node in tree.body if tree else ():
             statements.append(node)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 definitions.setdefault(node.name, []).append(Definition(node.name, cell.number,
                                                                         is_empty_body(node.body)))
-    unbound, plain_numpy = _names(ast.Module(body=statements, type_ignores=[]))
+    module = ast.Module(body=statements, type_ignores=[])
+    unbound, plain_numpy = _names(module)
     return SourceFacts(definitions={name: tuple(each) for name, each in definitions.items()}, unbound=unbound,
-                       plain_numpy=plain_numpy if "np" in unbound else None, parsed=True)
+                       plain_numpy=plain_numpy if "np" in unbound else None,
+                       imports=_imports(module) | frozenset(magics), parsed=True)
 
 
 def _compile_problem(text: str, filename: str, lines: list[str]) -> SyntaxProblem | None:
@@ -290,6 +296,18 @@ def _names(tree: ast.Module) -> tuple[frozenset[str], int | None]:
         elif isinstance(node, ast.MatchMapping) and node.rest:
             bound.add(node.rest)
     return frozenset(read - bound - set(dir(builtins)) - _MODULE_NAMES), plain_numpy
+
+
+def _imports(tree: ast.Module) -> frozenset[str]:
+    """The top-level names of the modules imported anywhere in ``tree`` (relative imports aside):
+    a module the grader lacks can only be named in a report when the source names it."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return frozenset(found)
 
 
 def _statement(node: ast.stmt) -> tuple[int, int, str]:

@@ -7,7 +7,13 @@ format (``grader.authoring.mutants``)::
     # fails: <task ids that must lose points>    # right: what is unusual about it)
     # diagnosis: <the engine's codes (import.*) its failing tasks carry>, optional
     # hint: [<task id>: ]text the (student's) feedback must contain, repeatable
+    # stood-in: <the modules the grader lacks that the report says were stood in for>, optional
+    # note: text the report's notes must contain, repeatable
     # base: none
+
+A case without ``# stood-in:`` must have no stand-in: ``Report.stand_ins`` is asserted for
+every case (``grader.sandbox.inside.standins`` gives each top-level import of a module the
+grader lacks a stand-in, so that only what uses the module fails).
 
 Only the engine's diagnoses (``import.*``) are asserted: a lesson's own diagnoses belong to
 its suite, which may name more (``grader validate`` proves those). Every engine diagnosis is
@@ -36,7 +42,7 @@ CORPUS = TESTS / "corpus" / "import"
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 CODE_TASKS = frozenset(t.id for t in LESSON.code_tasks)
-_HEADER = re.compile(r"#\s*(mistake|right|fails|diagnosis|hint|base)\s*:\s*(.*)")
+_HEADER = re.compile(r"#\s*(mistake|right|fails|diagnosis|hint|base|stood-in|note)\s*:\s*(.*)")
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,8 @@ class Case:
     fails: frozenset[str]
     diagnoses: frozenset[str]
     hints: tuple[tuple[str, str], ...]  # (task id or "", text)
+    stood_in: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 def load_case(path: Path) -> Case:
@@ -66,7 +74,9 @@ def load_case(path: Path) -> Case:
     for hint in fields.get("hint", []):
         task, sep, text = hint.partition(": ")
         hints.append((task, text) if sep and task in CODE_TASKS else ("", hint))
-    return Case(path.stem, path, (fields.get("mistake") or fields["right"])[0], fails, codes, tuple(hints))
+    stood_in = tuple(m.strip() for m in ",".join(fields.get("stood-in", [])).split(",") if m.strip())
+    return Case(path.stem, path, (fields.get("mistake") or fields["right"])[0], fails, codes, tuple(hints),
+                stood_in, tuple(fields.get("note", [])))
 
 
 CASES = [load_case(p) for p in sorted(CORPUS.glob("*.py"))]
@@ -134,6 +144,17 @@ def test_each_case_says_what_its_hints_promise_to_the_student(graded, case):
         assert any(text in task.feedback for task in tasks), (
             f"{case.name}: {text!r} not in the feedback of {[t.id for t in tasks]}:\n"
             + "\n".join(t.feedback for t in tasks))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_each_case_names_the_modules_it_got_stand_ins_for_and_says_so_in_a_note(graded, case):
+    report = graded[case.name].for_audience("student")
+    assert report.stand_ins == case.stood_in, case.name
+    assert report.to_dict()["stand_ins"] == list(case.stood_in)
+    for text in case.notes:
+        assert any(text in note for note in report.notes), f"{case.name}: {text!r} not in {report.notes}"
+    if not case.stood_in:
+        assert not any("stand-in" in note for note in report.notes), report.notes
 
 
 @pytest.mark.parametrize("who", ["(reference)", "(stubs)"])

@@ -65,6 +65,8 @@ CORPUS: tuple[Typed, ...] = (
     _p("flops", 14000000000000, "right", 1.4e13, "a TOML int, no quotes"),
     _p("flops", "2 · 7e9 · 1000 = 1.4e13", "right", 1.4e13, "the working, then the result"),
     _p("flops", "FLOPs ≈ 1.4e13", "right", 1.4e13, "a label before the answer"),
+    _p("flops", "Answer: 1.4e13", "right", 1.4e13, "introduced as on an exam sheet"),
+    _p("flops", "The final answer is 1.4 × 10^13.", "right", 1.4e13, "a whole sentence around the number"),
     _p("flops", "1.39e13", "right", 1.39e13, "within the question's 1 % tolerance"),
     _p("flops", "7e12", "wrong", 7e12, "N · P: the factor 2 forgotten (a diagnosed wrong answer)"),
     _p("flops", "1.4 trillion", "wrong", 1.4e12, "trap: the right digits a power of ten off, in words"),
@@ -112,6 +114,7 @@ CORPUS: tuple[Typed, ...] = (
     _p("seconds", "0.2-0.3 s", "refused", "more than one number", "trap: a range"),
     _p("seconds", "1.4e13 / 5e13", "refused", "calculation", "the division instead of its result"),
     _p("seconds", "28/0", "refused", "divides by zero", "a fraction that is none"),
+    _p("seconds", "Result: 280 ms.", "right", 0.28, "a label-like lead-in, a prefix of the unit, a stop"),
     _p("seconds", "0,280,000", "refused", "cannot be read", "separators in no known pattern"),
     # ------------------------------------------------------------------ prefill: pairs (10)
     _p("pairs", "10", "right", 10.0, "digits"),
@@ -129,6 +132,11 @@ CORPUS: tuple[Typed, ...] = (
     _p("pairs", "10 mpairs", "refused", "not a unit of this question", "trap: pairs take no prefix"),
     _p("pairs", "10 or 16", "refused", "2 different numbers", "trap: hedging"),
     _p("pairs", "1 0", "refused", "more than one number", "trap: a space is no thousands separator here"),
+    _p("pairs", "The answer is 10.", "right", 10.0, "a sentence around the number, with its full stop"),
+    _p("pairs", "my answer is ~10 pairs.", "right", 10.0, "a lead-in, a mark of approximation, the unit, a stop"),
+    _p("pairs", "Answer -10", "wrong", -10.0, "trap: a lead-in never swallows the sign of the number after it"),
+    _p("pairs", "The answer is 10 or 16.", "refused", "2 different numbers", "trap: a lead-in does not make two one"),
+    _p("pairs", "answers: 10", "refused", "cannot be read", "trap: only 'answer', 'result' or 'ans' lead in"),
     # ------------------------------------------------------------------ prefill: the quiz (B: No)
     _p("quiz", "B", "right", "B", "the letter"),
     _p("quiz", "b", "right", "B", "lower case"),
@@ -175,4 +183,39 @@ CORPUS: tuple[Typed, ...] = (
     _l("quiz", "b) check the definitions first", "right", "B", "the letter and an explanation"),
     _l("quiz", "d", "wrong", "D", "averaging the two rates"),
     _l("quiz", "A or D", "refused", "names 2 choices", "trap: two choices"),
+)
+
+
+@dataclass(frozen=True)
+class TypedFile:
+    """A whole answers file as a student laid it out, and what the grader must make of it."""
+
+    lesson: str
+    text: str  # the file
+    right: frozenset[str]  # the keys that get their point
+    note: str  # a fragment of the note about where the answers were found ("" for none)
+    why: str
+    said: tuple[tuple[str, str], ...] = ()  # (key, fragment of its feedback)
+
+
+_ALL = frozenset({"flops", "seconds", "pairs", "quiz"})
+_RIGHT = 'flops = "1.4e13"\nseconds = "0.28 s"\npairs = 10\nquiz = "B"\n'
+
+FILES: tuple[TypedFile, ...] = (
+    TypedFile("prefill", "[answers]\n" + _RIGHT, _ALL, "under [answers], so they were read from there",
+              "every answer under one header, as in a config file"),
+    TypedFile("prefill", "# Part 1\n[part1]\n" + _RIGHT.replace('quiz = "B"\n', '') + '[quiz]\nquiz = "B"\n', _ALL,
+              "under [part1] and [quiz]", "one header per part of the lesson"),
+    TypedFile("prefill", 'name = "Ana"\n[answers]\n' + _RIGHT.replace('"B"', "B"), _ALL - {"quiz"},
+              "under [answers]", "under a header, one line without quotes: only that answer is lost",
+              (("quiz", 'text needs quotes: quiz = "B"'),)),
+    TypedFile("prefill", 'flops = "1.4e13"\nseconds = "0.28 s"\n[student]\nid = 7\npairs = 10\nquiz = "B"\n', _ALL,
+              "under [student]", "a header above the last answers takes them into its table"),
+    TypedFile("prefill", _RIGHT + '[draft]\nflops = "7e12"\npairs = 16\n', _ALL, "",
+              "trap: an answer at the top is never replaced by one in a table"),
+    TypedFile("prefill", '[a]\nflops = "1.4e13"\n[b]\nflops = "7e12"\n', frozenset(), "under [a] and [b]",
+              "trap: one answer in two tables, differently, is a conflict, not a guess",
+              (("flops", "answered 2 times, differently"),)),
+    TypedFile("prefill", '[answers]\nFLOPS = "1.4e13"\nSeconds = "0.28 s"\n', frozenset({"flops", "seconds"}),
+              "under [answers]", "keys in other capitals, under a header"),
 )

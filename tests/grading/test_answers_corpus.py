@@ -8,13 +8,20 @@ from collections import Counter
 import pytest
 
 from grader.exceptions import AnswerFormatError
-from grader.grading.answers import grade_answer, parse_choice, parse_number
+from grader.grading.answers import (
+    answer_notes,
+    answers_in_tables,
+    grade_answer,
+    load_answers,
+    parse_choice,
+    parse_number,
+)
 from grader.lesson.course import Course
 
 from paths import ROOT, TESTS
 
 sys.path.insert(0, str(TESTS / "grading"))
-from answers_corpus import CORPUS, Typed
+from answers_corpus import CORPUS, FILES, Typed
 
 COURSE = Course(ROOT)
 
@@ -62,3 +69,23 @@ def test_the_issues_examples_are_all_read():
              ("pairs", "ten"), ("seconds", "0,28"), ("seconds", "28/100"), ("quiz", "No, because of causal masking")}
     found = {(e.key, e.text): e.verdict for e in CORPUS if e.lesson == "prefill"}
     assert all(found[entry] == "right" for entry in issue)
+
+
+@pytest.mark.parametrize("entry", FILES, ids=[e.why[:60] for e in FILES])
+def test_each_answers_file_laid_out_under_headers_gets_its_labelled_verdicts(tmp_path, entry):
+    """Read as the engine reads it (load_answers, then answers_in_tables), graded per question."""
+    lesson = COURSE.lesson(entry.lesson)
+    path = tmp_path / lesson.answers
+    path.write_text(entry.text, encoding="utf-8")
+    answers, problem = load_answers(path, lesson.answers)
+    answers = answers_in_tables(answers, lesson, lesson.answers)
+    checks = {t.answer.key: grade_answer(t, answers, problem, lesson.answers) for t in lesson.tasks if t.answer}
+    assert {key for key, check in checks.items() if check.passed} == entry.right, {
+        key: check.message for key, check in checks.items()}
+    notes = answer_notes(answers, lesson)
+    if entry.note:
+        assert any(entry.note in note for note in notes), notes
+    else:
+        assert not any("under [" in note for note in notes), notes
+    for key, text in entry.said:
+        assert text in checks[key].message, checks[key].message

@@ -298,3 +298,33 @@ def test_a_grade_that_starts_no_worker_proves_no_sandbox(tmp_path, flaky_sandbox
     assert not canary.settled()
     grade(SOLUTION, course=COURSE)
     assert canary.settled()
+
+
+def test_a_module_the_grader_lacks_costs_only_the_functions_that_use_it(tmp_path):
+    """A fresh worker (``grade`` alone, no fork server): matplotlib and a misspelled module get
+    stand-ins; only causal_pairs, which plots, loses, its secret checks naming the module (a fact
+    of the file); a helper module beside prefill.py is found, not stood in for; the report's
+    field and note name the two modules."""
+    source = (SOLUTION / "prefill.py").read_text(encoding="utf-8")
+    source = "import matplotlib.pyplot as plt\nimport nunpy\nimport pairs_helper\n" + source.replace(
+        "    return P * (P + 1) // 2\n", "    plt.plot([pairs_helper.ONE])\n    return P * (P + 1) // 2\n")
+    report = grade(submission(tmp_path, source, pairs_helper__py="ONE = 1\n"), course=COURSE)
+    assert lost(report) == {"causal_pairs"}
+    pairs = report.for_audience("student").task("causal_pairs")
+    assert [d.code for d in pairs.diagnoses] == ["import.module-unavailable"]
+    assert pairs.feedback.startswith("causal_pairs uses matplotlib, which the grader's Python does not have.")
+    secret = [c for c in pairs.checks if c.secret and not c.passed]
+    assert secret and all(c.message.startswith("causal_pairs raised ModuleNotFoundError: it uses matplotlib, which "
+                                               "the grader's Python does not have") for c in secret)
+    assert report.stand_ins == ("matplotlib", "nunpy") and report.to_dict()["stand_ins"] == ["matplotlib", "nunpy"]
+    assert report.notes == ["prefill.py imports matplotlib and nunpy, which the grader's Python does not have (did "
+                            "you mean numpy?): the grader put stand-ins in their place, so that the functions that do "
+                            "not use them are graded as usual, and whatever uses them fails, naming them."]
+
+
+def test_answers_all_under_a_table_header_are_read_from_it_with_a_note(tmp_path):
+    answers = '[answers]\nflops = "Answer: 1.4e13"\nseconds = "0.28 s"\npairs = "The answer is 10."\nquiz = "B"\n'
+    report = grade(submission(tmp_path, answers=answers), course=COURSE)
+    assert report.score == report.max_score
+    assert report.notes == ["answers.toml gives answers under [answers], so they were read from there; answers go at "
+                            "the top of the file, before any [header]"]

@@ -121,7 +121,10 @@ def test_equivalent_code_gets_identical_scores_and_feedback(tmp_path, mutant):
     py_report, nb_report = grade(folder, lesson=lesson, course=COURSE), grade(notebook, lesson=lesson, course=COURSE)
     same_grade(py_report, nb_report)
     assert lost(nb_report) == (mutant.fails if mutant else set())
-    assert nb_report.notes == []
+    assert nb_report.stand_ins == py_report.stand_ins  # a module the grader lacks: stood in for in both forms
+    cells_only = "; a line of a cell, outside every function, that needs it did nothing"  # a notebook's own
+    assert [normalise(n).replace(cells_only, "") for n in nb_report.notes] == [normalise(n) for n in py_report.notes]
+    assert len(nb_report.notes) == bool(nb_report.stand_ins)  # that note alone
 
 
 ANSWER_MUTANTS = [m for m in load_mutants(LESSON) if m.changes(LESSON, LESSON.answers)]
@@ -228,6 +231,50 @@ def test_magics_display_and_shell_escapes_run_inside_the_sandbox_and_are_reporte
                                       "command that failed (exit status ")  # 1, or 2 when pip meets a bare /etc
     assert one_line(load).startswith("cell 3 (`%load https://example.com/solution.py`) raised ")
     assert one_line(stdin).startswith("cell 5 (`name = input('your name? ')`) raised StdinNotImplementedError")
+
+
+@kernel
+def test_matplotlib_magics_and_imports_the_grader_lacks_cost_only_what_uses_them(tmp_path):
+    """`%matplotlib inline` above `import numpy as np` in one cell used to stop the cell at its first
+    line: np was never bound and two tasks were lost. Now the magic does nothing, each missing
+    module's import gets a stand-in, a line outside functions that needs the module does nothing
+    (the rest of its cell runs), and only the function that plots fails, naming the module."""
+    cells = reference_cells()
+    first = next(i for i, c in enumerate(cells) if c.cell_type == "code" and "import numpy as np" in c.source)
+    cells[first] = code("%matplotlib inline\n%config InlineBackend.figure_format = 'retina'\n%load_ext autoreload\n"
+                        "%load_ext line_profiler\nimport matplotlib.pyplot as plt\nplt.rcParams['figure.dpi'] = 120\n"
+                        + cells[first].source)  # a line that needs matplotlib before `import numpy as np`
+    cells = replace_cell(cells, "def causal_pairs", "def causal_pairs(P):\n    plt.plot(range(P))\n"
+                                                    "    return P * (P + 1) // 2\n")
+    report = grade(write_notebook(tmp_path, cells), course=COURSE)
+    assert lost(report) == {"causal_pairs"}
+    pairs = report.task("causal_pairs")
+    assert [d.code for d in pairs.diagnoses] == ["import.module-unavailable"]
+    assert pairs.feedback.startswith("causal_pairs uses matplotlib, which the grader's Python does not have.")
+    assert report.stand_ins == ("matplotlib", "line_profiler")
+    assert report.notes == ["prefill.ipynb imports matplotlib and line_profiler, which the grader's Python does not "
+                            "have: the grader put stand-ins in their place, so that the functions that do not use "
+                            "them are graded as usual, and whatever uses them fails, naming them; a line of a cell, "
+                            "outside every function, that needs them did nothing."]
+
+
+@kernel
+def test_a_cell_cannot_make_a_module_the_grader_has_a_stand_in(tmp_path):
+    """Stand-ins never enter sys.modules: numpy, os and the grader's own modules resolve as ever,
+    even after a cell tried to make find_spec deny them, and a later plain import is Python's. The
+    list of modules stood in for is the kernel's, so the submission's: the trusted side keeps only
+    module names the notebook imports."""
+    cells = reference_cells()
+    cells = with_cell(cells, 1, "import importlib.util\nimportlib.util.find_spec = lambda *a, **k: None")
+    cells = with_cell(cells, 2, "import os, builtins\nimport numpy as np\nimport tqdm\n"
+                                "builtins.__grader_stand_ins__.used += ['\\x1b]0;owned\\x07', 'os' * 60, 'pandas', 7]")
+    cells = replace_cell(cells, "def causal_pairs",
+                         "def causal_pairs(P):\n    import sys\n    assert 'tqdm' not in sys.modules\n"
+                         "    assert type(np).__name__ == type(os).__name__ == 'module' and np.ones(1)[0] == 1\n"
+                         "    return P * (P + 1) // 2\n")
+    report = grade(write_notebook(tmp_path, cells), course=COURSE)
+    assert report.score == report.max_score, [t.feedback for t in report.tasks]
+    assert report.stand_ins == ("tqdm",)  # what a cell added to the list: not module names, or not imported
 
 
 @kernel

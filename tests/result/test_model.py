@@ -302,3 +302,13 @@ def test_for_audience_says_who_the_copy_is_for():
     report = Report("prefill", "", "s", [diagnosed()])
     assert (report.audience, report.for_audience("student").audience) == ("", "student")
     assert report.for_audience("instructor").audience == "instructor"
+
+
+def test_the_modules_stood_in_for_are_a_field_of_their_own_each_passed_through_the_boundary():
+    """Module names come from the worker (the submission's data): each is shown, on one line, capped."""
+    report = Report(lesson="prefill", title="", submission="s", tasks=[], stand_ins=("matplotlib", "a\x1b[2Jb\nc"))
+    assert report.stand_ins == ("matplotlib", "a\\x1b[2Jb\\nc")
+    assert report.to_dict()["stand_ins"] == ["matplotlib", "a\\x1b[2Jb\\nc"]
+    assert replace(report, stand_ins=("x" * 500,)).stand_ins[0].startswith("x" * 50)
+    assert len(replace(report, stand_ins=("x" * 500,)).stand_ins[0]) < 200
+    assert report.for_audience("student").stand_ins == report.stand_ins

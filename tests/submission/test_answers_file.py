@@ -120,10 +120,17 @@ def test_multi_line_values_and_tables_still_read_around_a_broken_line(tmp_path):
     text = 'notes = """two\nlines"""\nlist = [1,\n  2]\nquiz = B\n[extra]\nx = 1\ny = oops\n'
     answers, problem = written(tmp_path, text)
     assert problem is None
-    assert answers["notes"] == "two\nlines" and answers["list"] == [1, 2] and answers["extra"] == {"x": 1}
+    assert answers["notes"] == "two\nlines" and answers["list"] == [1, 2] and answers["extra"]["x"] == 1
     assert isinstance(answers["quiz"], Unreadable) and "line 5" in answers["quiz"].message
-    (note,) = answers.notes  # a broken line under a table answers nothing
-    assert "line 8" in note and "'y = oops'" in note
+    # a broken line under a table is that table's (the answers may be read from it: grading.answers)
+    assert isinstance(answers["extra"]["y"], Unreadable) and not answers.notes
+    assert "line 8" in answers["extra"]["y"].message and "'y = oops'" in answers["extra"]["y"].message
+
+
+def test_a_broken_line_under_a_header_that_is_no_plain_table_answers_nothing(tmp_path):
+    answers, _ = written(tmp_path, 'pairs = 10\n[[runs]]\nquiz = B\n')
+    (note,) = answers.notes
+    assert "line 3" in note and "answers nothing" in note
 
 
 def test_a_file_that_answers_nothing_is_refused_whole_with_the_line(tmp_path):

@@ -9,6 +9,7 @@ from grader.submission.cells import (
     CellSource,
     definitions,
     is_answers,
+    magic_modules,
     python_source,
     read_answers,
     unimplemented,
@@ -128,3 +129,12 @@ def test_first_line_and_label_name_a_cell_as_the_student_sees_it():
     assert cell.label == "cell 7 (`def causal_mask(P):`)"
     assert CellSource(2, "x" * 100).first_line.endswith("…") and len(CellSource(2, "x" * 100).first_line) == 60
     assert CellSource(3, "").label == "cell 3"
+
+
+@pytest.mark.parametrize("source, modules", [
+    ("%matplotlib inline\nimport numpy as np", {"matplotlib"}),
+    ("  %pylab\n%load_ext line_profiler\n%load_ext autoreload", {"matplotlib", "line_profiler", "autoreload"}),
+    ("%load_ext\n%load_ext ../x\nx = '%matplotlib'\n%config InlineBackend.figure_format = 'svg'", set()),
+], ids=["matplotlib", "several", "none"])
+def test_the_modules_a_cells_magics_load(source, modules):
+    assert magic_modules(source) == modules

@@ -13,8 +13,13 @@ from grader.submission.failures import (
     RAISES_AT_TOP_LEVEL,
     SYNTAX_ERROR,
     before_any_call,
+    engine_code,
     frames_of,
     import_error,
+    missing_module,
+    module_names,
+    near_module,
+    stand_in_note,
     unbound_name,
     uses_np_unbound,
 )
@@ -63,19 +68,23 @@ def test_np_unbound_at_import_is_numpy_without_np():
     assert code == NUMPY_WITHOUT_NP and "line 1 imports numpy under its own name" in text
 
 
-@pytest.mark.parametrize("source, module", [
-    ("import numpy as np\nimport matplotlib.pyplot as plt\n", "matplotlib"),
-    ("import nunpy as np\n", "nunpy"),
-    ("from matplotlib import pyplot\n", "matplotlib"),
-], ids=["plotting", "misspelled", "from"])
-def test_an_import_of_a_module_the_grader_lacks_names_the_module_and_where_such_imports_go(source, module):
+@pytest.mark.parametrize("source, module, said", [
+    ("import numpy as np\nimport matplotlib.pyplot as plt\n", "matplotlib", ""),
+    ("import nunpy as np\n", "nunpy", " (did you mean numpy?)"),
+    ("from matplotlib import pyplot\n", "matplotlib", ""),
+    ("from matplotlib.pyplot import *\n", "matplotlib",
+     "; a `*` import cannot be given a stand-in, so the file cannot be loaded"),
+], ids=["plotting", "misspelled", "from", "star"])
+def test_an_import_of_a_module_the_grader_lacks_names_the_module_and_where_such_imports_go(source, module, said):
+    """The worker stands in for such imports (grader.sandbox.inside.standins); one that still fails
+    at import (a `*` import, or one the worker could not rewrite) is said like this."""
     line = source.splitlines()[-1]
     text, code = import_error("prefill.py", raised("ModuleNotFoundError", f"No module named '{module}'",
                                                    ("<module>", len(source.splitlines()), line)), analyse_text(source))
     first, code_line = text.split("\n")
     assert code == MODULE_UNAVAILABLE
     assert first.startswith(f"line {len(source.splitlines())} of prefill.py imports {module}, which the grader's "
-                            "Python does not have (ModuleNotFoundError). ")
+                            f"Python does not have (ModuleNotFoundError){said}. ")
     assert first.endswith(find(engine_catalogue(), MODULE_UNAVAILABLE).hint) and code_line == f"    {line}"
 
 
@@ -134,3 +143,77 @@ def test_frames_from_the_worker_are_checked_and_bounded():
     frames = frames_of(info)
     assert frames[:2] == [("f", 3, "x"), ("?", None, "")] and len(frames) == 19 and len(frames[2][0]) == 200
     assert frames_of({"frames": "no"}) == [] and frames_of("no") == []
+
+
+# -- modules the grader lacks (stood in for by the worker: grader.sandbox.inside.standins) ------
+
+
+def test_a_stand_in_used_at_the_top_level_is_the_demo_to_move_and_says_which_module():
+    source = "import matplotlib.pyplot as plt\n\nplt.imshow([[1]])\n"
+    text, code = import_error("prefill.py", raised("ModuleNotFoundError", "No module named 'matplotlib'",
+                                                   ("<module>", 3, "plt.imshow([[1]])")), analyse_text(source))
+    assert code == RAISES_AT_TOP_LEVEL
+    assert text.startswith("line 3 of prefill.py runs when the grader imports the file, and it raised "
+                           "ModuleNotFoundError: No module named 'matplotlib' (the grader's Python does not have "
+                           "matplotlib). ")
+
+
+def test_a_stand_in_a_decorator_uses_at_import_names_the_module_and_what_runs_then():
+    source = "from numba import njit\n\n@njit\ndef causal_pairs(P):\n    return P * (P + 1) // 2\n"
+    text, code = import_error("prefill.py", raised("ModuleNotFoundError", "No module named 'numba'",
+                                                   ("<module>", 3, "@njit")), analyse_text(source))
+    assert code == MODULE_UNAVAILABLE
+    assert text.startswith("line 3 of prefill.py uses numba when the grader imports the file (a decorator, a default "
+                           "value or an annotation runs then), and the grader's Python does not have it")
+
+
+@pytest.mark.parametrize("value, names", [
+    (["matplotlib", "scipy"], ("matplotlib", "scipy")),
+    (["matplotlib", "matplotlib", "seaborn"], ("matplotlib", "seaborn")),
+    ("matplotlib", ()), ({"matplotlib": 1}, ()), (None, ()),
+    (["matplotlib.pyplot", "a b", "\x1b[31mred", "caf\u00e9", "", 3, None, ["x"], "x" * 101], ()),
+    ([f"m{i}" for i in range(50)], tuple(f"m{i}" for i in range(20))),
+], ids=["two", "twice", "a-string", "a-dict", "none", "not-module-names", "too-many"])
+def test_the_modules_a_worker_names_are_checked_like_any_data_from_the_sandbox(value, names):
+    assert module_names(value) == names
+
+
+def test_the_note_names_only_modules_the_source_imports_and_suggests_a_spelling():
+    facts = analyse_text("import nupmy as np\nimport matplotlib.pyplot as plt\nimport seaborn\n")
+    assert stand_in_note("prefill.py", ("numpy", "os"), facts) == ""  # what the file never imports is never said
+    assert stand_in_note("prefill.py", ("nupmy",), facts) == (
+        "prefill.py imports nupmy, which the grader's Python does not have (did you mean numpy?): the grader put a "
+        "stand-in in its place, so that the functions that do not use it are graded as usual, and whatever uses it "
+        "fails, naming it.")
+    assert stand_in_note("prefill.py", ("matplotlib", "nupmy", "seaborn"), facts).startswith(
+        "prefill.py imports matplotlib, nupmy and seaborn, which the grader's Python does not have (did you mean "
+        "numpy?): the grader put stand-ins in their place, so that the functions that do not use them")
+
+
+@pytest.mark.parametrize("module, said", [("nunpy", "numpy"), ("nupmy", "numpy"), ("maths", "math"),
+                                          ("matplotlib", None), ("numpy", None), ("zzzzqqq", None)])
+def test_a_misspelled_module_is_matched_to_one_this_python_has_installed_packages_first(module, said):
+    assert near_module(module) == (f" (did you mean {said}?)" if said else "")
+
+
+def test_a_calls_module_not_found_error_is_the_engines_diagnosis_only_for_a_module_the_file_imports():
+    facts = analyse_text("import numpy as np\n\ndef f():\n    import matplotlib.pyplot as plt\n    plt.show()\n")
+    error = ModuleNotFoundError("No module named 'matplotlib'")
+    assert missing_module(error, facts) == "matplotlib" and engine_code(error, facts) == MODULE_UNAVAILABLE
+    assert missing_module(ModuleNotFoundError("No module named 'matplotlib.pyplot'"), facts) == "matplotlib"
+    for other in (ModuleNotFoundError("No module named 'requests'"),  # imported by nothing in the file
+                  ImportError("No module named 'matplotlib'"), ValueError("No module named 'matplotlib'")):
+        assert missing_module(other, facts) is None and engine_code(other, facts) is None
+    assert missing_module(error, None) is None
+
+
+def test_a_helper_module_that_imports_a_missing_module_is_named_as_such():
+    """Only the graded file's own imports get stand-ins: a module of the student's that imports
+    matplotlib fails the import, and the line that imports it is not said to import matplotlib."""
+    source = "from plotting import show\nimport numpy as np\n"
+    text, code = import_error("prefill.py", raised("ModuleNotFoundError", "No module named 'matplotlib'",
+                                                   ("<module>", 1, "from plotting import show")), analyse_text(source))
+    assert code == MODULE_UNAVAILABLE
+    assert text.startswith("line 1 of prefill.py imports a module that imports matplotlib, which the grader's Python "
+                           "does not have (ModuleNotFoundError): only the imports prefill.py itself makes get a "
+                           "stand-in, so the file cannot be loaded. ")

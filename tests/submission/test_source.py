@@ -123,3 +123,17 @@ def test_a_notebook_s_cells_give_definitions_by_cell_and_the_names_they_read():
     facts = analyse_cells(cells)
     assert facts.stub_shadows_work("a") == ((2,), 4) and facts.parsed
     assert facts.unbound == {"np"} and facts.plain_numpy == 1 and facts.repaired is None
+
+
+def test_the_modules_a_source_imports_anywhere_are_known_by_their_top_level_name():
+    """What a report may name as a module the grader lacks: only what the file itself imports."""
+    facts = analyse_text("import numpy as np, os.path\nfrom scipy.special import comb\nfrom . import sibling\n"
+                         "try:\n    import seaborn\nexcept ImportError:\n    pass\n\n"
+                         "def f():\n    import matplotlib.pyplot as plt\n")
+    assert facts.imports == {"numpy", "os", "scipy", "seaborn", "matplotlib"}
+
+
+def test_a_notebooks_imports_include_the_modules_its_magics_load():
+    cells = [CellSource(1, "%matplotlib inline\nimport numpy as np"), CellSource(2, "%load_ext line_profiler"),
+             CellSource(3, "# ANSWERS\n%load_ext never_read")]
+    assert analyse_cells(cells).imports == {"matplotlib", "numpy", "line_profiler"}

@@ -14,6 +14,7 @@ these modules changes only the answers the worker sends.
 - ``files``: making a copy readable, and removing it whatever the worker did to it.
 - ``endings``: how a process ended, in the words reports use.
 - ``canary``: the known-good module every worker runs before the submission (the sandbox's proof).
+- ``standins``: stand-ins for the modules a submission imports and this Python lacks (module and kernel).
 
 The trusted side may import these modules (they are the grader's own code); the reverse
 is what the layering forbids.

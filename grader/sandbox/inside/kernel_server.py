@@ -19,7 +19,7 @@ from __future__ import annotations
 import traceback
 
 from grader.sandbox import codec
-from grader.sandbox.inside import worker
+from grader.sandbox.inside import standins, worker
 
 NOTEBOOK_PATH = "<notebook>"  # never a frame's file name: worker finds no line, this module does
 
@@ -64,7 +64,9 @@ def serve(request_fd: int, response_fd: int, cells: dict[int, int]) -> None:
         except codec.ChannelClosed:
             return
         if request.get("op") == "hello":  # the trusted side's first request, sent after the cells' report
-            codec.write_frame(response_fd, {"op": "ready", "id": request.get("id")})
+            stood_in = standins.used_in_kernel()
+            codec.write_frame(response_fd, {"op": "ready", "id": request.get("id"),
+                                            **({"stand_ins": stood_in} if stood_in else {})})
             continue
         namespace.__dict__["_grader_raised"] = None
         blobs = codec.Blobs()

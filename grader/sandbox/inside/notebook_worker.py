@@ -104,6 +104,7 @@ class Runner:
             self.kernel.kill()
             codec.write_frame(self.report_fd, {"op": "notebook_failed", "message": str(exc)})
             return 0
+        await self.kernel.execute_quietly(_stand_ins_code())
         self.deadline = time.monotonic() + self.total_seconds
         self.nb = nbformat.from_dict(self.notebook)
         self.client = _client_class()(self.nb, km=self.kernel.manager, timeout_func=lambda cell: self.limit,
@@ -204,6 +205,7 @@ class Runner:
         except KernelFailed as exc:
             self.fatal = str(exc)
             return
+        await self.kernel.execute_quietly(_stand_ins_code())
         self.deadline += time.monotonic() - started
         self.client.km, self.client.kc = self.kernel.manager, self.kernel.client
         for index in list(self.done):
@@ -272,6 +274,23 @@ _spec.loader.exec_module(_module)
 from grader.sandbox.inside.kernel_server import serve
 serve({request}, {response}, {cells!r})
 """
+
+
+_STAND_INS = """
+import importlib.util
+from IPython import get_ipython
+_spec = importlib.util.spec_from_file_location("grader_stand_ins", {path!r})
+_module = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_module)
+_module.install(get_ipython())
+"""
+
+
+def _stand_ins_code() -> str:
+    """One statement for a new kernel, before any cell: the stand-ins for the modules this Python lacks
+    (``standins.install``), loaded from the grader's own file."""
+    code = _STAND_INS.format(path=os.path.join(os.path.dirname(os.path.abspath(__file__)), "standins.py"))
+    return f"exec(compile({code!r}, '<grader>', 'exec'), {{}})"
 
 
 def _serve_code(request_fd: int, response_fd: int, counts: dict[int, int]) -> str:

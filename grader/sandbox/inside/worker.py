@@ -17,6 +17,10 @@ Every frame this program writes answers a request and carries the request's ``id
 ``task_over`` answer its ``task``, a reply answers its call. The trusted side believes no
 other frame.
 
+A top-level import of a module this Python lacks (matplotlib to plot the mask, a misspelled
+name) does not stop the import: it gets a stand-in (``standins``) that fails whatever uses
+it, and ``ready`` names those modules (``stand_ins``) for the report's note.
+
 The ``canary`` frame is this process's proof that its sandbox works, sent before anything of
 the submission is read: confined and switched to its user, it has imported the grader's
 canary (``inside/canary``) from its file and called it, exactly as it will the submission.
@@ -34,6 +38,7 @@ import sys
 import traceback
 
 from grader.sandbox import codec
+from grader.sandbox.inside import standins
 from grader.sandbox.inside.confinement import SwitchFailed, apply_limits
 
 MAX_TEXT = 2000
@@ -59,12 +64,13 @@ def serve(module_name: str, module_path: str, request_fd: int, response_fd: int,
     if proof["op"] != "canary":
         return
     sys.path.append(os.path.dirname(module_path))
-    failure = None
+    failure, stood_in = None, []
     try:
-        module = _import(module_name, module_path)
+        module = _import(module_name, module_path, stood_in)
     except BaseException as exc:  # noqa: BLE001 - anything student code raises is reported
         failure = {"op": "import_error", **describe_exception(exc, module_path)}
-    codec.write_frame(response_fd, {**(failure or {"op": "ready"}), "id": hello.get("id")})
+    ready = {"op": "ready", "stand_ins": stood_in} if stood_in else {"op": "ready"}
+    codec.write_frame(response_fd, {**(failure or ready), "id": hello.get("id")})
     if failure:
         return
     in_task = False
@@ -152,11 +158,16 @@ def _flush_output() -> None:
             pass
 
 
-def _import(name: str, path: str):
+def _import(name: str, path: str, stood_in: list | None = None):
+    """Import the module at ``path`` as ``name``; with ``stood_in`` (the submission), its top-level
+    imports of modules this Python lacks get stand-ins (``standins``), named in ``stood_in``."""
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    if stood_in is None:
+        spec.loader.exec_module(module)
+    else:
+        stood_in.extend(standins.exec_module(module, path, spec.loader))
     return module
 
 

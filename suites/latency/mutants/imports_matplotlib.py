@@ -1,7 +1,7 @@
-# mistake: imports matplotlib (to draw the results), which the grader's Python does not have
-# fails: request_seconds, steady_decode_rate, request_output_rate, arithmetic_intensity
+# mistake: imports matplotlib and plots the request's timeline inside request_seconds, which the grader's Python cannot do (the import gets a stand-in, so only that function fails)
+# fails: request_seconds
 # diagnosis: import.module-unavailable
-# hint: matplotlib
+# hint: request_seconds uses matplotlib
 # base: none
 import matplotlib.pyplot as plt  # to draw the results
 def request_seconds(ttft, itl, n_out):
@@ -12,6 +12,7 @@ def request_seconds(ttft, itl, n_out):
         raise ValueError(f"ttft must be a positive number of seconds, got {ttft}")
     if not itl > 0:
         raise ValueError(f"itl must be a positive number of seconds, got {itl}")
+    plt.plot([0, ttft], [0, 1])  # the timeline, to see it
     return ttft + (n_out - 1) * itl
 
 def steady_decode_rate(itl):

@@ -1,7 +1,7 @@
-# mistake: imports matplotlib (to draw the results), which the grader's Python does not have
-# fails: prefill_flops, prefill_seconds, causal_pairs, causal_mask, prefill_matches_sequential
+# mistake: imports matplotlib and draws the mask inside causal_mask, which the grader's Python cannot do (the import gets a stand-in, so only that function fails)
+# fails: causal_mask
 # diagnosis: import.module-unavailable
-# hint: matplotlib
+# hint: causal_mask uses matplotlib
 # base: none
 import numpy as np
 import matplotlib.pyplot as plt  # to draw the results
@@ -22,7 +22,9 @@ def causal_pairs(P):
 
 def causal_mask(P):
     """A (P, P) boolean array that is True where a token may attend (column <= row)."""
-    return np.tril(np.ones((P, P), dtype=bool))
+    mask = np.tril(np.ones((P, P), dtype=bool))
+    plt.imshow(mask)  # to see it
+    return mask
 
 def prefill_matches_sequential(X, W):
     """Compute a causal running sum of X @ W all at once and one position at a time; True if they agree."""

