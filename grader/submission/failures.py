@@ -172,8 +172,8 @@ def module_names(value) -> tuple[str, ...]:
 
 
 def stand_in_note(filename: str, modules, facts: SourceFacts, cells: bool = False) -> str:
-    """The report's note about the modules the grader stood in for: those the source imports.
-    ``cells``: a notebook's, where a line outside every function that uses one does nothing."""
+    """The report's note about the modules the grader stood in for: those the source imports. A
+    line outside every function that needs one does nothing (``cells``: a notebook's, said so)."""
     named = [m for m in modules if m in facts.imports]
     if not named:
         return ""
@@ -184,7 +184,9 @@ def stand_in_note(filename: str, modules, facts: SourceFacts, cells: bool = Fals
     return (f"{filename} imports {which}, which the grader's Python does not have{near}: the grader put "
             f"{'a stand-in' if one else 'stand-ins'} in {'its' if one else 'their'} place, so that the functions that "
             f"do not use {it} are graded as usual, and whatever uses {it} fails, naming {it}"
-            + (f"; a line of a cell, outside every function, that needs {it} did nothing." if cells else "."))
+            + (f"; a line of a cell, outside every function, that needs {it} does nothing." if cells else
+               f"; a line outside every function that needs {it} does nothing (a demo belongs under "
+               "`if __name__ == \"__main__\":`, which the grader does not run)."))
 
 
 def missing_module(exc: BaseException, facts: SourceFacts | None) -> str | None:

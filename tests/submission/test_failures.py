@@ -184,7 +184,8 @@ def test_the_note_names_only_modules_the_source_imports_and_suggests_a_spelling(
     assert stand_in_note("prefill.py", ("nupmy",), facts) == (
         "prefill.py imports nupmy, which the grader's Python does not have (did you mean numpy?): the grader put a "
         "stand-in in its place, so that the functions that do not use it are graded as usual, and whatever uses it "
-        "fails, naming it.")
+        "fails, naming it; a line outside every function that needs it does nothing (a demo belongs under "
+        "`if __name__ == \"__main__\":`, which the grader does not run).")
     assert stand_in_note("prefill.py", ("matplotlib", "nupmy", "seaborn"), facts).startswith(
         "prefill.py imports matplotlib, nupmy and seaborn, which the grader's Python does not have (did you mean "
         "numpy?): the grader put stand-ins in their place, so that the functions that do not use them")

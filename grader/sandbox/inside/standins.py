@@ -18,11 +18,14 @@ student cannot name a stand-in into place. An import inside a ``try`` (a student
 fallback), a function or an ``if`` block is left alone, and so is ``from x import *``
 (which names it cannot know): those fail as Python makes them fail.
 
-In a notebook the same rewrite runs on each cell as IPython's AST transformer; there, a
-statement outside every function that reads a name bound to a stand-in and fails for want of
-its module does nothing (``plt.rcParams[...] = ...`` above ``import numpy as np`` in one cell
-must not cost np), where a module file's top level fails at import as Python would (the
-engine names the line). The magics that need matplotlib (``%matplotlib inline``, ``%pylab``) or load a missing
+A statement outside every function that reads a name bound to a stand-in and fails for want
+of its module does nothing, in a module file as in a notebook cell: a student's file that shows
+the mask with ``plt.imshow(causal_mask(5))`` at its top level runs wherever matplotlib is
+installed, so failing its import here would be the grader's environment costing every function
+(and ``plt.rcParams[...] = ...`` above ``import numpy as np`` in one cell must not cost np). A
+line that fails for any other reason still fails as Python makes it fail (the engine names the
+line). In a notebook the same rewrite runs on each cell as IPython's AST transformer. The
+magics that need matplotlib (``%matplotlib inline``, ``%pylab``) or load a missing
 extension (``%load_ext``) do nothing instead of failing, so the rest of their cell runs
 (``install``): the magic runs, and only its ModuleNotFoundError for that module is
 swallowed. Which modules were stood in for is recorded (``StandIns.used``) and sent with
@@ -105,8 +108,8 @@ class StandIns:
         return made[0] if len(made) == 1 else made
 
     def skip(self, error: BaseException) -> None:
-        """A notebook's top-level statement failed: nothing more when it is for want of a module stood
-        in for (the statement does nothing, the cell goes on), else the error, raised again."""
+        """A top-level statement failed: nothing more when it is for want of a module stood in for (the
+        statement does nothing, the module or cell goes on), else the error, raised again."""
         missing = getattr(error, "name", None)
         if not isinstance(missing, str) or missing.split(".")[0] not in self.used:
             raise error
@@ -131,10 +134,11 @@ def rewrite(tree: ast.Module, stood_in: frozenset[str] | None = None) -> ast.Mod
     """``tree`` with each top-level import of a missing module wrapped in a fallback to stand-ins
     (see the module docstring); None when it has none. ``tree`` itself is left unchanged.
 
-    ``stood_in`` (a notebook cell's: the names earlier cells bound to stand-ins) also wraps each
-    other top-level statement that reads such a name, or one this cell stands in for, so that
-    when it fails for want of that module it does nothing and the rest of the cell runs: a
-    cell's `plt.rcParams[...] = ...` must not keep its `import numpy as np` from running."""
+    ``stood_in`` (the names bound to stand-ins before: none for a module file, earlier cells' for a
+    notebook cell; None: imports only) also wraps each other top-level statement that reads such a
+    name, or one this source stands in for, so that when it fails for want of that module it does
+    nothing and the rest runs: a cell's `plt.rcParams[...] = ...` must not keep its `import numpy
+    as np` from running, nor a file's `plt.imshow(...)` its functions from being graded."""
     body, changed, seen = [], False, set()
     names = set(stood_in) if stood_in is not None else None
     for node in tree.body:
@@ -226,7 +230,7 @@ def compile_module(path: str):
     try:
         with open(path, "rb") as stream:
             source = importlib.util.decode_source(stream.read())
-        tree = rewrite(ast.parse(source, filename=path))
+        tree = rewrite(ast.parse(source, filename=path), frozenset())
         if tree is None:
             return None
         return compile(tree, path, "exec", dont_inherit=True), StandIns()

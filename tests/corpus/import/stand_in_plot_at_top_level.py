@@ -1,7 +1,6 @@
-# mistake: shows the mask at the top level of the file, outside every function: the plot runs when the grader imports it
-# fails: prefill_flops, prefill_seconds, causal_pairs, causal_mask, prefill_matches_sequential
-# diagnosis: import.raises-at-top-level
-# hint: runs when the grader imports the file, and it raised ModuleNotFoundError: No module named 'matplotlib' (the grader's Python does not have matplotlib)
+# right: shows the mask at the top level of the file, outside every function; the plot needs matplotlib, which the grader lacks: that line does nothing there and every function is graded (the file runs wherever matplotlib is installed)
+# stood-in: matplotlib
+# note: a line outside every function that needs it does nothing
 # base: none
 import matplotlib.pyplot as plt
 import numpy as np

@@ -18,6 +18,7 @@ import textwrap
 import traceback
 import types
 
+import numpy as np
 import pytest
 
 from grader.sandbox.inside import standins
@@ -237,11 +238,24 @@ def test_in_a_kernel_magics_and_top_level_lines_that_need_a_missing_module_do_no
     assert results["used"] == ["matplotlib", "line_profiler"] and results["transformers"] >= 1
 
 
-def test_in_a_module_file_a_top_level_line_that_uses_a_stand_in_is_left_to_fail():
-    """The graded module's top level is not a cell: a line there that needs the missing module
-    raises at import (the engine's import.raises-at-top-level says which line), never skipped."""
-    tree = rewrite(ast.parse("import matplotlib.pyplot as plt\nplt.imshow([[1]])\n"))
-    assert [type(node).__name__ for node in tree.body] == ["Try", "Expr"]
+def test_in_a_module_file_a_top_level_line_that_needs_a_stand_in_does_nothing_and_the_rest_runs(tmp_path):
+    """A file that shows the mask at its top level runs wherever matplotlib is installed: the line
+    that needs it does nothing here, and the functions are graded; any other error still fails."""
+    module, used = load(tmp_path, """
+        import matplotlib.pyplot as plt
+        import numpy as np
+        plt.imshow(np.eye(2))
+        plt.show()
+        AFTER = 1
+        def f():
+            return plt.gca()
+    """)
+    assert used == ["matplotlib"] and module.AFTER == 1 and module.np is np
+    raises_missing(module.f, "matplotlib")
+    with pytest.raises(ZeroDivisionError):
+        load(tmp_path, "import matplotlib.pyplot as plt\nshape = (1 / 0, plt.gcf())\n", "divides")
+    imports_only = rewrite(ast.parse("import matplotlib.pyplot as plt\nplt.imshow([[1]])\n"))
+    assert [type(node).__name__ for node in imports_only.body] == ["Try", "Expr"]
     cell = rewrite(ast.parse("import matplotlib.pyplot as plt\nplt.imshow([[1]])\ndef f():\n    plt.show()\n"),
                    frozenset())
     assert [type(node).__name__ for node in cell.body] == ["Try", "Try", "FunctionDef"]
