@@ -22,6 +22,7 @@ The stand-ins are plain data for ``grader.grading.answers``; this module never g
 
 from __future__ import annotations
 
+import codecs
 import math
 import os
 import re
@@ -118,6 +119,25 @@ def put(answers: Answers, key: str, value, where: str) -> None:
     answers[key] = Conflict(given, 0 if times == len(given) else times)
 
 
+def _decoded(raw: bytes) -> tuple[str | None, str | None]:
+    """(the text, the encoding it was read as when not UTF-8). Editors save answers as they please:
+    Notepad's "Unicode" is UTF-16 with a byte-order mark, an older Windows editor writes cp1252
+    (its × or é are not UTF-8). A file that is neither is read byte for byte as Windows-1252, so that
+    each answer still gets its own verdict instead of all of them one refusal (None: broken UTF-16)."""
+    wide = {codecs.BOM_UTF16_LE: "utf-16", codecs.BOM_UTF16_BE: "utf-16"}.get(raw[:2])
+    if wide is None and len(raw) >= 2 and (raw[0] == 0) != (raw[1] == 0):  # no mark, but "k\0" or "\0k": an
+        wide = "utf-16-be" if raw[0] == 0 else "utf-16-le"                   # ASCII first character, two bytes wide
+    if wide is not None:
+        try:
+            return raw.decode(wide), "UTF-16"
+        except UnicodeDecodeError:
+            return None, None
+    try:
+        return raw.decode("utf-8-sig"), None  # Notepad may add a byte-order mark
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace"), "Windows-1252"
+
+
 def load_answers(path: Path | None, filename: str, missing: str | None = None) -> tuple[Answers | None, str | None]:
     """The answers table, or the reason there is none (said to the student as is). ``missing``: why a
     file of that name was not taken (``Submission.passed_over``), said after its name."""
@@ -130,13 +150,17 @@ def load_answers(path: Path | None, filename: str, missing: str | None = None) -
             raw = stream.read(MAX_ANSWERS_BYTES + 1)
         if len(raw) > MAX_ANSWERS_BYTES:
             return None, f"{filename} is larger than {MAX_ANSWERS_BYTES} bytes"
-        text = raw.decode("utf-8-sig")  # Notepad may add a byte-order mark
-    except UnicodeDecodeError:
-        return None, f"{filename} is not UTF-8 text"
     except OSError as exc:
         return None, f"{filename} cannot be read ({exc.strerror})"
+    text, read_as = _decoded(raw)
+    if text is None:
+        return None, f"{filename} starts like UTF-16 text but is not: save it as UTF-8 text"
     try:
-        return Answers(_read_toml(text)), None
+        answers = Answers(_read_toml(text))
+        if read_as:
+            answers.notes.append(f"{filename} is not UTF-8: it was read as {read_as} text (save it as UTF-8 to be "
+                                 "sure every character is read as you typed it)")
+        return answers, None
     except tomllib.TOMLDecodeError as exc:
         return _by_statement(text, filename, exc)
     except ValueError:  # the stand-ins failed: nothing else in tomllib raises a plain ValueError

@@ -215,7 +215,7 @@ CASES: list[Case] = [
          raw_entry("wide16.py", REFERENCE.encode("utf-16"))),
     # 2 -- a careless answer never crashes the grade
     Case("answers_utf16", 2, "grade", "answers.toml saved as UTF-16 with its BOM",
-         raw_answers(ANSWERS.encode("utf-16")), keeps=CODE_TASKS, runs_code=False),
+         raw_answers(ANSWERS.encode("utf-16")), keeps=(*CODE_TASKS, *ANSWER_TASKS), runs_code=False),
     Case("answers_utf8_bom", 2, "grade", "answers.toml with a UTF-8 BOM",
          raw_answers(b"\xef\xbb\xbf" + ANSWERS.encode()), keeps=(*CODE_TASKS, *ANSWER_TASKS), runs_code=False),
     Case("answers_nul_in_key", 2, "grade", "a NUL byte inside a key",

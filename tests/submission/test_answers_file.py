@@ -38,10 +38,25 @@ def test_a_valid_file_is_read_whole(tmp_path):
     assert isinstance(answers, Answers) and answers.notes == []
 
 
-def test_non_utf8_is_refused(tmp_path):
+@pytest.mark.parametrize("encoding, read_as", [("cp1252", "Windows-1252"), ("utf-16", "UTF-16"),
+                                                ("utf-16-be", "UTF-16"), ("utf-16-le", "UTF-16")])
+def test_a_file_in_another_editors_encoding_is_read_and_said(tmp_path, encoding, read_as):
+    """Notepad's "Unicode" is UTF-16 with a byte-order mark, an older editor's cp1252: each answer
+    is still read (the × as typed), with a note to save as UTF-8; UTF-16 without its mark too."""
     path = tmp_path / "answers.toml"
-    path.write_bytes('flops = "1.4×10^13"\n'.encode("latin-1"))
-    assert load_answers(path, "answers.toml") == (None, "answers.toml is not UTF-8 text")
+    text = 'flops = "1.4 × 10^13"  # é\npairs = 10\n'
+    path.write_bytes(text.encode(encoding))
+    answers, problem = load_answers(path, "answers.toml")
+    assert problem is None and answers == {"flops": "1.4 × 10^13", "pairs": 10}
+    assert answers.notes == [f"answers.toml is not UTF-8: it was read as {read_as} text (save it as UTF-8 to be "
+                             "sure every character is read as you typed it)"]
+
+
+def test_utf16_that_does_not_decode_is_refused(tmp_path):
+    path = tmp_path / "answers.toml"
+    path.write_bytes(b"\xff\xfe" + b"\x00\xd8")  # a byte-order mark, then a lone surrogate
+    assert load_answers(path, "answers.toml") == (
+        None, "answers.toml starts like UTF-16 text but is not: save it as UTF-8 text")
 
 
 def test_a_path_that_cannot_be_read_is_said(tmp_path):
