@@ -16,7 +16,7 @@ import shutil
 import stat
 from pathlib import Path
 
-from grader.exceptions import SubmissionError
+from grader.exceptions import CanaryFailed, SubmissionError
 from grader.sandbox.inside.files import make_readable, remove_tree
 from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
@@ -50,11 +50,19 @@ def readable_copy(tmp: Path, workdir: Path) -> None:
 
 def private_tmp(tmp: Path, uid: int | None) -> Path:
     """The worker's own temporary folder (its ``TMPDIR``) in the grade's folder ``tmp``: 0700, and
-    the worker's (``uid``) when it switches to one. Short, for the Unix sockets a kernel makes in it."""
+    the worker's (``uid``) when it switches to one. Short, for the Unix sockets a kernel makes in it.
+
+    A user namespace that maps no such user (a rootless container) refuses the ``chown``: the
+    worker could not become that user either, so this is the sandbox failing its canary (the
+    engine falls back to a worker that stays root), never an internal error or a student's zero."""
     folder = tmp / "t"
     folder.mkdir(mode=0o700)
     if uid is not None:
-        os.chown(folder, uid, uid)
+        try:
+            os.chown(folder, uid, uid)
+        except OSError as exc:
+            raise CanaryFailed(f"cannot give the worker its user {uid}: {exc.strerror or exc}", switching=True,
+                               uid=uid) from None
     return folder
 
 
