@@ -203,3 +203,25 @@ def test_an_ungradable_submission_still_gets_a_results_file(package, tmp_path):
     assert results["score"] == 0
     assert "could not be graded" in results["output"] and "holds neither prefill.py nor answers.toml" \
         in results["output"]
+
+
+@pytest.mark.parametrize("breakage", ["lesson", "sandbox"])
+def test_a_fault_of_the_grader_is_no_score_for_gradescope_never_the_students_zero(package, tmp_path, breakage):
+    """A lesson's broken files, or a sandbox setting that cannot work (exit status 3): no results.json,
+    so Gradescope records no score ("The autograder failed to execute correctly") and the staff
+    regrade once fixed; the cause is in run_autograder's instructor-only output. It used to write
+    a results.json scoring the reference solution 0, "Your submission could not be graded"."""
+    root = autograder(package, tmp_path, solution())
+    env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
+    if breakage == "lesson":
+        manifest = root / "source" / "suites" / "prefill" / "lesson.toml"
+        manifest.write_text(manifest.read_text().replace("points = 2", "points = -2", 1))
+    else:
+        env["GRADER_SANDBOX"] = "bwrap"  # a misspelt mode: the deployment's setting, not the student's doing
+    result = subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert not (root / "results" / "results.json").exists()
+    assert "not graded, the grader stopped with status 3 (not the submission's fault)" in result.stdout
+    cause = "lesson.toml, key 'tasks[0].points'" if breakage == "lesson" else "GRADER_SANDBOX: 'bwrap' is not a sandbox"
+    assert cause in result.stdout
