@@ -225,3 +225,29 @@ def test_a_fault_of_the_grader_is_no_score_for_gradescope_never_the_students_zer
     assert "not graded, the grader stopped with status 3 (not the submission's fault)" in result.stdout
     cause = "lesson.toml, key 'tasks[0].points'" if breakage == "lesson" else "GRADER_SANDBOX: 'bwrap' is not a sandbox"
     assert cause in result.stdout
+
+
+@pytest.mark.parametrize("built", ["prefill", ALL])
+@pytest.mark.parametrize("shape", ["nested-folder", "github-repository", "macos-zip"])
+def test_a_submission_as_gradescope_unpacks_it_is_graded_to_full_marks(zips, tmp_path, built, shape):
+    """A zip Gradescope unpacked (one folder inside, or with macOS's __MACOSX/ beside it), or a GitHub
+    repository: the whole course with every lesson's stubs and the student's prefill work. The zip of
+    every lesson scored that repository 0 ("holds the files of several lessons: pass --lesson")."""
+    root = autograder(zips[built], tmp_path, {})
+    work = solution()
+    if shape == "github-repository":
+        for lesson in LESSONS:
+            shutil.copytree(ROOT / "exercises" / lesson, root / "submission" / "exercises" / lesson)
+        (root / "submission" / "README.md").write_text("# inference course\n")
+        place = root / "submission" / "exercises" / "prefill"
+    else:
+        place = root / "submission" / "My Work (final)"
+        place.mkdir()
+        if shape == "macos-zip":
+            (root / "submission" / "__MACOSX" / place.name).mkdir(parents=True)
+            for name in work:
+                (root / "submission" / "__MACOSX" / place.name / f"._{name}").write_bytes(b"\x00\x05\x16\x07\x00")
+    for name, text in work.items():
+        (place / name).write_text(text, encoding="utf-8")
+    result, results = run(root)
+    assert result.returncode == 0 and results["score"] == 17, result.stdout + result.stderr
