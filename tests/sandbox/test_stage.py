@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import tempfile
 
 import pytest
 
@@ -187,3 +188,15 @@ def test_private_tmp_that_cannot_be_given_to_the_workers_user_is_a_failed_canary
         stage.private_tmp(tmp_path, 65534)
     assert failed.value.switching and failed.value.uid == 65534
     assert failed.value.cause == "cannot give the worker its user 65534: Invalid argument"
+
+
+def test_temp_root_is_the_machines_unless_too_long_for_a_kernels_sockets(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", "/tmp")
+    assert stage.temp_root() is None
+    deep = tmp_path / ("x" * 100)
+    deep.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(deep))
+    assert stage.temp_root() == "/tmp"
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setattr(stage, "SHORT_ROOTS", (str(tmp_path / "missing"), str(tmp_path / "a-file")))  # no folder
+    assert stage.temp_root() is None
