@@ -31,6 +31,7 @@ from grader.authoring.facts import check_facts, check_signatures
 from grader.authoring.models import model_claims
 from grader.authoring.mutants import Mutant, fit, load_mutants, materialize
 from grader.authoring.verdict import SOLUTION, SUITE, Validation, render
+from grader.exceptions import ConfigError
 from grader.grading.engine import grade
 from grader.grading.models import load_models
 from grader.grading.session import GradingSession
@@ -78,7 +79,12 @@ def _with_answers(lesson: Lesson, folder: Path):
         copy = Path(tmp) / lesson.id
         shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__"))
         (copy / lesson.answers).write_text(manifest_answers(lesson), encoding="utf-8")
-        yield copy, f"answers: {folder.name}/ holds no {lesson.answers}, so the answers come from lesson.toml"
+        try:
+            yield copy, f"answers: {folder.name}/ holds no {lesson.answers}, so the answers come from lesson.toml"
+        except ConfigError as exc:  # named by the instructor's own path, not by the working copy's
+            if not exc.source.startswith(str(copy)):
+                raise
+            raise ConfigError(str(folder) + exc.source[len(str(copy)):], exc.problem, exc.key) from None
 
 
 def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Path) -> Validation:

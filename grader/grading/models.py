@@ -97,7 +97,9 @@ def load_models(lesson: Lesson) -> tuple[Model, ...]:
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-    except Exception as exc:  # noqa: BLE001 - an instructor's broken file must be named
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - a broken file, or one that calls sys.exit() as a script does
         raise ConfigError(str(path), f"cannot be imported ({type(exc).__name__}: {exc})") from None
     functions = {t.function: t.id for t in lesson.code_tasks if t.function}
     models = []

@@ -249,6 +249,18 @@ def test_cli_validate_exits_1_on_disagreement_and_3_on_solutions_it_cannot_use(c
     assert "rejected" in capsys.readouterr().out
 
 
+def test_cli_validate_of_a_solution_that_exits_at_import_is_the_set_ups_fault_naming_its_own_path(course, tmp_path,
+                                                                                                   capsys):
+    """It exited 0 without a word (SystemExit escaped): a verdict without its truth."""
+    from grader.cli import main
+
+    solutions = mine(tmp_path, "import numpy as np", "import sys\nimport numpy as np\nsys.exit(0)")
+    (solutions / "prefill" / "answers.toml").unlink()  # validated from a working copy holding lesson.toml's answers
+    assert main(["--course", str(course.root), "validate", "--solutions", str(solutions)]) == 3
+    err = capsys.readouterr().err
+    assert f"{solutions / 'prefill' / 'prefill.py'}: the reference solution cannot be imported (SystemExit" in err
+
+
 def test_a_check_that_breaks_on_the_solution_blames_the_suite(course):
     checks = course.root / "suites" / "prefill" / "test_causal_pairs.py"
     checks.write_text(checks.read_text() + "\n\ndef test_broken(student):\n    1 / 0\n")

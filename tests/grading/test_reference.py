@@ -128,3 +128,18 @@ def test_a_suite_whose_checks_never_use_the_reference_needs_none(tmp_path):
     for path in suite.glob("test_*.py"):
         path.write_text(path.read_text().replace("reference", "_unused"))
     replay.require_reference(load_lesson(suite), tmp_path)
+
+
+@pytest.mark.parametrize("ending", ["import sys\nsys.exit(0)\n", "raise SystemExit('done')\n", "raise GeneratorExit\n"],
+                         ids=["sys.exit(0)", "SystemExit", "GeneratorExit"])
+def test_a_reference_that_ends_like_a_script_is_a_configuration_error_naming_it(tmp_path, ending):
+    """sys.exit() at the end of a solution file escaped as SystemExit: `grader grade --solutions` exited 0
+    with no report, and `grader validate` exited 0 (proven) without a word."""
+    from grader.exceptions import ConfigError
+
+    lesson = load_lesson(ROOT / "suites" / "prefill")
+    path = tmp_path / "prefill.py"
+    path.write_text((ROOT / "solutions" / "prefill" / "prefill.py").read_text() + "\n" + ending)
+    with pytest.raises(ConfigError) as wrong:
+        load_reference(path, lesson)
+    assert str(wrong.value).startswith(f"{path}: the reference solution cannot be imported (")
