@@ -159,9 +159,9 @@ def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | No
     """Every student's entry read (unzipped into ``scratch``, hashed); one that could not be read for
     a reason of the grader's is a ``fault`` entry: its row says so, and the batch goes on."""
     listing = roster.scan(folder, ignore)
-    canvas = lms.canvas_groups([source for sources in listing.values() for source in sources])
-    if canvas is not None:  # Canvas's flat export: each student's files become one submission
-        return {student: _read_canvas(student, parts, scratch) for student, parts in canvas.items()}
+    exported = lms.export_groups([source for sources in listing.values() for source in sources])
+    if exported is not None:  # an LMS's export (Canvas, Moodle): each student's parts become one submission
+        return {student: _read_export(student, parts, scratch) for student, parts in exported.items()}
     found: dict[str, roster.Entry] = {}
     for student, sources in listing.items():
         try:
@@ -172,12 +172,12 @@ def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | No
     return found
 
 
-def _read_canvas(student: str, parts: list[tuple[Path, str]], scratch: Path) -> roster.Entry:
-    """One student's files of a Canvas export as one entry: a zip as it is, else a folder of their files
-    under the names they gave them (``grader.batch.lms``), named in reports by its first file."""
+def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> roster.Entry:
+    """One student's parts of an LMS's export as one entry: a lone zip or folder as it is, else a folder
+    of their files under the names they gave them (``grader.batch.lms``), named in reports by its first."""
     first = parts[0][0]
     try:
-        if len(parts) == 1 and first.suffix == ".zip":
+        if len(parts) == 1 and (parts[0][1] == lms.FOLDER or first.suffix == ".zip"):
             return roster.prepare(student, [first], scratch)
         entry = roster.prepare(student, [lms.gather(roster.safe_stem(student), parts, scratch)], scratch)
         return dataclasses.replace(entry, source=first)

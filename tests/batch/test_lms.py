@@ -1,8 +1,9 @@
-"""grader.batch.lms: class folders as Canvas, Gradescope and GitHub Classroom export them.
+"""grader.batch.lms: class folders as Canvas, Moodle, Gradescope and GitHub Classroom export them.
 
 First the rules over file names (nothing graded), then whole exports through ``grader batch``:
 a Canvas export used to make each file a student (answers.toml a refused "student" of its
-own, the module graded without its answers), a Gradescope export its metadata file a refused
+own, the module graded without its answers), a Moodle export each plugin's folder (the online
+text a refused "student" beside the files), a Gradescope export its metadata file a refused
 student, and a class of GitHub Classroom repositories (every lesson's stubs in each) was
 graded as the course's first lesson whatever the students had worked on.
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch.lms import canvas_groups, gather
+from grader.batch.lms import FOLDER, canvas_groups, export_groups, gather
 from grader.cli import main
 from grader.exceptions import SubmissionError
 from grader.submission.limits import MAX_SUBMISSION_BYTES
@@ -66,19 +67,41 @@ def test_a_given_name_that_is_hidden_is_not_taken_and_a_student_left_with_none_k
     assert given(canvas_groups(entries)) == {"eve_1": ["prefill.py"], "mallory_4": ["mallory_4_5_.."]}
 
 
+def test_a_moodle_export_is_one_submission_per_participant_in_folders_or_flat(tmp_path):
+    folders = tmp_path / "folders"
+    for entry in ("John Smith_12345_assignsubmission_file_", "John Smith_12345_assignsubmission_onlinetext_",
+                  "Mary_Ann Lee_23456_assignsubmission_file_"):
+        (folders / entry).mkdir(parents=True)
+    groups = export_groups(sorted(folders.iterdir()))
+    assert {student: [(path.name, name) for path, name in parts] for student, parts in groups.items()} == {
+        "John Smith_12345": [("John Smith_12345_assignsubmission_file_", FOLDER),
+                             ("John Smith_12345_assignsubmission_onlinetext_", FOLDER)],
+        "Mary_Ann Lee_23456": [("Mary_Ann Lee_23456_assignsubmission_file_", FOLDER)]}
+    flat = files(tmp_path / "flat", **{"John Smith_12345_assignsubmission_file_prefill.py": "a",
+                                       "John Smith_12345_assignsubmission_file_answers-1.toml": "b"})
+    assert given(export_groups(flat)) == {"John Smith_12345": ["answers-1.toml", "prefill.py"]}  # no Canvas -N
+    (folders / "notes.txt").write_text("x")  # an entry no export names: read as it is
+    assert export_groups(sorted(folders.iterdir())) is None
+
+
 def test_gather_copies_the_files_and_refuses_more_than_a_submission_may_hold_before_copying(tmp_path):
     entries = files(tmp_path / "export", **{"smithjohn_12345_900_prefill.py": "code",
                                             "smithjohn_12345_901_a.toml": "x"})
     parts = canvas_groups(entries)["smithjohn_12345"]
-    folder = gather("smithjohn_12345", parts, tmp_path / "scratch")
+    folder = gather("smithjohn_12345", parts, tmp_path / "scratch")  # and a folder's contents, merged
     assert sorted(p.name for p in folder.iterdir()) == ["a.toml", "prefill.py"]
     assert (folder / "prefill.py").read_text() == "code"
+    (tmp_path / "mine" / "deep").mkdir(parents=True)
+    (tmp_path / "mine" / "deep" / "x.txt").write_text("y")
+    merged = gather("merged", [(tmp_path / "mine", FOLDER), *parts], tmp_path / "scratch")
+    assert sorted(p.relative_to(merged).as_posix() for p in merged.rglob("*") if p.is_file()) == [
+        "a.toml", "deep/x.txt", "prefill.py"]
     big = tmp_path / "export" / "smithjohn_12345_902_big.bin"
     with big.open("wb") as stream:
         stream.truncate(MAX_SUBMISSION_BYTES + 1)
     with pytest.raises(SubmissionError, match="hand in only your exercise files"):
         gather("other", canvas_groups(sorted((tmp_path / "export").iterdir()))["smithjohn_12345"], tmp_path / "s2")
-    assert not (tmp_path / "s2" / "canvas" / "other").exists()
+    assert not (tmp_path / "s2" / "exports" / "other").exists()
 
 
 # ----------------------------------------------------------------------------------- whole exports, batched
@@ -103,6 +126,20 @@ def test_a_canvas_export_grades_each_students_module_with_their_answers(tmp_path
     assert status == 0
     assert {student: (row["status"], row["total"]) for student, row in rows.items()} == {
         "smithjohn_12345": ("graded", "17"), "doejane_23456": ("graded", "13")}
+
+
+def test_a_moodle_export_grades_each_participants_files_and_refuses_online_text_alone(tmp_path):
+    export = tmp_path / "moodle"
+    shutil.copytree(REFERENCE, export / "John Smith_12345_assignsubmission_file_",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("John Smith_12345_assignsubmission_onlinetext_", "Bob Text_34567_assignsubmission_onlinetext_"):
+        (export / name).mkdir()
+        (export / name / "onlinetext.html").write_text("<p>my answers are in the file</p>")
+    status, rows, _ = batch(tmp_path, export)
+    assert status == 0
+    assert {student: (row["status"], row["total"]) for student, row in rows.items()} == {
+        "John Smith_12345": ("graded", "17"), "Bob Text_34567": ("refused", "0")}
+    assert "holds neither prefill.py nor answers.toml" in rows["Bob Text_34567"]["note"]
 
 
 def test_a_gradescope_export_keeps_its_metadata_file_out_of_the_class(tmp_path):
