@@ -315,8 +315,8 @@ def _release(args) -> int:
     for lesson, verdict in done.forced.items():
         _say(f"released with --force although lesson '{lesson}' does not validate: {verdict}")
     for lesson, suite in done.public.items():
-        checks = sum(len(names) for names in suite.public.values())
-        print(f"{lesson}: {checks} public checks in {len(suite.tasks)} tasks for students"
+        checks, tasks = sum(len(names) for names in suite.public.values()), len(suite.tasks)
+        print(f"{lesson}: {checks} public check{'s' * (checks != 1)} in {tasks} task{'s' * (tasks != 1)} for students"
               + (", graded against the solution's recorded answers" if suite.uses_reference else ""))
     print(f"wrote {done.student}\nwrote {done.autograder}\nwrote {done.archive}")
     return 0
