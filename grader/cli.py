@@ -19,6 +19,7 @@ through ``grader.result.text`` like a report's text, and no line of it can pose 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import sys
@@ -190,6 +191,26 @@ def _lessons(course, args) -> list:
     return [course.lesson(args.lesson)] if args.lesson else [course.lesson(i) for i in course.lesson_ids()]
 
 
+@contextlib.contextmanager
+def _stdout_for_reports_only():
+    """While grading, what this process runs besides the report (the instructor's reference solution,
+    its models, the checks) prints to stderr: stdout carries the report alone, so that a report on
+    stdout (``--format json``) stays what it says it is."""
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:  # no stderr to send it to: leave stdout as it is
+        saved = None
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
 def _grade(args) -> int:
     from grader.grading.engine import grade
 
@@ -200,7 +221,8 @@ def _grade(args) -> int:
     course = _course(args)
     if args.submission is None:
         args.submission = _default_submission(course, args.lesson)
-    report = grade(args.submission, lesson=args.lesson, course=course, solutions=args.solutions)
+    with _stdout_for_reports_only():
+        report = grade(args.submission, lesson=args.lesson, course=course, solutions=args.solutions)
     _locate(report, course, args.submission)
     view = report.for_audience(args.audience)
     for writer, path in targets:
@@ -293,8 +315,8 @@ def _release(args) -> int:
     for lesson, verdict in done.forced.items():
         _say(f"released with --force although lesson '{lesson}' does not validate: {verdict}")
     for lesson, suite in done.public.items():
-        checks = sum(len(names) for names in suite.public.values())
-        print(f"{lesson}: {checks} public checks in {len(suite.tasks)} tasks for students"
+        checks, tasks = sum(len(names) for names in suite.public.values()), len(suite.tasks)
+        print(f"{lesson}: {checks} public check{'s' * (checks != 1)} in {tasks} task{'s' * (tasks != 1)} for students"
               + (", graded against the solution's recorded answers" if suite.uses_reference else ""))
     print(f"wrote {done.student}\nwrote {done.autograder}\nwrote {done.archive}")
     return 0

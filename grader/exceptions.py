@@ -76,7 +76,8 @@ class SubmissionError(GraderError):
 
 
 class ConfigError(GraderError):
-    """A lesson's own files are wrong; the message names the file and, where known, the key."""
+    """A lesson's own files, or the grader's set-up (``--solutions``, ``GRADER_SANDBOX``), are wrong; the
+    message names the file or setting and, where known, the key. Never the submission's fault (exit 3)."""
 
     def __init__(self, source: str, problem: str, key: str | None = None):
         where = f"{source}, key '{key}'" if key else source

@@ -233,7 +233,11 @@ def test_a_course_repository_is_graded_from_its_exercises_folder(tmp_path):
     result = run("grade", str(both), "--lesson", "prefill", "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["score"] == 17
-    ambiguous = run("grade", str(both))  # its files name two lessons: refused, not defaulted
+    result = run("grade", str(both), "--format", "json")  # latency's untouched stubs name no lesson
+    assert result.returncode == 0 and json.loads(result.stdout)["lesson"] == "prefill", result.stderr
+    worked = course_repository(tmp_path / "both-done", {"prefill": ROOT / "solutions" / "prefill",
+                                                         "latency": ROOT / "solutions" / "latency"})
+    ambiguous = run("grade", str(worked))  # work for two lessons: refused, not defaulted
     assert ambiguous.returncode == 2 and "several lessons (prefill, latency)" in ambiguous.stderr
 
 
@@ -338,3 +342,20 @@ def test_grade_without_any_reference_is_a_configuration_error_never_a_pass(tmp_p
     (line,) = result.stderr.splitlines()
     assert f"{tmp_path / 'solutions' / 'prefill' / 'prefill.py'}: is missing" in line
     assert "compare with the reference solution" in line and "a tree holding prefill/" in line
+
+
+def test_a_report_on_stdout_carries_nothing_the_reference_solution_prints(tmp_path):
+    """An instructor's solution that prints at import and in a function the checks call: its lines went
+    to stdout, before the JSON report, which no longer parsed. They go to stderr now."""
+    mine = tmp_path / "mine" / "prefill"
+    shutil.copytree(ROOT / "solutions" / "prefill", mine, ignore=shutil.ignore_patterns("__pycache__"))
+    source = (mine / "prefill.py").read_text()
+    assert "def causal_mask(P):\n" in source
+    source = source.replace("def causal_mask(P):\n", "def causal_mask(P):\n    print('mask for', P)\n")
+    (mine / "prefill.py").write_text(source + "\nprint('solution loaded')\n")
+    done = subprocess.run([sys.executable, "-m", "grader", "grade", "solutions/prefill", "--solutions",
+                           str(tmp_path / "mine"), "--format", "json"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["score"] == 17
+    assert "solution loaded" in done.stderr and "mask for" in done.stderr

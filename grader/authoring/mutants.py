@@ -40,7 +40,7 @@ from __future__ import annotations
 import ast
 import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from grader.exceptions import ConfigError
@@ -148,6 +148,103 @@ def materialize(mutant: Mutant, lesson: Lesson, reference: Path, folder: Path) -
             text = overlay_answers(target.read_text(encoding="utf-8"), text)
         target.write_text(text, encoding="utf-8")
     return folder
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A mutant's labels as they hold for one solution (``fit``): ``mutant`` with the tasks it cannot
+    reach there taken out (``dropped``); ``carried``: tasks it does not declare but may fail there too,
+    through that solution's own calls."""
+
+    mutant: Mutant
+    dropped: frozenset[str] = frozenset()
+    carried: frozenset[str] = frozenset()
+
+
+def fit(mutant: Mutant, lesson: Lesson, solution: Path, written_for: Path) -> Fitted:
+    """The mutant's labels as they hold for ``solution`` (the module under validation), when they were
+    written (and proved) for the course's own solution module ``written_for``.
+
+    A mutant that only redefines functions (``prefill_flops``) and declares a task of another
+    function (``prefill_seconds``) fails it through the solution's own call: laid over a solution
+    whose ``prefill_seconds`` computes ``2 * N * P`` itself, nothing reaches the mistake, and that
+    task (with a diagnosis only of it) is no claim on this solution. The other way round, over a
+    solution whose ``request_seconds`` calls ``steady_decode_rate`` where the course's does not, a
+    wrong ``steady_decode_rate`` may cost ``request_seconds`` too. Either way a correct solution
+    written otherwise is neither the suite's fault nor its own. Only where the two solutions' calls
+    differ do the labels change, so the course's own solution is held to them exactly. A mutant
+    with code at module level, or a module that does not parse, keeps its labels as they are."""
+    changed: set[str] = set()
+    for file, name in mutant.files(lesson):
+        if name != lesson.module:
+            continue
+        tree = _parsed(without_markers(file.read_text(encoding="utf-8")))
+        if mutant.whole or tree is None:
+            return Fitted(mutant)
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                changed.add(node.name)
+            elif not (isinstance(node, (ast.Import, ast.ImportFrom)) or _is_docstring(node)):
+                return Fitted(mutant)
+    ours, theirs = _reached(lesson, changed, solution), _reached(lesson, changed, written_for)
+    if not changed or ours is None or theirs is None:
+        return Fitted(mutant)
+    differs = {task_id for task_id in ours.keys() & theirs.keys() if ours[task_id] != theirs[task_id]}
+    dropped = frozenset(task_id for task_id in differs if task_id in mutant.fails and not ours[task_id])
+    carried = frozenset(task_id for task_id in differs if task_id not in mutant.fails and ours[task_id])
+    if not dropped:
+        return Fitted(mutant, dropped, carried)
+    entries = {code: lesson.diagnosis(code) for code in mutant.diagnoses}
+    kept = frozenset(code for code, entry in entries.items() if not (entry and set(entry.tasks) <= dropped))
+    return Fitted(replace(mutant, fails=mutant.fails - dropped, diagnoses=kept), dropped, carried)
+
+
+def _reached(lesson: Lesson, changed: set[str], module: Path) -> dict[str, bool] | None:
+    """For each code task whose function ``module`` binds and ``changed`` does not hold: whether that
+    function refers to one of ``changed``, directly or through other top-level names. None when the
+    module cannot be read or parsed."""
+    try:
+        tree = _parsed(without_markers(module.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError):
+        return None
+    if tree is None:
+        return None
+    uses: dict[str, set[str]] = {}  # a top-level name -> the names its statement refers to
+    for node in tree.body:
+        refers = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for bound in _binds(node):
+            uses.setdefault(bound, set()).update(refers)
+    return {task.id: _reaches(task.function, changed, uses) for task in lesson.code_tasks
+            if task.function not in changed and task.function in uses}
+
+
+def _parsed(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _binds(node: ast.stmt) -> set[str]:
+    """The names a top-level statement binds: a definition's, an assignment's, an import's."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return names | {a.asname or a.name.split(".")[0] for a in ast.walk(node) if isinstance(a, ast.alias)}
+
+
+def _reaches(start: str, targets: set[str], uses: dict[str, set[str]]) -> bool:
+    """Whether the top-level name ``start`` refers to any of ``targets``, directly or through others."""
+    seen, todo = set(), [start]
+    while todo:
+        name = todo.pop()
+        for used in uses.get(name, ()):
+            if used in targets:
+                return True
+            if used not in seen:
+                seen.add(used)
+                todo.append(used)
+    return False
 
 
 def without_markers(text: str) -> str:

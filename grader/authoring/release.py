@@ -186,17 +186,19 @@ def _record(course: Course, lesson: Lesson, bundle: Course, folder: Path, suite:
 
 def _student_makefile() -> str:
     """``make grade`` with no SUBMISSION grades the default lesson (the first of the bundle's course.toml),
-    by the rule every tool uses; the first run checks that the package index answers, then installs the lock."""
+    by the rule every tool uses (``LESSON`` as in the course's own Makefile); the first run checks that the
+    package index answers, then installs the lock."""
     return f"""\
 # `make grade` grades your work with the public checks; the first run sets up .venv/ (Python 3.11+).
 # It grades exercises/<lesson>/ of the course's first lesson (course.toml); another lesson or folder:
-# make grade SUBMISSION=exercises/<lesson>
+# make grade LESSON=<lesson>, make grade SUBMISSION=exercises/<lesson>
 PYTHON ?= python3
 VENV_FLAGS ?=
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUBMISSION ?=
+LESSON ?=
 FORMAT ?= text
 
 .PHONY: grade clean
@@ -211,7 +213,7 @@ $(STAMP): {LOCK.as_posix()}
 \ttouch $(STAMP)
 
 grade: $(STAMP)
-\t@$(BIN)/python -m grader grade $(SUBMISSION) --format $(FORMAT)
+\t@$(BIN)/python -m grader grade $(SUBMISSION) --format $(FORMAT) $(if $(LESSON),--lesson $(LESSON))
 
 clean:
 \trm -rf $(VENV)
@@ -224,7 +226,8 @@ def _student_readme(lessons: list[Lesson], public: dict[str, PublicSuite], first
              "Fill in the files in `exercises/<lesson>/`, then check your work on your own machine:\n\n",
              "```sh\n",
              f"make grade                                # {default}the first run sets up .venv/ (Python 3.11+)\n",
-             "make grade SUBMISSION=exercises/<lesson>  # another lesson\n```\n\n",
+             "make grade LESSON=<lesson>                # another lesson\n",
+             "make grade SUBMISSION=path/to/folder      # another folder (or file)\n```\n\n",
              "`make grade` runs the **public checks**: the same checks, with the same full feedback, as when you\n",
              "hand in. Hand-in also runs hidden checks and grades the by-hand answers and the quiz, so your final\n",
              "score can be lower than what `make grade` shows. Your code runs in a separate process, never in\n",

@@ -29,8 +29,9 @@ from pathlib import Path
 
 from grader.authoring.facts import check_facts, check_signatures
 from grader.authoring.models import model_claims
-from grader.authoring.mutants import Mutant, load_mutants, materialize
+from grader.authoring.mutants import Mutant, fit, load_mutants, materialize
 from grader.authoring.verdict import SOLUTION, SUITE, Validation, render
+from grader.exceptions import ConfigError
 from grader.grading.engine import grade
 from grader.grading.session import GradingSession
 from grader.lesson.catalogue import CATALOGUE_NAME, engine_catalogue, per_task
@@ -78,7 +79,12 @@ def _with_answers(lesson: Lesson, folder: Path):
         copy = Path(tmp) / lesson.id
         shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__"))
         (copy / lesson.answers).write_text(manifest_answers(lesson), encoding="utf-8")
-        yield copy, f"answers: {folder.name}/ holds no {lesson.answers}, so the answers come from lesson.toml"
+        try:
+            yield copy, f"answers: {folder.name}/ holds no {lesson.answers}, so the answers come from lesson.toml"
+        except ConfigError as exc:  # named by the instructor's own path, not by the working copy's
+            if not exc.source.startswith(str(copy)):
+                raise
+            raise ConfigError(str(folder) + exc.source[len(str(copy)):], exc.problem, exc.key) from None
 
 
 def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Path) -> Validation:
@@ -129,16 +135,36 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Pat
         session.close()
     rows += model_rows
     problems += [(SUITE, problem) for problem in model_problems]
+    written_for = resolve_solutions(course, lesson, None) / lesson.module  # the solution the mutants were written for
+    fitted: dict[tuple[str, str], list[str]] = {}  # (a task, how this solution changes the claim) -> mutants
     for mutant, observed in observations:
-        verdict = judge(mutant, observed)
+        fitting = fit(mutant, lesson, reference / lesson.module, written_for)
+        mutant = fitting.mutant
+        for task_id, how in [*((t, "not claimed") for t in fitting.dropped),
+                             *((t, "may lose points too") for t in fitting.carried
+                               if t in {task.id for task in observed.tasks if task.score < task.max_score})]:
+            fitted.setdefault((task_id, how), []).append(mutant.name)
+        verdict = judge(mutant, observed, carried=fitting.carried)
         rows.append((mutant.name, ", ".join(sorted(mutant.fails)), verdict.seen, verdict.good))
         if not verdict.good:
             for meaning in verdict.meanings:
                 found.explain(meaning)
             problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(verdict.problems)}"))
     found.mutants = len(mutants)
+    found.notes += [_fitted_note(lesson, task_id, how, names) for (task_id, how), names in sorted(fitted.items())]
     found.notes += _diagnosis_notes(lesson, observations) + model_notes
     return found
+
+
+def _fitted_note(lesson: Lesson, task_id: str, how: str, names: list[str]) -> str:
+    """One line on mutants whose claim on a task follows this solution's own calls (``mutants.fit``)."""
+    shown = f"{', '.join(names[:3])}{', ...' if len(names) > 3 else ''}"
+    function = lesson.task(task_id).function
+    if how == "not claimed":
+        return (f"{task_id}: not claimed of {len(names)} mutant(s) ({shown}): they change only what this "
+                f"solution's {function} never calls")
+    return (f"{task_id}: {how} with {len(names)} mutant(s) ({shown}): they change what this solution's {function} "
+            "calls")
 
 
 @dataclass(frozen=True)
@@ -165,11 +191,13 @@ class Verdict:
         return seen + ("" if self.diagnosis_ok else " (diagnosis differs)")
 
 
-def judge(mutant: Mutant, observed: Report, unlabelled_diagnoses: bool = False) -> Verdict:
+def judge(mutant: Mutant, observed: Report, unlabelled_diagnoses: bool = False,
+          carried: frozenset[str] = frozenset()) -> Verdict:
     """Whether ``observed`` loses points on exactly the tasks ``mutant`` declares, with its hint and
     exactly its diagnosis codes. ``unlabelled_diagnoses``: a mutant declaring no code may get any
-    (a corpus labelled with codes only as the diagnoses are built); else it must get none."""
-    lost = frozenset(t.id for t in observed.tasks if t.score < t.max_score)
+    (a corpus labelled with codes only as the diagnoses are built); else it must get none.
+    ``carried``: tasks it may lose as well, through the solution's own calls (``mutants.fit``)."""
+    lost = frozenset(t.id for t in observed.tasks if t.score < t.max_score) - carried
     hint_ok = not mutant.hint or any(mutant.hint.lower() in t.feedback.lower()
                                      for t in observed.tasks if t.id in mutant.fails)
     diagnosed = frozenset(d.code for t in observed.tasks if t.id in mutant.fails for d in t.diagnoses)

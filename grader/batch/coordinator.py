@@ -23,6 +23,7 @@ outcome's text is made inert (``grader.batch.jobs.neutralised``) the moment it a
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import shutil
 import sqlite3
@@ -33,14 +34,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import atomic
-from grader.batch import roster
+from grader.batch import lms, roster
 from grader.batch.class_report import write as write_class_report
 from grader.batch.gradebook import Gradebook, Row
 from grader.batch.jobs import Job, Outcome, neutralised
 from grader.batch.progress import BatchProgress
 from grader.batch.snapshot import LessonSnapshot
 from grader.batch.summary import ClassSummary, render, summarize, wording
-from grader.exceptions import GraderError, UsageError
+from grader.exceptions import GraderError, SubmissionError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
 from grader.result.text import shown
@@ -157,14 +158,33 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
 def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | None) -> dict[str, roster.Entry]:
     """Every student's entry read (unzipped into ``scratch``, hashed); one that could not be read for
     a reason of the grader's is a ``fault`` entry: its row says so, and the batch goes on."""
+    listing = roster.scan(folder, ignore)
+    exported = lms.export_groups([source for sources in listing.values() for source in sources])
+    if exported is not None:  # an LMS's export (Canvas, Moodle): each student's parts become one submission
+        return {student: _read_export(student, parts, scratch) for student, parts in exported.items()}
     found: dict[str, roster.Entry] = {}
-    for student, sources in roster.scan(folder, ignore).items():
+    for student, sources in listing.items():
         try:
             found[student] = roster.prepare(student, sources, scratch, keep)
         except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
             found[student] = roster.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
                                           fault=True)
     return found
+
+
+def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> roster.Entry:
+    """One student's parts of an LMS's export as one entry: a lone zip or folder as it is, else a folder
+    of their files under the names they gave them (``grader.batch.lms``), named in reports by its first."""
+    first = parts[0][0]
+    try:
+        if len(parts) == 1 and (parts[0][1] == lms.FOLDER or first.suffix == ".zip"):
+            return roster.prepare(student, [first], scratch)
+        entry = roster.prepare(student, [lms.gather(roster.safe_stem(student), parts, scratch)], scratch)
+        return dataclasses.replace(entry, source=first)
+    except SubmissionError as exc:
+        return roster.Entry(student, first, None, "", shown(str(exc), lines=False))
+    except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
+        return roster.Entry(student, first, None, "", _fault("while reading this entry", exc), fault=True)
 
 
 class _Entries:

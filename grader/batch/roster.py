@@ -32,6 +32,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.batch import lms
 from grader.batch.snapshot import content_hash
 from grader.exceptions import SubmissionError, UsageError
 from grader.result.text import shown
@@ -123,7 +124,8 @@ def scan(folder: Path, ignore: set[Path] = frozenset()) -> dict[str, list[Path]]
         raise UsageError(f"{shown_path(folder)}: cannot be listed ({exc.strerror or exc})") from None
     found: dict[str, list[Path]] = {}
     for entry in entries:
-        if entry.name.startswith(".") or entry.name in unzip.JUNK or _resolved(entry) in ignore:
+        if entry.name.startswith(".") or entry.name in unzip.JUNK or entry.name in lms.MANIFESTS \
+                or _resolved(entry) in ignore:
             continue
         found.setdefault(student_of(entry), []).append(entry)
     return dict(sorted(found.items()))

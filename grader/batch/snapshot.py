@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader.exceptions import SubmissionError, UsageError
-from grader.grading.reference import require_reference
+from grader.grading.reference import load_reference, require_reference
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
@@ -187,6 +187,8 @@ class LessonSnapshot:
     def take(cls, course: Course, lesson: Lesson, solutions: Path | None = None) -> LessonSnapshot:
         solutions_dir = resolve_solutions(course, lesson, solutions)  # a lesson folder or a tree
         require_reference(lesson, solutions_dir)  # before anyone is graded: no check without its truth
+        if lesson.code_tasks:  # one that does not import (or exits as a script does) is named here, by its own path,
+            load_reference(solutions_dir / lesson.module, lesson)  # not by each grading worker's copy of it
         if not solutions_dir.is_dir():
             raise UsageError(f"{solutions_dir}: the solutions folder does not exist")
         suite = Tree.read(lesson.suite_dir, skip=("mutants",))

@@ -72,7 +72,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         blocked, notes = before_any_call(facts, notebook.notebook.name if notebook else the_lesson.module,
                                          [t.function for t in the_lesson.code_tasks],
                                          "cell" if notebook else "line")
-    tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch)
+    tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch or stage.temp_root())
     try:
         student, failure = None, None
         if the_lesson.code_tasks:

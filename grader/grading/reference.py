@@ -32,9 +32,12 @@ it raises ``ReferenceUnavailable`` and the check is an error result, never a pas
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
 import importlib.util
 import json
+import signal
+import threading
 import types
 from pathlib import Path
 
@@ -226,12 +229,48 @@ def load_reference(path: Path, lesson: Lesson):
     name = f"_grader_reference_{lesson.id}"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
+    seconds = IMPORT_ROOM * lesson.import_seconds
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:  # noqa: BLE001 - an instructor's broken file must be named
+        with _time_limit(seconds):
+            spec.loader.exec_module(module)
+    except KeyboardInterrupt:
+        raise
+    except _TooLong:
+        raise ConfigError(str(path), f"the reference solution did not finish importing within {seconds:g} s (does it "
+                          "wait for input, or run a demo at the top level?)") from None
+    except BaseException as exc:  # noqa: BLE001 - a broken file, or one that calls sys.exit() as a script does
         raise ConfigError(str(path), f"the reference solution cannot be imported ({type(exc).__name__}: {exc})") \
             from None
     return module
+
+
+IMPORT_ROOM = 6  # the reference's import may take this many times the lesson's import_seconds (a busy machine)
+
+
+class _TooLong(BaseException):
+    """The reference's import outlived its time limit (a BaseException: no ``except Exception`` in it stops it)."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Interrupt what runs within ``seconds`` (SIGALRM), where this thread may: the main thread of a
+    process that has no timer of its own running. Elsewhere (a Dask worker's thread) nothing is bounded."""
+    usable = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer") \
+        and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    if not usable:
+        yield
+        return
+
+    def stop(signum, frame):
+        raise _TooLong()
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def checks_needing_reference(lesson: Lesson) -> list[str]:

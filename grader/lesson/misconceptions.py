@@ -91,7 +91,9 @@ def _read(lesson: Lesson, path: Path, functions: dict[str, str]) -> list[Model]:
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-    except Exception as exc:  # noqa: BLE001 - an instructor's broken file must be named
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - a broken file, or one that calls sys.exit() as a script does
         raise ConfigError(str(path), f"cannot be imported ({type(exc).__name__}: {exc})") from None
     models = []
     for attribute, value in vars(module).items():

@@ -33,7 +33,8 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from grader.exceptions import SandboxFailed, UsageError
+from grader.exceptions import ConfigError, SandboxFailed
+from grader.result.text import shown
 from grader.sandbox.inside.confinement import become_subreaper
 
 NOBODY = 65534
@@ -155,7 +156,10 @@ def current() -> Sandbox:
     """The sandbox of this process, decided once (probing bwrap costs a few milliseconds)."""
     wanted = os.environ.get("GRADER_SANDBOX", "auto")
     if wanted not in ("auto", "bubblewrap", "limited"):
-        raise UsageError(f"GRADER_SANDBOX={wanted}: use auto, bubblewrap or limited")
+        # the deployment's setting, not the command line nor the submission: the grader's fault (exit 3)
+        raise ConfigError("the environment variable GRADER_SANDBOX",
+                          f"'{shown(wanted, lines=False, limit=60)}' is not a sandbox mode: use auto, bubblewrap or "
+                          "limited, or leave it unset")
     if wanted == "limited":
         return Sandbox("limited", "GRADER_SANDBOX=limited" + _limited_note(), forced=True)
     problem = _bwrap_problem()

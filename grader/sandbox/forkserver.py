@@ -27,7 +27,7 @@ import threading
 from pathlib import Path
 
 from grader.exceptions import CanaryFailed, WorkerDied
-from grader.sandbox import confine
+from grader.sandbox import confine, stage
 from grader.sandbox.confine import Limits, Sandbox
 from grader.sandbox.inside.endings import exit_reason, signal_reason
 from grader.sandbox.inside.files import remove_tree
@@ -49,7 +49,7 @@ class ForkServer:
 
     def __init__(self, box: Sandbox, limits: Limits):
         self.box, self.limits = box, limits
-        self.staging = Path(tempfile.mkdtemp(prefix="grader-stage-"))
+        self.staging = Path(tempfile.mkdtemp(prefix="grader-stage-", dir=stage.temp_root()))
         self.generation = 0  # counts the templates started: a worker belongs to one
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -141,7 +141,7 @@ class ForkServer:
             return
         scratch = None
         if self.box.mode != "bubblewrap":  # the children's folders go here, not into the machine's /tmp
-            scratch = Path(tempfile.mkdtemp(prefix="grader-forks-"))
+            scratch = Path(tempfile.mkdtemp(prefix="grader-forks-", dir=stage.temp_root()))
             scratch.chmod(0o711)
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:

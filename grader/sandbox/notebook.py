@@ -21,8 +21,9 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from grader.exceptions import ImportFailed, MissingFunction
+from grader.exceptions import CanaryFailed, ImportFailed, MissingFunction
 from grader.sandbox import codec
+from grader.sandbox.canary import CAUSE_LIMIT
 from grader.sandbox.channel import WorkerChannel
 from grader.sandbox.proxy import StudentModule
 from grader.sandbox.spawn import SpawnedProcess
@@ -129,6 +130,12 @@ class NotebookChannel(WorkerChannel):
 
     def _start_up_message(self) -> dict:
         message, _ = codec.read_frame(self.process.report_fd, self._ready_deadline)
+        if message.get("op") == "notebook_failed" and message.get("before_cells") is True:
+            # no cell had run: the worker or its first kernel could not start, which is the sandbox's failure
+            # (a TMPDIR too long for the kernel's sockets, no room in /tmp), never the submission's zero
+            reason = _string(message.get("message"), CAUSE_LIMIT) or "the notebook's worker could not start"
+            raise CanaryFailed(f"{self.spec.module_path.name}: {reason}"[:CAUSE_LIMIT],
+                               slow=message.get("slow") is True)
         if message.get("op") != "notebook":
             return message  # notebook_failed, or a frame nobody understands: refused
         self.events = events_from(message)

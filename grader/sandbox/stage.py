@@ -14,15 +14,34 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+import tempfile
 from pathlib import Path
 
-from grader.exceptions import SubmissionError
+from grader.exceptions import CanaryFailed, SubmissionError
 from grader.sandbox.inside.files import make_readable, remove_tree
 from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
 SKIPPED = ("__pycache__", ".git", ".ipynb_checkpoints")  # never copied: caches and history, not work
+# bytes of the temporary folder's path that leave room for what a grade makes below it (a session's staging,
+# the grade's folder, a fallback's, the worker's tmp, the kernel's folder) and a kernel's Unix socket at the
+# end: such a path may not exceed 107 bytes
+SOCKET_ROOM = 32
+SHORT_ROOTS = ("/tmp", "/var/tmp", "/dev/shm")
 
-__all__ = ["SKIPPED", "check_size", "copy_folder", "not_copied", "private_tmp", "readable_copy", "remove_tree"]
+__all__ = ["SKIPPED", "check_size", "copy_folder", "not_copied", "private_tmp", "readable_copy", "remove_tree",
+           "temp_root"]
+
+
+def temp_root() -> str | None:
+    """Where grades make their folders: None (the system's temporary folder) unless its path is too long
+    for the Unix sockets a notebook's kernel makes below it in limited mode (a TMPDIR deep in a cluster's
+    scratch space or on macOS): then the first short one that can be written. A notebook whose kernel
+    cannot connect is the environment's fault, never the student's zero; this keeps it from happening."""
+    default = tempfile.gettempdir()
+    if len(os.fsencode(default)) <= SOCKET_ROOM:
+        return None
+    return next((root for root in SHORT_ROOTS if os.path.isdir(root) and os.access(root, os.W_OK | os.X_OK)),
+                None)
 
 
 def copy_folder(source: Path, workdir: Path, leave_out: tuple[str, ...] = ()) -> None:
@@ -50,11 +69,19 @@ def readable_copy(tmp: Path, workdir: Path) -> None:
 
 def private_tmp(tmp: Path, uid: int | None) -> Path:
     """The worker's own temporary folder (its ``TMPDIR``) in the grade's folder ``tmp``: 0700, and
-    the worker's (``uid``) when it switches to one. Short, for the Unix sockets a kernel makes in it."""
+    the worker's (``uid``) when it switches to one. Short, for the Unix sockets a kernel makes in it.
+
+    A user namespace that maps no such user (a rootless container) refuses the ``chown``: the
+    worker could not become that user either, so this is the sandbox failing its canary (the
+    engine falls back to a worker that stays root), never an internal error or a student's zero."""
     folder = tmp / "t"
     folder.mkdir(mode=0o700)
     if uid is not None:
-        os.chown(folder, uid, uid)
+        try:
+            os.chown(folder, uid, uid)
+        except OSError as exc:
+            raise CanaryFailed(f"cannot give the worker its user {uid}: {exc.strerror or exc}", switching=True,
+                               uid=uid) from None
     return folder
 
 

@@ -24,6 +24,7 @@ from pathlib import Path, PurePath
 from grader.exceptions import SubmissionError, UsageError
 from grader.lesson.course import EXERCISES, Course
 from grader.lesson.manifest import Lesson
+from grader.submission.answers_file import load_answers
 from grader.submission.cells import definitions, read_answers, unimplemented
 from grader.submission.limits import MAX_DEPTH, MAX_SOURCE_BYTES, MAX_SUBMISSION_FILES
 from grader.submission.notebook import read_notebook
@@ -93,7 +94,8 @@ def choose_lesson(course: Course, submission: Path, lesson: str | None = None) -
     4. otherwise the course's default lesson (the first of ``course.toml``).
 
     Files that name several lessons are refused, not defaulted: the default would be a guess
-    made against the evidence.
+    made against the evidence. A lesson whose files are all as the template left them (a whole
+    course repository carries every lesson's stubs) is no evidence, when another lesson's are not.
     """
     if lesson:
         return LessonChoice(course.lesson(lesson), False)
@@ -105,6 +107,8 @@ def choose_lesson(course: Course, submission: Path, lesson: str | None = None) -
     if not submission.exists():  # say so, rather than that no lesson matches a path that is not there
         raise SubmissionError(f"{submission}: no such file or folder")
     named = _named_lessons(submission, [course.lesson(i) for i in ids])
+    if len(named) > 1 and submission.is_dir():  # a course repository holds every lesson's stubs: they name none
+        named = [each for each in named if _worked_on(submission, each)] or named
     if len(named) == 1:
         return LessonChoice(named[0], True)
     if named:
@@ -126,6 +130,24 @@ def _named_lessons(submission: Path, lessons: list[Lesson]) -> list[Lesson]:
     names = {relative.name for relative in _tree(submission)}
     return [each for each in lessons if each.module in names or notebook_name(each) in names
             or _holds_any(_exercises(submission, each), each)]
+
+
+def _worked_on(submission: Path, lesson: Lesson) -> bool:
+    """Whether the submission folder holds work for ``lesson``: its module or notebook defines a graded
+    function beyond the stub, or its answers file answers something. Read, never run."""
+    try:
+        folder = lesson_folder(submission, lesson)
+    except SubmissionError:  # in two places: the student's to sort out, and evidence enough
+        return True
+    if folder is None:
+        return False
+    functions = {task.function for task in lesson.code_tasks}
+    module, notebook, answers = folder / lesson.module, folder / notebook_name(lesson), folder / lesson.answers
+    if _plain_file(module) and _module_has_work(module, functions):
+        return True
+    if _plain_file(notebook) and _notebook_has_work(notebook, functions):
+        return True
+    return _plain_file(answers) and answers_something(load_answers(answers, lesson.answers)[0])
 
 
 def lesson_folder(path: Path, lesson: Lesson) -> Path | None:
@@ -230,6 +252,10 @@ def prefer_notebook(module: Path | None, notebook: Path, lesson: Lesson) -> bool
     functions = {task.function for task in lesson.code_tasks}
     if _module_has_work(module, functions):
         return False
+    return _notebook_has_work(notebook, functions)
+
+
+def _notebook_has_work(notebook: Path, functions: set[str]) -> bool:
     read = read_notebook(notebook)
     if read.problem:
         return False
@@ -240,12 +266,30 @@ def prefer_notebook(module: Path | None, notebook: Path, lesson: Lesson) -> bool
 
 
 def _module_has_work(path: Path, functions: set[str]) -> bool:
+    """A graded function defined beyond the stub, or bound otherwise (``prefill_flops = lambda N, P: ...``,
+    an import, a class): the template binds them only with ``def`` and ``pass``."""
     try:
         tree = ast.parse(path.read_bytes()[:MAX_SOURCE_BYTES])
     except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
         return True  # a module that does not parse was worked on
-    return any(isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in functions
-               and not is_empty_body(node.body) for node in tree.body)
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.name in functions and not is_empty_body(node.body):
+                return True
+        elif functions & _bound(node):
+            return True
+    return False
+
+
+def _bound(statement: ast.stmt) -> set[str]:
+    """The names a top-level statement (not a function) binds in the module."""
+    names = {statement.name} if isinstance(statement, ast.ClassDef) else set()
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.alias):
+            names.add(node.asname or node.name.split(".")[0])
+    return names
 
 
 def answers_something(answers: dict | None) -> bool:

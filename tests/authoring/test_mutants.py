@@ -15,6 +15,7 @@ import pytest
 
 from grader.authoring.mutants import (
     Mutant,
+    fit,
     load_mutants,
     materialize,
     overlay_answers,
@@ -379,3 +380,76 @@ def test_the_real_mutants_cover_both_kinds_of_file():
     assert len(REAL) >= 50
     assert any(m.changes(LESSONS[name], LESSONS[name].answers) for name, m in REAL)
     assert any(m.whole for _, m in REAL)
+
+
+# ---------------------------------------------------------------- fit: the labels as they hold for another solution
+
+COURSES = '''import numpy as np
+
+def prefill_flops(N, P):
+    return 2 * N * P
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+
+def causal_pairs(P):
+    return P * (P + 1) // 2
+
+def causal_mask(P):
+    return np.tril(np.ones((P, P), dtype=bool))
+'''
+FACTOR_2 = ("# mistake: forgot the factor 2\n# fails: prefill_flops, prefill_seconds\n"
+            "# diagnosis: flops.missing-factor-2, seconds.flops-carried-forward\n\n"
+            "def prefill_flops(N, P):\n    return N * P\n")
+
+
+def fitted(lesson, tmp_path, mutant_text: str, solution: str, name: str = "m.py"):
+    mutant_file(lesson, name, mutant_text)
+    [mutant] = load_mutants(lesson)
+    (tmp_path / "course.py").write_text(COURSES)
+    (tmp_path / "theirs.py").write_text(solution)
+    return fit(mutant, lesson, tmp_path / "theirs.py", tmp_path / "course.py")
+
+
+@pytest.mark.parametrize("inline", [
+    "return 2 * N * P / (flops_per_sec * utilization)",
+    "return prefill_flops.__doc__ and 1",  # a reference by name is a call as far as anyone can tell: kept
+], ids=["computes-inline", "names-it"])
+def test_fit_drops_a_declared_task_only_where_this_solution_never_reaches_the_mutated_function(lesson, tmp_path,
+                                                                                               inline):
+    solution = COURSES.replace("return prefill_flops(N, P) / (flops_per_sec * utilization)", inline)
+    done = fitted(lesson, tmp_path, FACTOR_2, solution)
+    if inline.startswith("return 2"):
+        assert done.dropped == {"prefill_seconds"} and done.mutant.fails == {"prefill_flops"}
+        assert done.mutant.diagnoses == {"flops.missing-factor-2"}  # the code only of the dropped task goes too
+    else:
+        assert not done.dropped and done.mutant.fails == {"prefill_flops", "prefill_seconds"}
+    assert not done.carried
+
+
+def test_fit_follows_calls_through_helpers_and_names_bound_otherwise(lesson, tmp_path):
+    solution = COURSES.replace("return prefill_flops(N, P) / (flops_per_sec * utilization)",
+                               "return _work(N, P) / (flops_per_sec * utilization)")
+    solution += "\n_work = lambda N, P: prefill_flops(N, P)\n"
+    done = fitted(lesson, tmp_path, FACTOR_2, solution)
+    assert not done.dropped and done.mutant.fails == {"prefill_flops", "prefill_seconds"}
+
+
+def test_fit_allows_a_task_this_solution_reaches_through_a_call_the_courses_does_not_make(lesson, tmp_path):
+    mask = "# mistake: transposed\n# fails: causal_mask\n\ndef causal_mask(P):\n    return np.triu(np.ones((P, P)))\n"
+    solution = COURSES.replace("return P * (P + 1) // 2", "return int(causal_mask(P).sum())")
+    done = fitted(lesson, tmp_path, mask, solution)
+    assert done.carried == {"causal_pairs"} and done.mutant.fails == {"causal_mask"} and not done.dropped
+
+
+@pytest.mark.parametrize("mutant_text, solution", [
+    (FACTOR_2, COURSES),  # the course's own solution: held to the labels exactly
+    (FACTOR_2.replace("def prefill_flops", "print('demo')\n\ndef prefill_flops"),  # code at module level
+     COURSES.replace("return prefill_flops(N, P) / (flops_per_sec * utilization)", "return 2 * N * P")),
+    (FACTOR_2, "def prefill_seconds(N, P, f, u=1.0)\n    return 2 * N * P\n"),  # does not parse
+    (FACTOR_2.replace("# diagnosis", "# base: none\n# diagnosis"),  # a whole module
+     COURSES.replace("return prefill_flops(N, P) / (flops_per_sec * utilization)", "return 2 * N * P")),
+], ids=["course-solution", "module-level-code", "solution-does-not-parse", "whole-module"])
+def test_fit_keeps_the_labels_where_nothing_can_be_told(lesson, tmp_path, mutant_text, solution):
+    done = fitted(lesson, tmp_path, mutant_text, solution)
+    assert done.mutant.fails == {"prefill_flops", "prefill_seconds"} and not done.dropped and not done.carried

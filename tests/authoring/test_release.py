@@ -182,6 +182,10 @@ def test_make_grade_runs_from_scratch_in_a_copy(dist, tmp_path):
     result = subprocess.run(["make", "grade", "SUBMISSION=exercises/latency"], cwd=copy, env=env, capture_output=True,
                             text=True, timeout=300, check=False)
     assert result.returncode == 0 and re.search(r"Total: 0/9\b", result.stdout), result.stdout + result.stderr
+    result = subprocess.run(["make", "grade", "LESSON=latency"], cwd=copy, env=env, capture_output=True, text=True,
+                            timeout=300, check=False)  # as in the course's own Makefile: it graded prefill, silently
+    assert result.returncode == 0 and "exercises/latency\n" in result.stdout, result.stdout + result.stderr
+    assert re.search(r"Total: 0/9\b", result.stdout), result.stdout
 
 
 # ---------------------------------------------------------------------------- the autograder

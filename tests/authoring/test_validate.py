@@ -189,6 +189,41 @@ def test_a_swapped_solution_defines_the_truth_beyond_the_headline_numbers(course
     assert [t.id for t in report.tasks if t.score < t.max_score] == ["prefill_flops", "prefill_seconds"]
 
 
+def test_a_correct_solution_that_computes_inline_what_the_courses_calls_is_not_blamed_nor_the_suite(course,
+                                                                                                     tmp_path):
+    """forgot_factor_2 changes prefill_flops and declares prefill_seconds too, which the course's solution
+    computes by calling prefill_flops. This solution's prefill_seconds computes 2 * N * P itself: nothing
+    reaches the mistake there, which is no fault of anyone's (it was "the suite is at fault", exit 1)."""
+    solutions = mine(tmp_path, "return prefill_flops(N, P) / (flops_per_sec * utilization)",
+                     "return 2 * N * P / (flops_per_sec * utilization)")
+    ok, table = run(course, solutions=solutions)
+    assert ok, table
+    assert "mutation score: 3/3 mutants caught as declared" in table
+    assert ("prefill_seconds: not claimed of 1 mutant(s) (forgot_factor_2): they change only what this solution's "
+            "prefill_seconds never calls") in table
+    assert re.search(r"forgot_factor_2 +prefill_flops +as declared +ok", table)
+
+
+def test_a_correct_solution_that_calls_what_the_courses_computes_inline_may_lose_that_task_too(course, tmp_path):
+    """transposed_mask changes causal_mask; this solution's prefill_matches_sequential builds its parallel
+    sum with causal_mask, so that mutant costs it too, through the solution's own call."""
+    solutions = mine(tmp_path, "parallel = np.cumsum(Y, axis=0)", "parallel = causal_mask(Y.shape[0]) @ Y")
+    ok, table = run(course, solutions=solutions)
+    assert ok, table
+    assert ("prefill_matches_sequential: may lose points too with 1 mutant(s) (transposed_mask): they change what "
+            "this solution's prefill_matches_sequential calls") in table
+
+
+def test_the_courses_own_solution_is_held_to_the_mutants_labels_exactly(course):
+    """The labels change only where a solution's calls differ from the course's: a mutant that loses a task
+    the course's solution does not reach through a call is still the suite's to explain."""
+    mutants = course.root / "suites" / "prefill" / "mutants"
+    (mutants / "forgot_factor_2.py").write_text((mutants / "forgot_factor_2.py").read_text().replace(
+        "# fails: prefill_flops, prefill_seconds", "# fails: prefill_flops"))
+    ok, table = run(course)
+    assert not ok and "it also loses points on prefill_seconds" in table
+
+
 def test_a_solution_failing_a_fixed_property_is_blamed_not_the_suite(course, tmp_path):
     solutions = mine(tmp_path, "if not (0 < utilization <= 1):", "if False:")
     ok, table = run(course, solutions=solutions)
@@ -212,6 +247,18 @@ def test_cli_validate_exits_1_on_disagreement_and_3_on_solutions_it_cannot_use(c
     solutions = mine(tmp_path, "return 2 * N * P", "return N * P")
     assert main(["--course", str(course.root), "validate", "--solutions", str(solutions)]) == 1
     assert "rejected" in capsys.readouterr().out
+
+
+def test_cli_validate_of_a_solution_that_exits_at_import_is_the_set_ups_fault_naming_its_own_path(course, tmp_path,
+                                                                                                   capsys):
+    """It exited 0 without a word (SystemExit escaped): a verdict without its truth."""
+    from grader.cli import main
+
+    solutions = mine(tmp_path, "import numpy as np", "import sys\nimport numpy as np\nsys.exit(0)")
+    (solutions / "prefill" / "answers.toml").unlink()  # validated from a working copy holding lesson.toml's answers
+    assert main(["--course", str(course.root), "validate", "--solutions", str(solutions)]) == 3
+    err = capsys.readouterr().err
+    assert f"{solutions / 'prefill' / 'prefill.py'}: the reference solution cannot be imported (SystemExit" in err
 
 
 def test_a_check_that_breaks_on_the_solution_blames_the_suite(course):

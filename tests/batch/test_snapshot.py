@@ -142,3 +142,15 @@ def test_file_names_that_are_not_utf8_are_hashed_exactly(tmp_path):
     (b / os.fsdecode(b"caf\xe8.txt")).write_text("notes")
     assert content_hash(a) == Tree.read(a).digest
     assert content_hash(a) != content_hash(b)  # the bytes of the name count, as the disk holds them
+
+
+def test_a_solution_that_does_not_import_is_named_by_its_own_path_before_any_worker_starts(tmp_path):
+    """Each grading worker imported its copy of it: the batch stopped with exit status 2, "the grading
+    worker could not start: /tmp/grader-batch-.../course/solutions/prefill/prefill.py: ..."."""
+    mine = tmp_path / "mine" / "prefill"
+    shutil.copytree(ROOT / "solutions" / "prefill", mine, ignore=shutil.ignore_patterns("__pycache__"))
+    (mine / "prefill.py").write_text((mine / "prefill.py").read_text() + "\nimport sys\nsys.exit(0)\n")
+    course = Course(ROOT)
+    with pytest.raises(ConfigError) as wrong:
+        LessonSnapshot.take(course, course.lesson("prefill"), tmp_path / "mine")
+    assert str(wrong.value).startswith(f"{mine / 'prefill.py'}: the reference solution cannot be imported (SystemExit")

@@ -203,3 +203,51 @@ def test_an_ungradable_submission_still_gets_a_results_file(package, tmp_path):
     assert results["score"] == 0
     assert "could not be graded" in results["output"] and "holds neither prefill.py nor answers.toml" \
         in results["output"]
+
+
+@pytest.mark.parametrize("breakage", ["lesson", "sandbox"])
+def test_a_fault_of_the_grader_is_no_score_for_gradescope_never_the_students_zero(package, tmp_path, breakage):
+    """A lesson's broken files, or a sandbox setting that cannot work (exit status 3): no results.json,
+    so Gradescope records no score ("The autograder failed to execute correctly") and the staff
+    regrade once fixed; the cause is in run_autograder's instructor-only output. It used to write
+    a results.json scoring the reference solution 0, "Your submission could not be graded"."""
+    root = autograder(package, tmp_path, solution())
+    env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
+    if breakage == "lesson":
+        manifest = root / "source" / "suites" / "prefill" / "lesson.toml"
+        manifest.write_text(manifest.read_text().replace("points = 2", "points = -2", 1))
+    else:
+        env["GRADER_SANDBOX"] = "bwrap"  # a misspelt mode: the deployment's setting, not the student's doing
+    result = subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert not (root / "results" / "results.json").exists()
+    assert "not graded, the grader stopped with status 3 (not the submission's fault)" in result.stdout
+    cause = "lesson.toml, key 'tasks[0].points'" if breakage == "lesson" else "GRADER_SANDBOX: 'bwrap' is not a sandbox"
+    assert cause in result.stdout
+
+
+@pytest.mark.parametrize("built", ["prefill", ALL])
+@pytest.mark.parametrize("shape", ["nested-folder", "github-repository", "macos-zip"])
+def test_a_submission_as_gradescope_unpacks_it_is_graded_to_full_marks(zips, tmp_path, built, shape):
+    """A zip Gradescope unpacked (one folder inside, or with macOS's __MACOSX/ beside it), or a GitHub
+    repository: the whole course with every lesson's stubs and the student's prefill work. The zip of
+    every lesson scored that repository 0 ("holds the files of several lessons: pass --lesson")."""
+    root = autograder(zips[built], tmp_path, {})
+    work = solution()
+    if shape == "github-repository":
+        for lesson in LESSONS:
+            shutil.copytree(ROOT / "exercises" / lesson, root / "submission" / "exercises" / lesson)
+        (root / "submission" / "README.md").write_text("# inference course\n")
+        place = root / "submission" / "exercises" / "prefill"
+    else:
+        place = root / "submission" / "My Work (final)"
+        place.mkdir()
+        if shape == "macos-zip":
+            (root / "submission" / "__MACOSX" / place.name).mkdir(parents=True)
+            for name in work:
+                (root / "submission" / "__MACOSX" / place.name / f"._{name}").write_bytes(b"\x00\x05\x16\x07\x00")
+    for name, text in work.items():
+        (place / name).write_text(text, encoding="utf-8")
+    result, results = run(root)
+    assert result.returncode == 0 and results["score"] == 17, result.stdout + result.stderr

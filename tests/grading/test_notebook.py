@@ -492,6 +492,43 @@ def test_limited_mode_grades_the_same_and_leaves_nothing_in_tmp(tmp_path, monkey
     assert not any(folder.exists() for folder in folders)
 
 
+@pytest.fixture
+def deep_tmpdir(tmp_path, monkeypatch):
+    """The machine's temporary folder 150 bytes deep (a TMPDIR in a cluster's scratch space): a kernel's
+    Unix socket below it would be longer than the 107 bytes a socket path may have."""
+    from grader.sandbox import confine
+
+    deep = tmp_path / ("x" * 150)
+    deep.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(deep))
+    monkeypatch.setenv("GRADER_SANDBOX", "limited")  # bubblewrap gives the worker a /tmp of its own instead
+    confine.current.cache_clear()
+    yield deep
+    confine.current.cache_clear()
+
+
+@kernel
+def test_limited_mode_under_a_deep_temporary_folder_grades_in_a_short_one(deep_tmpdir):
+    """The reference notebook scored 4/17 here: its kernel could not connect ("File name too long"), and
+    after 160 s every code task read "running prefill.ipynb did not finish"."""
+    report = grade(write_notebook(deep_tmpdir / "work", reference_cells()), course=COURSE)
+    assert report.score == report.max_score == 17, report.to_dict()
+    assert not list(deep_tmpdir.glob("grader-*"))  # the grade's folder was made in a short place instead
+
+
+@kernel
+def test_a_kernel_that_cannot_connect_before_any_cell_ran_is_the_graders_fault_at_once(deep_tmpdir, monkeypatch):
+    from grader.exceptions import SandboxFailed
+    from grader.sandbox import canary, stage
+
+    monkeypatch.setattr(stage, "SHORT_ROOTS", ())  # nowhere shorter to go
+    monkeypatch.setattr(canary, "_state", None)
+    with pytest.raises(SandboxFailed) as stopped:
+        grade(write_notebook(deep_tmpdir / "work", reference_cells()), course=COURSE)
+    assert "the Python kernel could not be reached (ZMQError: " in str(stopped.value)
+    assert "not the submission's" in str(stopped.value)
+
+
 def test_a_notebook_names_its_lesson_in_a_course_of_several(tmp_path):
     root = tmp_path / "course"
     for lesson_id in ("alpha", "beta"):

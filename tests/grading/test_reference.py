@@ -128,3 +128,39 @@ def test_a_suite_whose_checks_never_use_the_reference_needs_none(tmp_path):
     for path in suite.glob("test_*.py"):
         path.write_text(path.read_text().replace("reference", "_unused"))
     replay.require_reference(load_lesson(suite), tmp_path)
+
+
+@pytest.mark.parametrize("ending", ["import sys\nsys.exit(0)\n", "raise SystemExit('done')\n", "raise GeneratorExit\n"],
+                         ids=["sys.exit(0)", "SystemExit", "GeneratorExit"])
+def test_a_reference_that_ends_like_a_script_is_a_configuration_error_naming_it(tmp_path, ending):
+    """sys.exit() at the end of a solution file escaped as SystemExit: `grader grade --solutions` exited 0
+    with no report, and `grader validate` exited 0 (proven) without a word."""
+    from grader.exceptions import ConfigError
+
+    lesson = load_lesson(ROOT / "suites" / "prefill")
+    path = tmp_path / "prefill.py"
+    path.write_text((ROOT / "solutions" / "prefill" / "prefill.py").read_text() + "\n" + ending)
+    with pytest.raises(ConfigError) as wrong:
+        load_reference(path, lesson)
+    assert str(wrong.value).startswith(f"{path}: the reference solution cannot be imported (")
+
+
+def test_a_reference_that_never_finishes_importing_is_a_configuration_error_in_its_time(tmp_path, monkeypatch):
+    """It hung the grader for good (the instructor's demo loop, an input() on a terminal): now a one-line
+    configuration error once IMPORT_ROOM times the lesson's import_seconds are spent, which no
+    `except Exception` in the loop can swallow."""
+    from grader.exceptions import ConfigError
+
+    lesson = load_lesson(ROOT / "suites" / "prefill")
+    monkeypatch.setattr(replay, "IMPORT_ROOM", 0.2 / lesson.import_seconds)
+    path = tmp_path / "prefill.py"
+    path.write_text("import time\nwhile True:\n    try:\n        time.sleep(0.01)\n    except Exception:\n"
+                    "        pass\n")
+    import signal
+
+    before = signal.getsignal(signal.SIGALRM)
+    with pytest.raises(ConfigError, match=r"did not finish importing within 0\.2 s"):
+        load_reference(path, lesson)
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # the timer is off again, its handler restored
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert load_reference(ROOT / "solutions" / "prefill" / "prefill.py", lesson).causal_pairs(4) == 10

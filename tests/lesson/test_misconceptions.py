@@ -93,6 +93,7 @@ def test_models_py_and_a_models_folder_at_once_is_refused_naming_both(tmp_path):
     ("from grader.checks import model\n@model('flops.squared', same=3)\ndef k(N, P):\n    return 0\n", "k",
      "must be functions"),
     ("import no_such_module\n", None, "cannot be imported"),
+    ("import sys\nsys.exit(0)\n", None, "cannot be imported (SystemExit: 0)"),  # escaped as SystemExit before
 ])
 def test_a_broken_models_file_is_named_with_the_model(tmp_path, text, key, words):
     lesson = _lesson_with(tmp_path, text)

@@ -201,6 +201,21 @@ def test_in_a_namespace_that_maps_no_other_user_the_reference_gets_full_marks_an
     assert not report["sandbox_fallback"] or f"note: {report['sandbox_fallback'][:40]}" in text.stdout
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root tries to switch the worker to nobody")
+def test_in_such_a_namespace_limited_mode_that_cannot_switch_to_nobody_falls_back_to_staying_root():
+    """With a Python that nobody may read, limited mode tries switching the worker to nobody, whose
+    temporary folder the namespace cannot give to an unmapped user: that is the canary failing (the
+    next rung keeps the worker root), not the internal error that stopped every grade here before."""
+    prefix = [*_namespace_or_skip(), *_python_shown_to_nobody_or_skip()]
+    report = _full_marks_with_a_fallback(_grade(prefix, "grade", "solutions/prefill", "--format", "json"),
+                                         fallback=True)
+    assert report["sandbox"].startswith("limited") and "worker stays root" in report["sandbox"]
+    forced = _grade(prefix, "grade", "solutions/prefill", env={"GRADER_SANDBOX": "limited"})
+    assert forced.returncode == 3 and len(forced.stderr.splitlines()) == 1, forced.stderr
+    assert forced.stderr.startswith("grader: GRADER_SANDBOX=limited: the worker cannot switch to nobody inside "
+                                    "this container (cannot give the worker its user 65534: ")
+
+
 def test_in_such_a_namespace_bubblewrap_without_proc_trouble_keeps_the_worker_root_with_no_capability():
     prefix = [arg for arg in _namespace_or_skip() if arg not in ("--proc", "/proc")]  # /proc can be mounted then
     report = _full_marks_with_a_fallback(_grade(prefix, "grade", "solutions/prefill", "--format", "json"),
@@ -271,17 +286,24 @@ def _as_another_user_or_skip() -> list[str]:
     for path in (ROOT, Path(sys.prefix)):
         if not confine._readable_by_others(path):
             pytest.skip(f"{path} is not readable by nobody, so the grader cannot run as nobody here")
+    shown = _python_shown_to_nobody_or_skip()
+    return [shutil.which("bwrap"), "--dev-bind", "/", "/", *shown, *prefix] if shown else prefix
+
+
+def _python_shown_to_nobody_or_skip() -> list[str]:
+    """bubblewrap's arguments that let nobody read the grader's Python when it lies under a private
+    folder (pyenv in /root): that folder becomes an empty tmpfs holding the interpreter alone; none
+    when nobody can read it already."""
     python = Path(sys.base_prefix).resolve()
     hidden = next((folder for folder in python.parents if not os.stat(folder).st_mode & 0o001), None)
     if hidden is None and confine._readable_by_others(python):
-        return prefix
-    bwrap = shutil.which("bwrap")  # the interpreter is under a private folder (pyenv in /root): show it alone
+        return []
+    bwrap = shutil.which("bwrap")
     if bwrap is None or hidden is None or any(p.is_relative_to(hidden) for p in (ROOT, Path(sys.prefix))):
         pytest.skip(f"{python} is not readable by nobody (the grader's Python), and cannot be shown alone here")
     folders = [arg for folder in reversed(python.parents) if folder.is_relative_to(hidden) and folder != hidden
                for arg in ("--perms", "0755", "--dir", str(folder))]
-    return [bwrap, "--dev-bind", "/", "/", "--tmpfs", str(hidden), *folders, "--ro-bind", str(python), str(python),
-            *prefix]
+    return ["--tmpfs", str(hidden), *folders, "--ro-bind", str(python), str(python)]
 
 
 def test_as_a_user_that_is_not_root_the_reference_gets_full_marks():

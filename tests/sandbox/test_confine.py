@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.exceptions import ConfigError
 from grader.sandbox import confine
 from grader.sandbox.confine import NOBODY, Sandbox
 
@@ -60,3 +61,19 @@ def test_a_worker_that_stays_root_under_bubblewrap_keeps_no_capability(as_root, 
     assert "--cap-add" in switching and "CAP_SETUID" in switching and "CAP_KILL" in switching
     assert "--cap-drop" in staying and staying[staying.index("--cap-drop") + 1] == "ALL"
     assert "--cap-add" not in staying  # nothing to switch to, so nothing to switch with: not even the template's
+
+
+@pytest.mark.parametrize("value", ["bwrap", "LIMITED", "", "none", "limited\n\x1b[31m"])
+def test_an_unknown_grader_sandbox_is_the_set_ups_fault_naming_the_setting_and_the_modes(monkeypatch, value):
+    """The deployment's setting, not the command line nor the submission: a ConfigError (exit status 3),
+    so that run_autograder never turns it into a student's zero (it was a usage error, exit status 2)."""
+    monkeypatch.setenv("GRADER_SANDBOX", value)
+    confine.current.cache_clear()
+    try:
+        with pytest.raises(ConfigError) as wrong:
+            confine.current()
+    finally:
+        confine.current.cache_clear()
+    assert str(wrong.value).startswith("the environment variable GRADER_SANDBOX: '")
+    assert str(wrong.value).endswith("' is not a sandbox mode: use auto, bubblewrap or limited, or leave it unset")
+    assert "\x1b" not in str(wrong.value) and "\n" not in str(wrong.value)

@@ -7,13 +7,15 @@ before anything is copied; and a worker running as nobody must read the copy but
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from grader.exceptions import SubmissionError
+from grader.exceptions import CanaryFailed, SubmissionError
 from grader.sandbox import stage
 from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
@@ -199,3 +201,37 @@ def test_readable_copy_makes_executable_and_writable_files_plain(tmp_path):
     stage.readable_copy(scratch, workdir)
     assert script.stat().st_mode & 0o777 == 0o644
 
+
+
+def test_private_tmp_belongs_to_the_workers_user(tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("only root can give a folder to another user")
+    folder = stage.private_tmp(tmp_path, 65534)
+    assert (folder.stat().st_uid, stat.S_IMODE(folder.stat().st_mode)) == (65534, 0o700)
+
+
+def test_private_tmp_that_cannot_be_given_to_the_workers_user_is_a_failed_canary_not_an_internal_error(
+        tmp_path, monkeypatch):
+    """A user namespace that maps no such user (a rootless container) refuses the chown with EINVAL:
+    the worker could not switch to that user either, so the engine falls back (it used to stop the
+    grade as an internal error, before any sandbox was tried in its place)."""
+    def refused(path, uid, gid):
+        raise OSError(errno.EINVAL, "Invalid argument", str(path))
+
+    monkeypatch.setattr(os, "chown", refused)
+    with pytest.raises(CanaryFailed) as failed:
+        stage.private_tmp(tmp_path, 65534)
+    assert failed.value.switching and failed.value.uid == 65534
+    assert failed.value.cause == "cannot give the worker its user 65534: Invalid argument"
+
+
+def test_temp_root_is_the_machines_unless_too_long_for_a_kernels_sockets(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", "/tmp")
+    assert stage.temp_root() is None
+    deep = tmp_path / ("x" * 100)
+    deep.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(deep))
+    assert stage.temp_root() == "/tmp"
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setattr(stage, "SHORT_ROOTS", (str(tmp_path / "missing"), str(tmp_path / "a-file")))  # no folder
+    assert stage.temp_root() is None

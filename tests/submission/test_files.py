@@ -135,6 +135,44 @@ def test_the_repository_grades_prefill_by_default_and_latency_by_its_files(tmp_p
     assert chosen(course, folder(tmp_path / "t", "latency.py")) == ("latency", True)
 
 
+@pytest.fixture
+def course_repository(tmp_path):
+    """A student's copy of the course repository (a GitHub hand-in): every lesson's exercises, as shipped."""
+    repo = tmp_path / "repo"
+    for lesson in ("prefill", "latency"):
+        folder(repo / "exercises" / lesson)
+        for stub in (ROOT / "exercises" / lesson).iterdir():
+            (repo / "exercises" / lesson / stub.name).write_bytes(stub.read_bytes())
+    (repo / "README.md").write_text("# my course work\n")
+    return repo
+
+
+@pytest.mark.parametrize("lesson, work", [
+    ("prefill", {"prefill.py": "import numpy as np\n\ndef prefill_flops(N, P):\n    return 2 * N * P\n"}),
+    ("latency", {"latency.py": "def steady_decode_rate(itl):\n    return 1 / itl\n"}),
+    ("latency", {"latency.py": "steady_decode_rate = lambda itl: 1 / itl\n"}),  # bound otherwise than by def
+    ("latency", {"answers.toml": 'elapsed = "0.4 s"\n'}),
+    ("prefill", {"prefill.py": "def prefill_flops(N, P)\n    return 2 * N * P\n"}),  # does not parse: worked on
+], ids=["prefill-module", "latency-module", "latency-lambda", "latency-answers", "prefill-syntax-error"])
+def test_a_course_repository_is_the_lesson_worked_on_the_other_lessons_stubs_name_none(course_repository, lesson,
+                                                                                        work):
+    """Every lesson's untouched stubs come with a whole course repository: they are no evidence. Before,
+    such a hand-in "holds the files of several lessons: pass --lesson", and an autograder of every
+    lesson scored it 0."""
+    for name, text in work.items():
+        (course_repository / "exercises" / lesson / name).write_text(text, encoding="utf-8")
+    assert chosen(Course(ROOT), course_repository) == (lesson, True)
+
+
+def test_a_course_repository_worked_on_in_no_lesson_or_in_two_is_still_refused(course_repository):
+    with pytest.raises(UsageError, match=r"several lessons \(prefill, latency\): pass --lesson"):
+        choose_lesson(Course(ROOT), course_repository)  # nothing done: which one was meant is unknown
+    (course_repository / "exercises" / "prefill" / "answers.toml").write_text('flops = "1.4e13"\n')
+    (course_repository / "exercises" / "latency" / "answers.toml").write_text('elapsed = "0.4 s"\n')
+    with pytest.raises(UsageError, match=r"several lessons \(prefill, latency\): pass --lesson"):
+        choose_lesson(Course(ROOT), course_repository)
+
+
 # ---------------------------------------------------------------------------- Submission.locate and lesson_folder
 
 def test_locate_folder_with_both_files(tmp_path, prefill):

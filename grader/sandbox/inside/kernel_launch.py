@@ -15,6 +15,7 @@ messages: ``kernel_info`` until it is answered, then one IOPub message (ipykerne
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -35,7 +36,12 @@ _BOOT = ("import sys\n"
 
 
 class KernelFailed(Exception):
-    """The kernel did not start; the message says why, for the report."""
+    """The kernel did not start; the message says why, for the report. ``slow``: it only did not
+    answer in time (a busy machine), which is no reason to trust a weaker sandbox."""
+
+    def __init__(self, message: str, slow: bool = False):
+        super().__init__(message)
+        self.slow = slow
 
 
 class Manager:
@@ -98,7 +104,8 @@ class Kernel:
             self._signal(signal.SIGKILL)
             self.process.wait()
         if self.client is not None:
-            self.client.stop_channels()
+            with contextlib.suppress(Exception):  # channels that never connected (a socket path too long)
+                self.client.stop_channels()
 
     def _signal(self, number: int) -> None:
         if self.process is None:
@@ -143,7 +150,7 @@ class Kernel:
                 continue  # IOPub not connected yet: ask again
         if not self.alive():
             raise KernelFailed(f"the Python kernel did not start: {self.death()}{self._log_line()}")
-        raise KernelFailed(f"the Python kernel did not start within {seconds:g} s")
+        raise KernelFailed(f"the Python kernel did not start within {seconds:g} s", slow=True)
 
     async def _reply(self, msg_id: str, deadline: float) -> dict | None:
         """The shell reply to ``msg_id``, or None when the kernel died or time ran out."""

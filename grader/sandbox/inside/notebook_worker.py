@@ -62,12 +62,13 @@ def main(argv: list[str]) -> None:
             notebook = json.load(stream)
         options = notebook["metadata"]["grader"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        codec.write_frame(report_fd, {"op": "notebook_failed", "message": f"the notebook could not be read ({exc})"})
+        codec.write_frame(report_fd, {"op": "notebook_failed", "message": f"the notebook could not be read ({exc})",
+                                      "before_cells": True})
         return
     try:
         runner = Runner(notebook, os.path.dirname(notebook_path), request_fd, response_fd, report_fd, options)
     except OSError as exc:  # no room in /tmp for the kernel's files, and the like
-        codec.write_frame(report_fd, {"op": "notebook_failed",
+        codec.write_frame(report_fd, {"op": "notebook_failed", "before_cells": True,
                                        "message": f"the Python kernel could not be started ({exc})"})
         return
     _exit_like(asyncio.run(runner.run()))
@@ -100,9 +101,12 @@ class Runner:
 
         try:
             await self.kernel.connect(self.kernel_seconds)
-        except KernelFailed as exc:
+        except Exception as exc:  # noqa: BLE001 - no cell has run: whatever failed is the sandbox's, said as such
             self.kernel.kill()
-            codec.write_frame(self.report_fd, {"op": "notebook_failed", "message": str(exc)})
+            said = str(exc) if isinstance(exc, KernelFailed) else \
+                f"the Python kernel could not be reached ({type(exc).__name__}: {exc})"
+            codec.write_frame(self.report_fd, {"op": "notebook_failed", "message": said[:500], "before_cells": True,
+                                               "slow": getattr(exc, "slow", False) is True})
             return 0
         await self.kernel.execute_quietly(_stand_ins_code())
         self.deadline = time.monotonic() + self.total_seconds

@@ -1,0 +1,129 @@
+"""Class folders as learning-management systems export them: whose files are whose.
+
+Most exports already hold one entry per student (GitHub Classroom's repositories, Gradescope's
+``submission_<id>/``). Three shapes need more:
+
+- **Canvas** ("Download Submissions") is flat: every file of every student at the top, each
+  named ``<name>_[LATE_]<user id>_<file id>_<the name the student gave it>``, and a file
+  uploaded again gets ``-1`` (``-2``, ...) before its suffix. Read entry by entry, a student's
+  ``answers.toml`` would be a refused "student" of its own and their module graded without
+  it. A folder whose every entry is such a file is read as one submission per student
+  (``<name>_<user id>``, a name Canvas keeps apart for two students of one name): a folder
+  holding their files under the names they gave them (``canvas_groups``, ``gather``). A folder
+  with any other entry is read as it is: one stray file does not make a class folder Canvas's.
+- **Moodle** names each entry ``<full name>_<participant id>_assignsubmission_<plugin>_``: a
+  folder per plugin (``file``, ``onlinetext``, ...) or, exported flat, one file each with the
+  student's file name after it. Either way a student's entries are one submission
+  (``<full name>_<participant id>``), their folders' contents and files together.
+- **Gradescope**'s export holds ``submission_metadata.yml`` beside the submissions: the export's
+  own file, never a student (``MANIFESTS``).
+
+Names are the students' text: they are matched, never trusted as paths (a given name that
+could leave the folder is not taken), and nothing here runs or imports anything.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+from pathlib import Path
+
+from grader.exceptions import SubmissionError
+from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
+
+MANIFESTS = ("submission_metadata.yml",)  # an export's own files beside the submissions
+CANVAS = re.compile(r"(?P<name>[a-z0-9]+)_(?:LATE_)?(?P<user>[0-9]+)_(?P<file>[0-9]+)_(?P<given>.+)", re.ASCII)
+MOODLE = re.compile(r"(?P<name>.+?)_(?P<user>[0-9]+)_assignsubmission_(?P<plugin>[a-z]+)_(?P<given>.*)", re.DOTALL)
+_AGAIN = re.compile(r"(?P<stem>.+)-(?P<copy>[0-9]+)(?P<suffix>\.[^.]+)")  # prefill-1.py: uploaded once more
+FOLDER = ""  # a part's given name when it is a folder whose contents are the student's files
+
+
+def export_groups(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None:
+    """Student id -> their parts (a file and the name the student gave it, or a folder and FOLDER),
+    sorted, when every entry is named as one export names them (Canvas's, Moodle's); else None: the
+    folder is read as it is, one entry per student."""
+    return _groups(entries, CANVAS, folders=False, again=True) or _groups(entries, MOODLE, folders=True, again=False)
+
+
+def canvas_groups(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None:
+    """``export_groups`` for Canvas's flat export alone."""
+    return _groups(entries, CANVAS, folders=False, again=True)
+
+
+def _groups(entries: list[Path], pattern: re.Pattern, folders: bool, again: bool):
+    groups: dict[str, list[tuple[Path, str]]] = {}
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        folder = match is not None and folders and not match["given"] and _plain_folder(entry)
+        if match is None or not (folder or (match["given"] and _plain_file(entry))):
+            return None
+        groups.setdefault(f"{match['name']}_{match['user']}", []).append((entry, FOLDER if folder else match["given"]))
+    if not groups:
+        return None
+    # a student whose every name was refused keeps the export's own names: the grade then says what is missing
+    return {student: _given_names(parts, again) or [(path, path.name) for path, _ in parts]
+            for student, parts in sorted(groups.items())}
+
+
+def _given_names(parts: list[tuple[Path, str]], again: bool) -> list[tuple[Path, str]]:
+    """Each file under the name its student gave it (``again``: Canvas's ``-N`` of a file uploaded again
+    taken off, the highest N of a name, the last upload, winning); a name that could leave the folder,
+    or a hidden one, is not taken. Folders come first, so that a file given beside them wins."""
+    best: dict[str, tuple[int, Path]] = {}
+    kept = [(path, FOLDER) for path, given in parts if given == FOLDER]
+    for path, given in parts:
+        if given == FOLDER:
+            continue
+        copied = _AGAIN.fullmatch(given) if again else None
+        name, copy = (f"{copied['stem']}{copied['suffix']}", int(copied["copy"])) if copied else (given, -1)
+        if name.startswith(".") or "/" in name or "\\" in name or "\0" in name:
+            continue
+        if name not in best or copy > best[name][0]:
+            best[name] = (copy, path)
+    return kept + [(path, name) for name, (_, path) in sorted(best.items())]
+
+
+def gather(student_stem: str, parts: list[tuple[Path, str]], scratch: Path) -> Path:
+    """One student's parts copied into a folder of ``scratch``: files under the names they gave them,
+    folders' contents merged (links kept as links: grading never follows them); SubmissionError when
+    they hold more than a submission may (said before anything is copied)."""
+    files, total = 0, 0
+    for path, given in parts:
+        for file in ([path] if given != FOLDER else _files_below(path)):
+            files, total = files + 1, total + file.lstat().st_size
+            if files > MAX_SUBMISSION_FILES or total > MAX_SUBMISSION_BYTES:
+                raise SubmissionError(f"more than {MAX_SUBMISSION_FILES} files or {MAX_SUBMISSION_BYTES // 2**20} "
+                                      "MiB handed in: hand in only your exercise files")
+    folder = scratch / "exports" / student_stem
+    folder.mkdir(parents=True)
+    for path, given in parts:
+        if given == FOLDER:
+            shutil.copytree(path, folder, symlinks=True, dirs_exist_ok=True)
+        else:
+            shutil.copyfile(path, folder / given, follow_symlinks=False)
+    return folder
+
+
+def _files_below(folder: Path):
+    """Every file below ``folder``, links not followed, no deeper than a submission may be."""
+    for root, subfolders, names in os.walk(folder):
+        if len(Path(root).relative_to(folder).parts) >= MAX_DEPTH:
+            subfolders[:] = []
+        for name in names:
+            yield Path(root, name)
+
+
+def _plain_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(path.lstat().st_mode)
+    except OSError:
+        return False
+
+
+def _plain_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.lstat().st_mode)
+    except OSError:
+        return False
