@@ -10,6 +10,7 @@ Exit status, never with a traceback (``--debug`` shows one for status 3):
   (one line saying what to change);
 - 3: the grader or its course failed, not the submission: a lesson's broken files (the message
   names file and key), a sandbox that cannot run the grader's canary (one line naming the cause),
+  a check that could not reach a verdict (the report is written, then one line names the checks),
   or an internal error (one line saying it is the grader's fault).
 
 Every message is submission-safe: paths and names in it came from outside, so it is shown
@@ -230,6 +231,9 @@ def _grade(args) -> int:
             atomic.write(path, lambda stream, writer=writer: writer.write(view, stream))
         else:
             writer.write(view, sys.stdout)
+    if report.broken_checks:  # the grader's fault, never silently the student's points
+        _say(f"{report.suite_fault()}: the score above is not final")
+        return GRADER_FAULT
     if args.fail_under is not None and report.percent < args.fail_under:
         _say(f"score {report.percent:.1f}% is below --fail-under {args.fail_under:g}%")
         return 1

@@ -99,6 +99,23 @@ def test_broken_manifest_names_file_and_key(tmp_path):
     assert str(lesson / "lesson.toml") in result.stderr and "tasks[0].points" in result.stderr
 
 
+def test_a_check_that_breaks_on_the_reference_too_exits_3_after_the_report(tmp_path):
+    """The suite's bug must not pass for the student's lost points: the report is written, and the
+    exit status and one line say that the grader is at fault (run_autograder then writes no score)."""
+    course = tmp_path / "course"
+    for tree in ("suites", "solutions", "exercises"):
+        shutil.copytree(ROOT / tree / "prefill", course / tree / "prefill",
+                        ignore=shutil.ignore_patterns("__pycache__", "mutants"))
+    (course / "suites" / "prefill" / "test_extra.py").write_text(
+        "import pytest\n@pytest.mark.task('causal_pairs')\ndef test_buggy(student):\n    1 / 0\n")
+    result = run("--course", str(course), "grade", str(course / "solutions" / "prefill"), "--format", "json")
+    assert result.returncode == 3 and "Traceback" not in result.stderr
+    assert json.loads(result.stdout)["score"] < 17  # the report is there, for whoever fixes the suite
+    assert result.stderr.strip().splitlines()[-1] == (
+        "grader: 1 check could not reach a verdict: causal_pairs (buggy); a fault of the lesson's suite or of its "
+        "reference solution, not of the submission: the score above is not final")
+
+
 def test_grades_from_another_working_folder(tmp_path):
     result = run("grade", str(ROOT / "solutions" / "prefill"), "--format", "json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

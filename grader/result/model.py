@@ -258,6 +258,23 @@ class Report:
     def percent(self) -> float:
         return 100.0 * self.score / self.max_score if self.max_score else 0.0
 
+    @property
+    def broken_checks(self) -> list[tuple[str, str]]:
+        """(task id, check name) of each check that could not run to a verdict (``CheckResult.broken``:
+        the suite's bug, or a reference it could not reach). Such a grade is not the submission's
+        verdict alone: ``grader grade`` exits 3 and a batch records the grader's fault, not a score."""
+        return [(t.id, c.name) for t in self.tasks for c in t.checks if c.broken]
+
+    def suite_fault(self) -> str:
+        """One line naming the broken checks, for the instructor who must fix them; "" when none is."""
+        broken = self.broken_checks
+        if not broken:
+            return ""
+        named = ", ".join(f"{task} ({check})" for task, check in broken[:3])
+        more = f" and {len(broken) - 3} more" if len(broken) > 3 else ""
+        return (f"{len(broken)} check{'' if len(broken) == 1 else 's'} could not reach a verdict: {named}{more}; "
+                "a fault of the lesson's suite or of its reference solution, not of the submission")
+
     def for_audience(self, audience: str) -> Report:
         """A copy that ``audience`` may read: students get secret checks' properties only and
         never the submission's printed output (it may echo hidden inputs)."""

@@ -77,6 +77,8 @@ def grade_one(session: Session, student: str, path: Path, shown_as: str = "") ->
         reason = f"internal error while grading ({type(exc).__name__}: {exc}); tell whoever runs the grader"
         return Outcome(student, "error", reason=_named(reason, path, shown_as),
                        seconds=time.monotonic() - started), False
+    if report.broken_checks:  # the grader's fault: a row to retry once the suite is fixed, never a score
+        return Outcome(student, "error", reason=report.suite_fault(), seconds=time.monotonic() - started), True
     return Outcome(student, "graded", report=full, student_report=student_report,
                    seconds=time.monotonic() - started), True
 

@@ -12,14 +12,14 @@ from grader.result import CheckResult, Report, TaskResult
 
 
 class Session:
-    def __init__(self, error: BaseException | None = None):
-        self.error = error
+    def __init__(self, error: BaseException | None = None, broken: bool = False):
+        self.error, self.broken = error, broken
 
     def grade(self, path):
         if self.error is not None:
             raise self.error
         hidden = CheckResult("secret", passed=False, message="causal_mask(7) returned 3; expected 28",
-                             visibility="hidden", safe_message="the count must be P(P+1)/2")
+                             visibility="hidden", safe_message="the count must be P(P+1)/2", broken=self.broken)
         task = TaskResult(id="t", title="t", max_score=3.0, checks=[CheckResult("c", passed=True), hidden])
         return Report(lesson="prefill", title="", submission=str(path), tasks=[task], output="printed")
 
@@ -53,3 +53,11 @@ def test_a_reason_names_the_entry_not_the_scratch_folder_a_zip_was_graded_from()
     assert rejected.reason == "class/ana.zip: holds neither prefill.py nor answers.toml"
     alone, _ = grade_one(Session(error), "ana", scratch)  # no entry to name: the path as it is
     assert alone.reason == error.args[0]
+
+
+def test_a_grade_with_a_check_that_could_not_reach_a_verdict_is_the_graders_fault_not_a_score():
+    """Half marks here would be the suite's bug costing the student: a row to retry once it is fixed."""
+    outcome, sound = grade_one(Session(broken=True), "alice", Path("alice.py"))
+    assert sound and (outcome.status, outcome.report, outcome.score) == ("error", None, None)
+    assert outcome.reason == ("1 check could not reach a verdict: t (secret); a fault of the lesson's suite or of "
+                              "its reference solution, not of the submission")
