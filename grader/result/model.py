@@ -144,10 +144,25 @@ class TaskResult:
         return round(self.exact_score, 6)
 
     def check_points(self, check: CheckResult) -> tuple[float, float]:
-        """(score, max_score) of one check: its weighted share of the task's points."""
+        """(score, max_score) of one check: its weighted share of the task's points, to the millionth.
+
+        The shares are rounded so that they add up to the task's points exactly (the largest
+        remainders get the spare millionths): seven checks of 3 points each rounded on its own
+        summed to 2.999998, and Gradescope, which adds up its tests, showed 16.999995 of 17."""
+        index = next(i for i, c in enumerate(self.checks) if c is check)
+        share = self._shares()[index]
+        return (share if check.passed else 0.0), share
+
+    def _shares(self) -> list[float]:
         total = sum(c.weight for c in self.checks)
-        share = self.max_score * check.weight / total if total else 0.0
-        return (round(share, 6) if check.passed else 0.0), round(share, 6)
+        if not total:
+            return [0.0] * len(self.checks)
+        exact = [self.max_score * 1_000_000 * c.weight / total for c in self.checks]
+        micro = [int(e) for e in exact]
+        spare = round(self.max_score * 1_000_000) - sum(micro)
+        for i in sorted(range(len(exact)), key=lambda i: micro[i] - exact[i])[:max(spare, 0)]:
+            micro[i] += 1
+        return [m / 1_000_000 for m in micro]
 
     @property
     def status(self) -> str:

@@ -234,6 +234,14 @@ def test_check_points_share_the_task():
     assert result.check_points(result.checks[1]) == (0.0, 1.5)
 
 
+def test_check_shares_add_up_to_the_tasks_points_exactly():
+    """Seven checks of 3 points, each rounded on its own, gave 2.999998: Gradescope adds them up."""
+    result = task(*(check(i % 2 == 0) for i in range(7)), max_score=3.0)
+    shares = [result.check_points(c)[1] for c in result.checks]
+    assert round(sum(s * 1_000_000 for s in shares)) == 3_000_000 and max(shares) - min(shares) < 2e-6
+    assert sum(result.check_points(c)[0] for c in result.checks) == pytest.approx(result.score, abs=1e-6)
+
+
 def test_a_verdict_drops_the_colon_that_introduces_a_picture():
     assert task(check(False, "not the lower triangle:\n■ ·")).verdict == "not the lower triangle"
 
