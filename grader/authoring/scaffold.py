@@ -17,15 +17,18 @@ manifest whose checks default to hidden still teaches with its wrong-answer hint
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
+import tomllib
 from pathlib import Path
 
 from grader.authoring.exercises import write_stubs
 from grader.exceptions import UsageError
 from grader.lesson import options
-from grader.lesson.course import EXERCISES, SOLUTIONS, SUITES, Course
+from grader.lesson.course import EXERCISES, SOLUTIONS, SUITES, Course, course_toml
 
 _ID = re.compile(r"[a-z][a-z0-9_]*")
+_LESSONS = re.compile(r"^(lessons\s*=\s*\[)([^\]]*)\]", re.M)  # course.toml's list, one or several lines
 
 MANIFEST = '''\
 # The manifest of lesson '{id}': what is graded, for how many points, and how.
@@ -249,6 +252,7 @@ def new_lesson(course: Course, lesson_id: str) -> list[Path]:
     if importlib.util.find_spec(lesson_id) is not None:
         raise UsageError(f"'{lesson_id}' is already the name of an importable module; students' "
                          f"{lesson_id}.py would clash with it: choose another name")
+    before = course.lesson_ids()
     folders = [course.root / tree / lesson_id for tree in (SUITES, SOLUTIONS, EXERCISES)]
     for folder in folders:
         if folder.exists():
@@ -271,4 +275,37 @@ def new_lesson(course: Course, lesson_id: str) -> list[Path]:
             path.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write lesson '{lesson_id}' in {course.root}: {exc.strerror}") from None
-    return [*files, *write_stubs(course, course.lesson(lesson_id))]
+    ordered = _in_teaching_order(course, lesson_id, before)
+    return [*files, *write_stubs(course, course.lesson(lesson_id)), *ordered]
+
+
+def _in_teaching_order(course: Course, lesson_id: str, before: list[str]) -> list[Path]:
+    """Give the new lesson its place in ``course.toml`` (last: the default lesson stays the default);
+    the file written, if any.
+
+    A course.toml that lists lessons gets the new one added to its list, its comments and layout
+    kept; one written in a way this cannot follow safely is left as it is (the lesson is still
+    graded when named, never the default). A course without course.toml that had one lesson
+    gets one naming both, so that its lesson stays the default: two lessons and no course.toml
+    would have no default, and ``make grade`` would stop asking for ``LESSON=``."""
+    path = course.course_file
+    if path.is_file():
+        text = path.read_text(encoding="utf-8")
+        declared = course.declared() or []
+        match = _LESSONS.search(text)
+        if match is None or lesson_id in declared:
+            return []
+        items = match.group(2).rstrip()
+        comma = "" if not items.strip() or items.endswith(",") else ","
+        changed = f"{text[:match.start(2)]}{items}{comma} {json.dumps(lesson_id)}{text[match.end(2):]}"
+        try:
+            if tomllib.loads(changed).get("lessons") != [*declared, lesson_id]:
+                return []
+        except tomllib.TOMLDecodeError:
+            return []
+        path.write_text(changed, encoding="utf-8")
+        return [path]
+    if len(before) != 1:
+        return []
+    path.write_text(course_toml([*before, lesson_id]), encoding="utf-8")
+    return [path]

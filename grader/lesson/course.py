@@ -50,7 +50,7 @@ class Course:
         """The lessons ``course.toml`` lists, in its order; None when the course has no course.toml.
 
         Every listed lesson must exist in ``suites/``; a lesson of ``suites/`` that the list
-        leaves out is still a lesson (``grader new`` adds folders, not lines), just never the
+        leaves out is still a lesson (``grader new`` adds it to the list, last), just never the
         default."""
         path = self.course_file
         source = str(path)

@@ -151,3 +151,32 @@ def test_an_unwritable_course_is_a_usage_error(course):
     (course.root / "solutions").write_text("a file where the folder should be")
     with pytest.raises(UsageError, match="cannot write lesson 'decode' in"):
         new_lesson(course, "decode")
+
+
+def test_a_new_lesson_takes_its_place_last_in_course_toml_keeping_its_comments(tmp_path):
+    for lesson in ("prefill", "latency"):
+        shutil.copytree(ROOT / "suites" / lesson, tmp_path / "suites" / lesson)
+    (tmp_path / "course.toml").write_text('# teaching order\nlessons = [\n    "prefill",  # first\n    "latency",\n]\n')
+    course = Course(tmp_path)
+    assert tmp_path / "course.toml" in new_lesson(course, "decode")
+    assert course.declared() == ["prefill", "latency", "decode"] and course.default_lesson().id == "prefill"
+    text = (tmp_path / "course.toml").read_text()
+    assert "# teaching order" in text and "# first" in text
+
+
+def test_a_course_of_one_lesson_keeps_its_default_when_a_second_arrives(tmp_path):
+    """Two lessons and no course.toml have no default: make grade would start asking for LESSON=."""
+    shutil.copytree(ROOT / "suites" / "prefill", tmp_path / "suites" / "prefill")
+    course = Course(tmp_path)
+    new_lesson(course, "decode")
+    assert course.declared() == ["prefill", "decode"] and course.default_lesson().id == "prefill"
+
+
+def test_a_course_toml_this_cannot_follow_is_left_as_it_is(tmp_path):
+    shutil.copytree(ROOT / "suites" / "prefill", tmp_path / "suites" / "prefill")
+    # a "]" in a comment inside the list: extending it here would write the new id into the comment
+    (tmp_path / "course.toml").write_text('lessons = ["prefill", # comment ]\n]\n')
+    before = (tmp_path / "course.toml").read_text()
+    course = Course(tmp_path)
+    assert tmp_path / "course.toml" not in new_lesson(course, "decode")
+    assert (tmp_path / "course.toml").read_text() == before and course.declared() == ["prefill"]
