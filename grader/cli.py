@@ -28,7 +28,7 @@ import traceback
 from pathlib import Path
 
 from grader import atomic, formats
-from grader.exceptions import ConfigError, GraderError, SandboxFailed, UsageError
+from grader.exceptions import ConfigError, GraderError, GraderFault, SandboxFailed, UsageError
 from grader.result import AUDIENCES
 from grader.result.text import ci_safe, shown
 
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:  # the course's files or the solutions given: the instructor fixes them, not the student
         _say(f"the grader's set-up is wrong (not the submission's fault): {exc}", lines=True)
         return GRADER_FAULT
-    except SandboxFailed as exc:  # the machine, not the submission: one line naming the cause
+    except (SandboxFailed, GraderFault) as exc:  # the machine or the grader, not the submission: one line
         _say(str(exc), lines=False)
         return GRADER_FAULT
     except GraderError as exc:

@@ -7,6 +7,7 @@ The hierarchy::
     ├── SubmissionError             the submission cannot be read (exit status 2)
     ├── ConfigError                 a lesson's manifest or suite is broken; names file and key
     ├── SandboxFailed               the sandbox cannot run even the grader's canary here (exit status 3)
+    ├── GraderFault                 the grader itself cannot go on (no grading worker starts) (exit status 3)
     └── AnswerFormatError           an answer in answers.toml cannot be read as the lesson asks
 
     CanaryFailed (a BaseException)  a worker did not run the grader's canary: the sandbox's fault
@@ -43,6 +44,7 @@ __all__ = [
     "CanaryFailed",
     "ConfigError",
     "GraderError",
+    "GraderFault",
     "ImportFailed",
     "MissingFunction",
     "NotGradable",
@@ -92,6 +94,12 @@ class SandboxFailed(GraderError):
 
     Raised instead of grading, so that a sandbox that cannot work here (a worker that cannot
     switch users inside a container) never turns into every student's zero."""
+
+
+class GraderFault(GraderError):
+    """The grader itself cannot go on, for a cause neither the command line, the submission nor the
+    lesson's files explain (a batch's grading workers keep failing to start): exit status 3, the
+    same "not the submission's fault" as a broken sandbox, never a usage error."""
 
 
 class CanaryFailed(BaseException):  # a signal between sandbox and engine: never an Exception a check catches

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from grader.batch.executors.base import grade_one
 from grader.batch.jobs import Job, Outcome
-from grader.exceptions import GraderError, SandboxFailed
+from grader.exceptions import GraderError, GraderFault, SandboxFailed
 
 SESSION = "grader.grading.session:GradingSession"
 START_SECONDS = 120  # a worker that is not ready by then will not be
@@ -103,13 +103,13 @@ class LocalExecutor:
         worker = workers[index]
         worker.stop(kill=True)
         if fate == "fatal":  # the same class as the worker's: a sandbox's failure is the grader's (exit status 3)
-            raise (SandboxFailed if worker.fatal_sandbox else GraderError)(
+            raise (SandboxFailed if worker.fatal_sandbox else GraderFault)(
                 f"the grading worker could not start: {worker.fatal}")
         lost: list[Outcome] = []
         if worker.job is None and not worker.ready:
             self._start_failures += 1
             if self._start_failures >= MAX_START_FAILURES:
-                raise GraderError(f"the grading worker could not start: {worker.last_words()}")
+                raise GraderFault(f"the grading worker could not start: {worker.last_words()}")
         elif worker.job is not None:
             job, attempt = worker.job
             pending.extendleft(reversed(worker.jobs[1:]))  # never started: as they were, first in line

@@ -14,7 +14,7 @@ import pytest
 
 from grader.batch.executors.local import LocalExecutor, WorkerConfig
 from grader.batch.jobs import Job
-from grader.exceptions import GraderError, SandboxFailed
+from grader.exceptions import GraderFault, SandboxFailed
 
 
 def executor(tmp_path, processes=2, timeout=30.0, session="FakeSession") -> LocalExecutor:
@@ -90,8 +90,9 @@ def test_an_unreadable_submission_is_rejected_and_an_internal_error_replaces_the
     assert before != after  # ... with a new session after the broken one
 
 
-def test_a_session_that_cannot_start_stops_the_batch_with_its_message(tmp_path):
-    with pytest.raises(GraderError, match=r"lesson.toml, key 'tasks\[0\].points': must be a positive number"):
+def test_a_session_that_cannot_start_stops_the_batch_with_its_message_as_the_graders_fault(tmp_path):
+    """GraderFault: exit status 3, like a broken sandbox; it was a bare GraderError, exit 2, a usage error."""
+    with pytest.raises(GraderFault, match=r"lesson.toml, key 'tasks\[0\].points': must be a positive number"):
         run(executor(tmp_path, session="BrokenSuiteSession"), jobs(tmp_path, a="1"))
 
 
