@@ -17,7 +17,9 @@ refused with the reason, never guessed at:
 - **number words** (``ten``, ``fourteen trillion``, ``1.4 trillion``) use the short scale.
 - **several numbers** (``1.4e13 or 1.4e12``, ``0.2-0.3 s``) and calculations
   (``2 × 7e9 × 1000``) are refused; a working that ends in its result (``2 · 7e9 · 1000 =
-  1.4e13``) is read as that result, and alternatives that agree (``0.28 s or 280 ms``) as one.
+  1.4e13``) is read as that result, and so is a result followed by its working in brackets
+  (``10 (4+3+2+1)``: the working must give the same number when it can be worked out), and
+  alternatives that agree (``0.28 s or 280 ms``) as one.
 
 Nothing here grows with the input beyond linear time: a 5000-digit number is read by
 ``float`` (which says "infinite") and reported as out of range, never converted to an int.
@@ -25,8 +27,10 @@ Nothing here grows with the input beyond linear time: a 5000-digit number is rea
 
 from __future__ import annotations
 
+import ast
 import functools
 import math
+import operator
 import re
 from dataclasses import dataclass
 
@@ -60,6 +64,10 @@ _SCALED = re.compile(r"(?P<n>[+-]?[\d.,'’ _]+?)\s*-?\s*(?P<w>hundred|thousand|
                      re.I)
 _NUMBER_RUN = re.compile(r"\d+(?:[.,]\d+)*(?:e[+-]?\d+)?", re.I)
 _OPERATOR = re.compile(r"\d\s*[*×·⋅+/^]\s*[\d(]|\d\s+[xX]\s+\d|\*\*")
+# a result, then its working in brackets: "10 (4+3+2+1)", "0.28 s (1.4e13 / 5e13)"
+_WORKING = re.compile(r"(?P<head>.*?[^\s(])\s*\((?P<working>[\d\s.eE+\-*/×·⋅^()=]+)\)")
+_ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+               ast.Pow: operator.pow}
 
 
 class NotANumber(AnswerFormatError):
@@ -118,6 +126,15 @@ def read_number(text: str, unit: Unit) -> float:
         return _scaled(*value, power, text)
     if not cleaned:
         raise NotANumber(f"{quote(text)} holds no number")
+    worked = _WORKING.fullmatch(cleaned)
+    if worked and _OPERATOR.search(worked.group("working")):
+        value = read_number(worked.group("head"), unit)
+        for step in worked.group("working").split("="):  # "10 (4 + 3 + 2 + 1 = 10)": each step agrees
+            check = _worked_out(step)
+            if check is not None and not math.isclose(check, value, rel_tol=0.01):
+                raise NotANumber(f"{quote(text)} gives two numbers that differ: {worked.group('head')}, and "
+                                 f"{check:.4g} from the working in brackets: give one")
+        return value
     alternatives = _OR.split(cleaned)
     if len(alternatives) > 1:
         return _agreeing(text, [_reading(part, unit, text) for part in alternatives], "different numbers")
@@ -134,6 +151,30 @@ def read_number(text: str, unit: Unit) -> float:
     if isinstance(result, NotANumber):
         raise result
     return result
+
+
+def _worked_out(working: str) -> float | None:
+    """What a bracketed working comes to, when it is plain arithmetic of numbers; None otherwise."""
+    source = working.translate(str.maketrans({"×": "*", "·": "*", "⋅": "*"})).replace("^", "**")
+    try:
+        return float(_arithmetic(ast.parse(source, mode="eval").body))
+    except (SyntaxError, ValueError, TypeError, ArithmeticError, RecursionError):
+        return None
+
+
+def _arithmetic(node: ast.expr) -> float:
+    """+ - * / and small powers of numbers, nothing else (``ValueError`` for anything else)."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _arithmetic(node.operand)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+        left, right = _arithmetic(node.left), _arithmetic(node.right)
+        if isinstance(node.op, ast.Pow) and (abs(right) > 400 or abs(left) > 1e6):
+            raise ValueError("a power too large to work out")
+        return _ARITHMETIC[type(node.op)](float(left), right)
+    raise ValueError("not arithmetic")
 
 
 def _agreeing(text: str, readings: list, what: str) -> float:

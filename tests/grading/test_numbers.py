@@ -174,3 +174,16 @@ def test_a_long_answer_is_refused_short(text):
 
 def test_long_means_only_numbers_past_the_limit():
     assert read("1" * (LONG + 1), PLAIN) == pytest.approx(float("1" * (LONG + 1)))
+
+
+@pytest.mark.parametrize("working", ["2^1000^1000", "9^9^9^9", "(10^300)*(10^300)*(10^300)", "1/0", "2**-2000",
+                                     "(" * 60 + "10 + 0" + ")" * 60])
+def test_a_working_in_brackets_that_cannot_be_worked_out_quickly_leaves_the_result_as_typed(working):
+    """Only plain, small arithmetic is worked out (never a power that would take minutes); a working
+    past that is not checked, and one that overflows is a number that differs."""
+    try:
+        value = read_number(f"10 ({working})", Unit(("pairs",)))
+    except NotANumber as exc:
+        assert "differ" in str(exc)  # 10^900 is infinite: not 10
+    else:
+        assert value == 10.0
