@@ -137,8 +137,8 @@ def array(value, call: str, *, by_type: dict | None = None, explain: Callable[[]
     ``by_type``: {type: diagnosis code} for wrong types that point to a misconception;
     ``explain``: called only when the value is refused, for the diagnosis."""
     if not isinstance(value, np.ndarray):
-        fail(f"{_function(call)} returned {describe_type(value)}; expected a numpy array",
-             f"{call} returned {describe(value)}; expected a numpy array",
+        fail(f"{_function(call)} returned {describe_type(value)}, not a numpy array",
+             f"{call} returned {describe(value)}, not a numpy array",
              diagnosis=_explained(value, by_type, explain))
     return value
 

@@ -97,7 +97,7 @@ def describe(value) -> str:
         return f"{type(value).__name__} {value}"
     if isinstance(value, (list, tuple)):
         kind = "nested lists" if value and isinstance(value[0], (list, tuple)) else f"a {type(value).__name__}"
-        return f"{kind} ({bounded_repr(value)}), not a numpy array"
+        return f"{kind} ({bounded_repr(value)})"  # "not a numpy array" only where one is expected (checks.array)
     if isinstance(value, int) and (size := int_digits(value))[0] > MAX_INT_DIGITS:
         return f"{format_int(value)}, an int with {'' if size[1] else 'about '}{size[0]} digits"
     if isinstance(value, (int, float, np.integer, np.floating)):
@@ -116,8 +116,6 @@ def describe_type(value) -> str:
         return f"a {value.dtype} array"
     if isinstance(value, (bool, np.bool_)):
         return f"a {type(value).__name__}"
-    if isinstance(value, (list, tuple)):
-        return f"a {type(value).__name__}, not a numpy array"
     name = type(value).__name__
     return f"{'an' if name[:1] in 'aeio' else 'a'} {name}"  # an int, an int64; a uint8, a float
 

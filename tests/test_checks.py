@@ -109,7 +109,7 @@ def test_array_refuses_non_arrays_naming_the_call(value, shown):
     message = str(info.value)
     assert message.startswith("causal_mask(2) returned ")
     assert shown in message
-    assert message.endswith("expected a numpy array")
+    assert message.endswith("not a numpy array")
 
 
 @pytest.mark.parametrize("actual, expected, rel, close", [

@@ -77,9 +77,9 @@ def test_format_call():
     (np.ones(3, dtype=bool), "a bool array of shape (3,)"),
     (True, "bool True"),
     (False, "bool False"),
-    ([[1, 2], [3, 4]], "nested lists ([[1, 2], [3, 4]]), not a numpy array"),
-    ([1, 2], "a list ([1, 2]), not a numpy array"),
-    ((1, 2), "a tuple ((1, 2)), not a numpy array"),
+    ([[1, 2], [3, 4]], "nested lists ([[1, 2], [3, 4]])"),  # "not a numpy array" only where one is expected
+    ([1, 2], "a list ([1, 2])"),
+    ((1, 2), "a tuple ((1, 2))"),
     (3, "3 (int)"),
     (2.5, "2.5 (float)"),
     (1.4e13, "1.4e13 (float)"),
@@ -151,6 +151,11 @@ def test_bounded_repr_is_repr_when_it_fits():
 def test_describe_type_uses_the_right_article():
     assert (describe_type(3), describe_type(np.int64(3)), describe_type(2.5), describe_type("s")) == \
         ("an int", "an int64", "a float", "a str")
+
+
+def test_a_list_is_not_said_to_be_no_array_where_no_array_was_expected():
+    """prefill_flops returning (1, 2) read "a tuple ((1, 2)), not a numpy array; expected a number"."""
+    assert (describe_type([1]), describe_type((1,)), describe((1, 2))) == ("a list", "a tuple", "a tuple ((1, 2))")
 
 
 # ---------------------------------------------------------------------------- pictures
