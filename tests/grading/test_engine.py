@@ -319,7 +319,9 @@ def test_a_module_the_grader_lacks_costs_only_the_functions_that_use_it(tmp_path
     assert report.stand_ins == ("matplotlib", "nunpy") and report.to_dict()["stand_ins"] == ["matplotlib", "nunpy"]
     assert report.notes == ["prefill.py imports matplotlib and nunpy, which the grader's Python does not have (did "
                             "you mean numpy?): the grader put stand-ins in their place, so that the functions that do "
-                            "not use them are graded as usual, and whatever uses them fails, naming them."]
+                            "not use them are graded as usual, and whatever uses them fails, naming them; a line "
+                            "outside every function that needs them does nothing (a demo belongs under `if __name__ "
+                            "== \"__main__\":`, which the grader does not run)."]
 
 
 def test_answers_all_under_a_table_header_are_read_from_it_with_a_note(tmp_path):
