@@ -14,10 +14,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from grader.batch.class_report import from_gradebook, render
+from grader.batch.class_report import MAX_EXAMPLES, MAX_MISCONCEPTIONS, from_gradebook, render
 from grader.batch.gradebook import Row
 from grader.batch.summary import render_plain, render_rich, summarize
 from grader.cli import main
@@ -356,6 +356,8 @@ def no_runner_command(text: str) -> None:
 
 @ROUGH
 @given(classes())
+@example((["", "00", "7", "\x1b[2J\x1b[2J", "\x1b[2J", "0", "0" * 100, "0" * 101], ["", "0", ""], ["", "", ""],
+          ["graded"] * 8, [[], [], [1], [1], [1], [1], [1], [1]], [""] * 8, [], ""))  # six show one: five named
 def test_the_summary_and_the_class_report_stay_inert_whatever_the_names_reasons_and_diagnoses(drawn):
     summary = summary_of(*drawn)
     plain = io.StringIO()
@@ -378,6 +380,11 @@ def test_the_summary_and_the_class_report_stay_inert_whatever_the_names_reasons_
     assert page.tags == plain_page.tags
     names, codes, _, statuses, held, *_ = drawn
     texts = set(page.texts)
-    for name, status, holds in zip(names, statuses, held, strict=True):
-        if name and (status != "graded" or any(codes[j] for j in holds)):  # a row or an example names them
+    # a refused or failed student is a row; a graded one is named as one of a misconception's first examples
+    examples = {name for item in summary.misconceptions[:MAX_MISCONCEPTIONS] for name in item.students[:MAX_EXAMPLES]}
+    for name, status in zip(names, statuses, strict=True):
+        if name and (status != "graded" or name in examples):
             assert shown(name, lines=False, limit=120) in texts, ascii(name[:80])
+    holders = {name for name, status, holds in zip(names, statuses, held, strict=True)
+               if status == "graded" and any(codes[j] for j in holds)}
+    assert {name for item in summary.misconceptions for name in item.students} == holders
