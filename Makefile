@@ -45,11 +45,12 @@ grade: $(GRADE_STAMP)
 	@$(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
 
 # lint and the import contracts first (seconds); then two pytest processes: most test time is
-# spent waiting on sandboxed workers and kernels
+# spent waiting on sandboxed workers and kernels; loadgroup keeps a module whose fixture grades a
+# corpus on one worker (pytestmark = pytest.mark.xdist_group), so it is graded once
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest -q -n 2
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
 	$(BIN)/grader stubs --check
 	$(BIN)/grader validate
 

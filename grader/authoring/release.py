@@ -27,6 +27,7 @@ check that repeats the solution's code is a warning (``grader.authoring.public.s
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -71,6 +72,7 @@ def release(course: Course, out: Path, lesson: str | None = None, force: bool = 
     out = Path(out).resolve()
     if out == course.root or any(out.is_relative_to(course.root / tree) for tree in (SUITES, SOLUTIONS, EXERCISES)):
         raise UsageError(f"--output {out}: choose a folder outside the course's exercises, solutions and suites")
+    _check_output(out)  # before the gate: validating takes a minute, a refused folder is known now
     forced = _gate(course, lessons, force)
     result = Release(_fresh(out / STUDENT), _fresh(out / AUTOGRADER), out / f"{AUTOGRADER}.zip", forced=forced)
     for each in lessons:
@@ -111,6 +113,21 @@ def _gate(course: Course, lessons: list[Lesson], force: bool) -> dict[str, str]:
         raise ReleaseRefused(f"release refused: lesson '{lesson_id}'{others} does not validate: {summary}; "
                              f"'grader validate --lesson {lesson_id}' shows every claim, --force releases it anyway")
     return failed
+
+
+def _check_output(out: Path) -> None:
+    """Refuse now what ``_fresh`` would refuse after the gate: a bundle folder no release wrote, or
+    an output that cannot be written (its nearest existing folder is a file or is not writable)."""
+    for folder in (out / STUDENT, out / AUTOGRADER):
+        if folder.exists() and not (folder / STAMP).is_file():
+            raise UsageError(f"{folder} exists and was not written by 'grader release': move it away first")
+    existing = out / STUDENT
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    problem = ("Not a directory" if not existing.is_dir() else
+               "Permission denied" if not os.access(existing, os.W_OK | os.X_OK) else "")
+    if problem:
+        raise UsageError(f"cannot write the release to {out / STUDENT}: {problem}")
 
 
 def _fresh(folder: Path) -> Path:

@@ -26,6 +26,10 @@ from grader.lesson.course import Course
 
 from paths import ROOT
 
+# its module fixture (the course released, validated first: a minute) is built once: one xdist worker runs the module
+# (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_release")
+
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 LESSONS = [COURSE.lesson(i) for i in COURSE.lesson_ids()]
@@ -228,12 +232,25 @@ def test_the_autograder_zip_of_every_lesson_grades_each_as_its_files_say(dist, t
 
 # ---------------------------------------------------------------------------- refusals
 
-def test_a_folder_not_written_by_a_release_is_never_replaced(tmp_path):
-    (tmp_path / "student").mkdir()
-    (tmp_path / "student" / "precious.txt").write_text("mine")
-    with pytest.raises(UsageError, match="was not written by 'grader release'"):
+@pytest.fixture
+def no_validation(monkeypatch):
+    """A refusal of the output comes before the gate: validating the course would take a minute."""
+    import grader.authoring.validate
+
+    def validations(*args, **kwargs):
+        raise AssertionError("the course was validated before its output was refused")
+
+    monkeypatch.setattr(grader.authoring.validate, "validations", validations)
+
+
+@pytest.mark.parametrize("bundle", ["student", "autograder"])
+def test_a_folder_not_written_by_a_release_is_never_replaced(tmp_path, bundle, no_validation):
+    (tmp_path / bundle).mkdir()
+    (tmp_path / bundle / "precious.txt").write_text("mine")
+    with pytest.raises(UsageError, match=f"{bundle} exists and was not written by 'grader release'"):
         release(COURSE, tmp_path)
-    assert (tmp_path / "student" / "precious.txt").read_text() == "mine"
+    assert (tmp_path / bundle / "precious.txt").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [bundle]
 
 
 def test_a_release_inside_the_course_trees_is_refused():
@@ -255,7 +272,7 @@ def test_drifted_exercises_are_not_released(tmp_path):
 def test_cli_release_writes_both_bundles_and_replaces_its_own(tmp_path, capsys):
     course = tmp_path / "course"
     for tree in ("exercises", "solutions", "suites"):
-        shutil.copytree(ROOT / tree, course / tree, ignore=shutil.ignore_patterns("__pycache__", "mutants"))
+        shutil.copytree(ROOT / tree, course / tree, ignore=shutil.ignore_patterns("__pycache__", "mutants", "models"))
     for _ in range(2):
         assert main(["--course", str(course), "release", "--lesson", "prefill"]) == 0
     out = capsys.readouterr().out
@@ -263,7 +280,7 @@ def test_cli_release_writes_both_bundles_and_replaces_its_own(tmp_path, capsys):
     assert (course / "dist" / "student" / STAMP).is_file() and (course / "dist" / "autograder.zip").is_file()
 
 
-def test_an_unwritable_output_is_one_line(tmp_path, capsys):
+def test_an_unwritable_output_is_one_line(tmp_path, capsys, no_validation):
     (tmp_path / "file").write_text("")
     assert main(["--course", str(ROOT), "release", "--output", str(tmp_path / "file" / "dist")]) == 2
     err = capsys.readouterr().err
@@ -273,11 +290,12 @@ def test_an_unwritable_output_is_one_line(tmp_path, capsys):
 # ---------------------------------------------------------------------------- the gate: validate first
 
 def _course_with(tmp_path: Path, old: str = "", new: str = "") -> Path:
-    """The prefill lesson alone, without mutants, its solution edited inside the markers (no drift)."""
+    """The prefill lesson alone, its solution edited inside the markers (no drift), without mutants or
+    models (a lesson without models is asked for none): its validation takes a second, not half a minute."""
     course = tmp_path / "course"
     for tree in ("exercises", "solutions", "suites"):
         shutil.copytree(ROOT / tree / "prefill", course / tree / "prefill",
-                        ignore=shutil.ignore_patterns("__pycache__", "mutants"))
+                        ignore=shutil.ignore_patterns("__pycache__", "mutants", "models"))
     path = course / "solutions" / "prefill" / "prefill.py"
     assert old in path.read_text()
     path.write_text(path.read_text().replace(old, new))
