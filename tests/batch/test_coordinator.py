@@ -17,7 +17,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from grader.cli import main
 from grader.grading.engine import grade
 from grader.lesson.course import Course
 
+from class_folder import place
 from mutated import mutant_module
 from paths import ROOT
 
@@ -47,18 +47,6 @@ SOURCES = [REFERENCE, STUBS, wrong("forgot_factor_2"), wrong("transposed_mask"),
 def expected() -> dict[Path, float]:
     """Single grading's score of every source: what the batch must reproduce."""
     return {source: grade(source, lesson="prefill", course=COURSE).score for source in SOURCES}
-
-
-def place(source: Path, folder: Path, student: str, zipped: bool = False) -> None:
-    if zipped:
-        with zipfile.ZipFile(folder / f"{student}.zip", "w") as zf:
-            for item in sorted(source.rglob("*") if source.is_dir() else [source]):
-                if item.is_file() and "__pycache__" not in item.parts:
-                    zf.write(item, Path(student) / item.relative_to(source) if source.is_dir() else "prefill.py")
-    elif source.is_dir():
-        shutil.copytree(source, folder / student, ignore=shutil.ignore_patterns("__pycache__"))
-    else:
-        shutil.copyfile(source, folder / f"{student}.py")
 
 
 def make_class(folder: Path, count: int) -> dict[str, Path]:
