@@ -210,6 +210,15 @@ def test_no_module_is_over_450_lines():
     assert long == {}
 
 
+def test_no_test_module_or_helper_is_over_450_lines():
+    """The tests are code for the next engineer too; the corpora (students' code, attacks) are data."""
+    data = {ROOT / "tests" / "corpus", ROOT / "tests" / "attacks", ROOT / "tests" / "data"}
+    long = {str(path.relative_to(ROOT)): n for path in sorted((ROOT / "tests").rglob("*.py"))
+            if not any(path.is_relative_to(folder) for folder in data)
+            and (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}
+
+
 def test_every_module_says_why_in_a_docstring():
     bare = [name for name, path in modules().items()
             if name != "grader.__main__" and ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) is None]
