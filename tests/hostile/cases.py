@@ -22,6 +22,7 @@ import io
 import json
 import os
 import unicodedata
+import warnings
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -117,7 +118,8 @@ def zipped(name: str, members: list[tuple[str, bytes]], method=zipfile.ZIP_DEFLA
            damage: Callable[[bytes], bytes] | None = None) -> Callable[[Path], Path]:
     def build(klass: Path) -> Path:
         buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", method) as archive:
+        with zipfile.ZipFile(buffer, "w", method) as archive, warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Duplicate name", UserWarning)  # some cases repeat a member on purpose
             for member, data in members:
                 info = zipfile.ZipInfo(member, date_time=(2026, 1, 1, 0, 0, 0))
                 info.compress_type = method
