@@ -26,9 +26,8 @@ from grader.grading.reference import load_reference, require_reference
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
-from grader.submission.limits import MAX_DEPTH
+from grader.submission.limits import NEVER_COPIED, walk
 
-IGNORED = ("__pycache__", ".git", ".ipynb_checkpoints")  # what the engine leaves out of its copy, too
 _CHUNK = 1 << 16
 
 
@@ -142,8 +141,8 @@ def _encoded(name: str) -> bytes:
 def _walk(path: Path, skip: tuple[str, ...], max_files: int | None):
     """(relative posix path, Path) of every file and link below ``path`` (or of ``path`` itself).
 
-    Iterative, folders in sorted order, links to folders listed and not followed; a folder
-    nested deeper than MAX_DEPTH is a SubmissionError before anything below it is opened.
+    ``walk``'s order and bounds (sorted, iterative, no deeper than MAX_DEPTH, links not followed);
+    the folders the engine leaves out of its copy, and ``skip``, are left out here too.
     """
     if not path.is_dir():
         if not path.is_file():
@@ -151,28 +150,17 @@ def _walk(path: Path, skip: tuple[str, ...], max_files: int | None):
         yield path.name, path
         return
     count = 0
-    stack = [(path, 0)]
-    while stack:
-        here, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise SubmissionError(f"{path}: folders are nested more than {MAX_DEPTH} levels deep; "
-                                  "hand in only your exercise files")
-        with os.scandir(here) as found:
-            entries = sorted(found, key=lambda e: e.name)
-        folders = []
-        for entry in entries:
-            item = here / entry.name
-            if not entry.is_symlink() and entry.is_dir():
-                if entry.name not in IGNORED and entry.name not in skip:
-                    folders.append((item, depth + 1))
-                continue
-            if not (entry.is_symlink() or entry.is_file()):
-                continue  # sockets, fifos: nothing the engine would copy as a file
-            count += 1
-            if max_files is not None and count > max_files:
-                raise SubmissionError(f"{path}: more than {max_files} files; hand in only your exercise files")
-            yield item.relative_to(path).as_posix(), item
-        stack.extend(reversed(folders))
+    left_out = (*NEVER_COPIED, *skip)
+    for entry in walk(path, lambda entry: entry.is_dir(follow_symlinks=False) and entry.name in left_out):
+        if entry.is_dir(follow_symlinks=False):
+            continue
+        if not (entry.is_symlink() or entry.is_file()):
+            continue  # sockets, fifos: nothing the engine would copy as a file
+        count += 1
+        if max_files is not None and count > max_files:
+            raise SubmissionError(f"{path}: more than {max_files} files; hand in only your exercise files")
+        item = Path(entry.path)
+        yield item.relative_to(path).as_posix(), item
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from grader.exceptions import CanaryFailed, SubmissionError
 from grader.sandbox.inside.files import make_readable, remove_tree
-from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
+from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES, NEVER_COPIED, walk
 
-SKIPPED = ("__pycache__", ".git", ".ipynb_checkpoints")  # never copied: caches and history, not work
+SKIPPED = NEVER_COPIED
 # bytes of the temporary folder's path that leave room for what a grade makes below it (a session's staging,
 # the grade's folder, a fallback's, the worker's tmp, the kernel's folder) and a kernel's Unix socket at the
 # end: such a path may not exceed 107 bytes
@@ -89,25 +89,12 @@ def check_size(folder: Path) -> None:
     """A SubmissionError when ``folder`` holds more than a submission may (counted before copying):
     files and folders, bytes, and folders within folders (``MAX_DEPTH``, as a batch and a zip refuse).
 
-    Iterative, without following links: ``Path.rglob`` recursed, and a folder 1500 levels deep in a
-    submission ended ``grader grade`` with a RecursionError (exit status 3, "a fault of the grader")."""
-    total = count = 0
-    stack = [(os.fspath(folder), 0)]
-    while stack:
-        here, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise SubmissionError(f"{folder}: folders are nested more than {MAX_DEPTH} levels deep; "
-                                  "hand in only your exercise files")
-        with os.scandir(here) as entries:
-            for entry in entries:
-                if entry.name in SKIPPED:
-                    continue
-                count += 1
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append((entry.path, depth + 1))
-                elif entry.is_file(follow_symlinks=False):
-                    total += entry.stat(follow_symlinks=False).st_size
-                if count > MAX_SUBMISSION_FILES or total > MAX_SUBMISSION_BYTES:
-                    raise SubmissionError(f"{folder}: more than {MAX_SUBMISSION_FILES} files or "
-                                          f"{MAX_SUBMISSION_BYTES // (1024 * 1024)} MB; "
-                                          "hand in only your exercise files")
+    Iterative, without following links (``walk``): ``Path.rglob`` recursed, and a folder 1500 levels deep
+    in a submission ended ``grader grade`` with a RecursionError (exit status 3, "a fault of the grader")."""
+    total = 0
+    for count, entry in enumerate(walk(folder, lambda entry: entry.name in SKIPPED, ordered=False), 1):
+        if entry.is_file(follow_symlinks=False):
+            total += entry.stat(follow_symlinks=False).st_size
+        if count > MAX_SUBMISSION_FILES or total > MAX_SUBMISSION_BYTES:
+            raise SubmissionError(f"{folder}: more than {MAX_SUBMISSION_FILES} files or "
+                                  f"{MAX_SUBMISSION_BYTES // (1024 * 1024)} MB; hand in only your exercise files")

@@ -3,7 +3,18 @@
 One set of numbers for every way a submission arrives (a folder, a zip, a Dask task) and
 every reader of its files, so that a zip never gets further than the same folder would
 and a parser never reads more than the engine would copy.
+
+``walk`` is the one way the trusted side goes through a submission folder it copies or
+hashes: without recursion, and never deeper than ``MAX_DEPTH``.
 """
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from grader.exceptions import SubmissionError
 
 MAX_SUBMISSION_BYTES = 50 * 1024 * 1024  # all files of a submission together
 MAX_SUBMISSION_FILES = 1000
@@ -13,3 +24,29 @@ MAX_NOTEBOOK_BYTES = 32 * 1024 * 1024  # of an .ipynb, read as JSON
 MAX_DEPTH = 32  # folders within folders, in a zip or a submission folder (unzip, grader.batch.snapshot)
 MAX_NAME_BYTES = 1024  # of a zip member's whole name, encoded; each part at most NAME_PART_BYTES
 NAME_PART_BYTES = 255  # what Linux, macOS and Windows file systems accept for one name
+NEVER_COPIED = ("__pycache__", ".git", ".ipynb_checkpoints")  # caches and history, not work: never copied nor hashed
+
+
+def walk(root: Path, skip: Callable[[os.DirEntry], bool], ordered: bool = True) -> Iterator[os.DirEntry]:
+    """Every entry below the folder ``root`` but those ``skip`` leaves out (a folder left out is not
+    entered): each folder's entries, then its subfolders; ``ordered``, in name order, so that two
+    machines walk alike (a hash), else as the disk lists them, read no further than the caller goes
+    (a size check stops at the first entry too many of a folder holding millions). Links are listed,
+    never followed. Iterative: ``os.walk`` and ``Path.rglob`` recurse, and a folder
+    1500 levels deep in a submission ended the grader in a RecursionError. A folder nested deeper than
+    ``MAX_DEPTH`` is a SubmissionError before it is opened."""
+    stack = [(Path(root), 0)]
+    while stack:
+        here, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise SubmissionError(f"{root}: folders are nested more than {MAX_DEPTH} levels deep; "
+                                  "hand in only your exercise files")
+        folders = []
+        with os.scandir(here) as found:
+            for entry in sorted(found, key=lambda entry: entry.name) if ordered else found:
+                if skip(entry):
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append((here / entry.name, depth + 1))
+                yield entry
+        stack.extend(reversed(folders))
