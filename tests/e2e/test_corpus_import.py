@@ -36,6 +36,7 @@ from grader.lesson.catalogue import ENGINE_PREFIX, engine_catalogue
 from grader.lesson.course import Course
 from grader.sandbox import confine
 
+from modes import require
 from paths import ROOT, TESTS
 
 # its module fixture (the import corpus graded) is built once: one xdist worker runs the module
@@ -92,14 +93,10 @@ _GRADED: dict[str, dict] = {}
 def grades(mode: str) -> dict:
     """Every case, the reference and the stubs graded in ``mode``, once per test session."""
     if mode not in _GRADED:
+        require(mode)
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("GRADER_SANDBOX", mode)
             confine.current.cache_clear()
-            try:
-                confine.current()
-            except Exception as exc:  # noqa: BLE001 - UsageError: bwrap missing or unusable here
-                confine.current.cache_clear()
-                pytest.skip(f"{mode} mode is not available on this machine: {exc}")
             try:
                 with GradingSession("prefill", COURSE) as session:
                     graded = {case.name: session.grade(case.path) for case in CASES}

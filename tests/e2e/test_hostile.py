@@ -11,7 +11,6 @@ and one batch holds every class of trouble at once (``test_a_class_with_every_ki
 from __future__ import annotations
 
 import csv
-import functools
 import json
 import os
 import re
@@ -26,9 +25,9 @@ from pathlib import Path
 import pytest
 
 from grader.lesson.course import Course
-from grader.sandbox import confine
 from grader.sandbox.inside.files import remove_tree
 
+from modes import require
 from mutated import mutant_folder
 from paths import ROOT, TESTS
 
@@ -65,31 +64,6 @@ def inert(text: str, where: str, own_commands: bool = False) -> None:
             continue
         assert not stripped.startswith("::"), f"{where}: runner command {line[:120]!r}"
     assert "##[" not in text, f"{where}: legacy runner command"
-
-
-@functools.cache
-def unavailable(mode: str) -> str:
-    """Why ``mode`` cannot run on this machine ("" when it can): bubblewrap may be missing."""
-    saved = os.environ.get("GRADER_SANDBOX")
-    os.environ["GRADER_SANDBOX"] = mode
-    confine.current.cache_clear()
-    try:
-        confine.current()
-    except Exception as exc:  # noqa: BLE001 - UsageError: bwrap missing or unusable here
-        return str(exc)
-    finally:
-        confine.current.cache_clear()
-        if saved is None:
-            del os.environ["GRADER_SANDBOX"]
-        else:
-            os.environ["GRADER_SANDBOX"] = saved
-    return ""
-
-
-def require(mode: str) -> None:
-    """Skip, saying why, where ``mode`` cannot run (the tests' graders run in that mode)."""
-    if unavailable(mode):
-        pytest.skip(f"{mode} mode is not available on this machine: {unavailable(mode)}")
 
 
 def modes_for(case) -> list[str]:
