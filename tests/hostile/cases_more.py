@@ -17,6 +17,8 @@ from pathlib import Path
 
 from cases import ANSWER_TASKS, ANSWERS, CODE_TASKS, REFERENCE, Case, _folder, answers, code, entry, notebook, zipped
 
+from deep import nest
+
 OTHER_ANSWERS = tuple(t for t in ANSWER_TASKS if t != "hand_flops")
 
 
@@ -107,16 +109,8 @@ def folder_with(name: str, make):
 
 
 def _nested(folder: Path, levels: int = 1500) -> Path:
-    """``levels`` folders in ``folder``, each in the last (made by changing into each: deeper than PATH_MAX)."""
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        for _ in range(levels):
-            os.mkdir("d")
-            os.chdir("d")
-    finally:
-        os.chdir(here)
-    return folder
+    """``levels`` folders in ``folder``, each in the last."""
+    return nest(folder, levels)
 
 
 def _many_folders(folder: Path) -> None:

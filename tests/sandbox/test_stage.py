@@ -11,13 +11,14 @@ import errno
 import os
 import stat
 import tempfile
-from pathlib import Path
 
 import pytest
 
 from grader.exceptions import CanaryFailed, SubmissionError
 from grader.sandbox import stage
 from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
+
+from deep import nest
 
 
 def listing(folder) -> set[str]:
@@ -127,23 +128,11 @@ def test_check_size_does_not_count_what_a_link_points_to(tmp_path):
     stage.check_size(folder)
 
 
-def _nest(folder: Path, levels: int) -> None:
-    """``levels`` folders, each in the last (made by changing into each: the path outgrows PATH_MAX)."""
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        for _ in range(levels):
-            os.mkdir("d")
-            os.chdir("d")
-    finally:
-        os.chdir(here)
-
-
 def test_check_size_refuses_folders_nested_too_deep_however_deep(tmp_path):
     for levels in (MAX_DEPTH + 1, 1500):  # 1500: deeper than Python's recursion (rglob raised RecursionError)
         folder = tmp_path / f"alice{levels}"
         folder.mkdir()
-        _nest(folder, levels)
+        nest(folder, levels)
         try:
             with pytest.raises(SubmissionError) as caught:
                 stage.check_size(folder)
@@ -155,9 +144,9 @@ def test_check_size_refuses_folders_nested_too_deep_however_deep(tmp_path):
 def test_check_size_accepts_folders_as_deep_as_allowed_and_skips_caches(tmp_path):
     folder = tmp_path / "alice"
     folder.mkdir()
-    _nest(folder, MAX_DEPTH)
+    nest(folder, MAX_DEPTH)
     (folder / ".git").mkdir()
-    _nest(folder / ".git", MAX_DEPTH + 5)  # never copied, so never counted
+    nest(folder / ".git", MAX_DEPTH + 5)  # never copied, so never counted
     stage.check_size(folder)
 
 
