@@ -15,6 +15,12 @@ markdown, with ``+++`` lines between cells and one directive per code cell:
 - ``{{ empty }}``: an empty code cell, for the student to try things;
 - ``{{ check }}``: the cell that grades the saved notebook from inside it.
 
+The same text is the lesson's README beside its module (``grader.authoring.readme``), so a
+sentence that is true of one form only is marked: the lines between ``{{ only notebook }}``
+(or ``{{ only readme }}``) and ``{{ end }}`` belong to that form alone ("the **ANSWERS**
+cell below" in the notebook, "``answers.toml``" in the README). These lines never split a
+cell: the other form simply reads on without them.
+
 Cell ids are derived from what a cell holds (``code-causal-mask``, ``md-3``), so building
 twice gives the same file, byte for byte.
 """
@@ -31,6 +37,7 @@ from grader.submission.cells import CellSource, read_answers
 from grader.submission.notebook import KERNEL
 
 TEMPLATE_NAME = "notebook.md"
+FORMS = ("notebook", "readme")  # what {{ only FORM }} may name: the two files built from the template
 ANSWERS_HEADER = ("# ANSWERS: the grader reads these lines as text (it never runs them to grade you), so type\n"
                   "# plain values: a number, or text in quotes; not calculations.\n")
 _DIRECTIVE = re.compile(r"\{\{\s*(\w+)((?:\s+[\w.-]+)*)\s*\}\}")
@@ -128,7 +135,7 @@ def build_notebook(lesson: Lesson, module_source: str, answers_source: str | Non
     blocks = module_blocks(module_source)
     by_name = {block.name: block for block in blocks if block.name}
     answers = answer_paragraphs(answers_source) if answers_source else {}
-    parts = _parts(template)
+    parts = template_parts(template, "notebook", source_name)
     named = {name for kind, args in parts if kind == "code" for name in args}
     placed_keys: list[str] = []
     cells = []
@@ -180,6 +187,39 @@ def _check_complete(lesson, source_name, blocks, named, parts, answers, placed_k
     if problem or set(parsed or {}) != set(placed_keys):
         raise ConfigError(lesson.answers, "cannot be an ANSWERS cell of the notebook: every answer must be a line "
                           f"key = value that reads the same in Python ({problem or 'keys differ'})")
+
+
+def for_form(template: str, form: str, source_name: str = TEMPLATE_NAME) -> str:
+    """The template's lines that ``form`` shows: those of the other form's ``{{ only ... }}``
+    blocks dropped, the block lines themselves too. A block left open, an ``{{ end }}`` without
+    one, a block inside a block or an unknown form is refused with its line."""
+    kept: list[str] = []
+    opened: tuple[int, str] | None = None  # the line number and form of the open block
+    for number, line in enumerate(template.splitlines(), start=1):
+        directive = _DIRECTIVE.fullmatch(line.strip())
+        kind, args = (directive.group(1), directive.group(2).split()) if directive else (None, [])
+        if kind == "only":
+            if len(args) != 1 or args[0] not in FORMS:
+                raise ConfigError(f"{source_name}, line {number}", "'{{ only FORM }}' takes one of "
+                                  f"{', '.join(FORMS)}")
+            if opened:
+                raise ConfigError(f"{source_name}, line {number}", "'{{ only ... }}' inside the block opened "
+                                  f"on line {opened[0]}: close it with '{{{{ end }}}}' first")
+            opened = (number, args[0])
+        elif kind == "end":
+            if not opened:
+                raise ConfigError(f"{source_name}, line {number}", "'{{ end }}' without an '{{ only ... }}' above it")
+            opened = None
+        elif opened is None or opened[1] == form:
+            kept.append(line)
+    if opened:
+        raise ConfigError(f"{source_name}, line {opened[0]}", "'{{ only ... }}' is never closed with '{{ end }}'")
+    return "\n".join(kept) + "\n"
+
+
+def template_parts(template: str, form: str, source_name: str = TEMPLATE_NAME) -> list[tuple[str, list[str]]]:
+    """The template as ``form`` shows it, as (kind, args): markdown text, or a directive and its names."""
+    return _parts(for_form(template, form, source_name))
 
 
 def _parts(template: str) -> list[tuple[str, list[str]]]:
