@@ -21,7 +21,9 @@ What replaces a block depends on the file, so that each stub reads as if written
 
 Only the lesson's module and answers file are generated, and each must hold at least one
 block: a solution without markers would otherwise be handed out whole. When the lesson has
-a notebook template, the notebook is built from the same generated stub and answers.
+a notebook template, the notebook is built from the same generated stub and answers, and so
+is ``README.md``, the lesson's text beside the module (grader.authoring.readme): the
+specification a student working in the module needs, which the skeleton cannot hold.
 """
 
 from __future__ import annotations
@@ -103,7 +105,7 @@ def student_files(course: Course, lesson: Lesson) -> list[StudentFile]:
             text = _read(course, source)
             files.append(StudentFile(exercises / name, source,
                                      strip_solution(text, source.suffix, _shown(course, source))))
-    return files + _notebooks(course, lesson, files)
+    return files + _notebooks(course, lesson, files) + _readme(course, lesson, files)
 
 
 def _notebooks(course: Course, lesson: Lesson, files: list[StudentFile]) -> list[StudentFile]:
@@ -117,6 +119,19 @@ def _notebooks(course: Course, lesson: Lesson, files: list[StudentFile]) -> list
         return []
     return [StudentFile(course.exercises_dir(lesson) / f"{lesson.module_name}.ipynb", lesson.suite_dir / TEMPLATE_NAME,
                         notebook_text(notebook))]
+
+
+def _readme(course: Course, lesson: Lesson, files: list[StudentFile]) -> list[StudentFile]:
+    """The lesson's README, from the notebook template's text and the generated answers file
+    (see grader.authoring.readme), when the lesson has a notebook template."""
+    from grader.authoring.notebook import TEMPLATE_NAME
+    from grader.authoring.readme import README_NAME, lesson_readme
+
+    texts = {file.path.name: file.text for file in files}
+    text = lesson_readme(lesson, texts[lesson.module], texts.get(lesson.answers))
+    if text is None:
+        return []
+    return [StudentFile(course.exercises_dir(lesson) / README_NAME, lesson.suite_dir / TEMPLATE_NAME, text)]
 
 
 def write_stubs(course: Course, lesson: Lesson) -> list[Path]:

@@ -6,8 +6,10 @@ a manifest with a code task, a by-hand answer and a choice (quiz) task, a public
 hidden check and a headline fact; a catalogue of diagnoses (``diagnoses.toml``) that the
 check and the answer hints name; a notebook template (``notebook.md``); a solution with
 markers; the stubs and the notebook generated from it; and three mutants, each declaring
-the diagnosis ``grader validate`` must see on it. docs/authoring.md walks through replacing
-each piece.
+the diagnosis ``grader validate`` must see on it. The notebook template is also the text of the
+lesson's README beside the module (``exercises/<lesson>/README.md``, grader.authoring.readme),
+so it shows where each form says something of its own. docs/authoring.md walks through
+replacing each piece.
 
 Answer tasks need no visibility of their own: their hints are shown to students unless the
 manifest names the task in ``[visibility.overrides]`` (``grader.lesson.manifest``), so a
@@ -112,11 +114,19 @@ when = "the quiz answer is B (No)"
 hint = "Doubling twice multiplies by 2 and then by 2 again: 2 · 2 = 4."
 '''
 
-# The text around the notebook's cells (grader.authoring.notebook): +++ separates cells.
+# The lesson's text: around the notebook's cells (grader.authoring.notebook; +++ separates cells), and
+# beside the module as exercises/<lesson>/README.md (grader.authoring.readme), the specification students
+# read where they work. {{ only notebook }} / {{ only readme }} ... {{ end }} hold what one form says alone.
 NOTEBOOK = '''\
 # {id}
 
+{{{{ only notebook }}}}
 Fill in the **ANSWERS** cells and the function, then check your work with the last cell.
+{{{{ end }}}}
+{{{{ only readme }}}}
+Write the function of `{id}.py` (Part 2 says what it returns and which arguments it refuses), answer
+Part 1 and the quiz in `answers.toml`, then grade your work (the end of this page).
+{{{{ end }}}}
 
 +++
 
@@ -128,7 +138,7 @@ Fill in the **ANSWERS** cells and the function, then check your work with the la
 
 ## Part 2. In code
 
-`double(x)`: twice x.
+`double(x)`: twice x, for any number x (an `int` or a `float`); it returns a number and refuses nothing.
 
 {{{{ code double }}}}
 
@@ -147,7 +157,9 @@ Is doubling a number twice the same as multiplying it by 4? Answer A or B.
 
 ## Check your work
 
+{{{{ only notebook }}}}
 Save the notebook, then run the cell below: it grades the saved file.
+{{{{ end }}}}
 
 {{{{ check }}}}
 '''

@@ -110,11 +110,11 @@ def test_the_course_has_not_drifted():
         assert find_drift(course, course.lesson(lesson_id)) == []
 
 
-def test_student_files_are_the_module_the_answers_template_and_the_notebook(course):
+def test_student_files_are_the_module_the_answers_template_the_notebook_and_the_readme(course):
     files = student_files(course, course.lesson("prefill"))
-    assert [f.path.name for f in files] == ["prefill.py", "answers.toml", "prefill.ipynb"]
+    assert [f.path.name for f in files] == ["prefill.py", "answers.toml", "prefill.ipynb", "README.md"]
     assert all(f.source.parent == course.root / "solutions" / "prefill" for f in files[:2])
-    assert files[2].source == course.root / "suites" / "prefill" / "notebook.md"
+    assert files[2].source == files[3].source == course.root / "suites" / "prefill" / "notebook.md"
 
 
 def test_the_notebook_is_built_from_the_stub_not_the_solution(course):
@@ -123,7 +123,7 @@ def test_the_notebook_is_built_from_the_stub_not_the_solution(course):
     assert "BEGIN SOLUTION" not in notebook and '1.4e13\\"' not in notebook
 
 
-def test_a_lesson_without_a_notebook_template_gets_no_notebook(course):
+def test_a_lesson_without_a_notebook_template_gets_no_notebook_and_no_readme(course):
     (course.root / "suites" / "prefill" / "notebook.md").unlink()
     assert [f.path.name for f in student_files(course, course.lesson("prefill"))] == ["prefill.py", "answers.toml"]
 

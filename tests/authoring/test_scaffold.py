@@ -38,7 +38,7 @@ def test_a_new_lesson_has_every_piece(course):
                             root / "suites/decode/mutants/quiz_no.toml",
                             root / "solutions/decode/decode.py", root / "solutions/decode/answers.toml",
                             root / "exercises/decode/decode.py", root / "exercises/decode/answers.toml",
-                            root / "exercises/decode/decode.ipynb"}
+                            root / "exercises/decode/decode.ipynb", root / "exercises/decode/README.md"}
     lesson = course.lesson("decode")
     assert [t.id for t in lesson.tasks] == ["double", "by_hand", "quiz"] and len(lesson.facts) == 1
     assert lesson.task("quiz").answer.kind == "choice" and lesson.task("quiz").answer.choices == {"A": "Yes", "B": "No"}
