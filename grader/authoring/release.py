@@ -1,6 +1,7 @@
 """``grader release``: the two things a course hands out, written from the course in one go.
 
-- ``dist/student/``: what students download. The exercises, the public checks (see
+- ``dist/student/``: what students download. The exercises (each lesson's ``README.md``, its
+  specification beside the module, among them), the public checks (see
   grader.authoring.public), the engine, a Makefile whose ``make grade`` sets itself up and grades
   with those checks, and a README. Never the solutions, the hidden checks, the mutants or
   the lesson's answers; where a public check compares with the solution, the solution's
@@ -37,6 +38,7 @@ from grader.authoring.autograder import IGNORE, LOCK, copy_engine, write_autogra
 from grader.authoring.diagnoses import catalogue_toml
 from grader.authoring.exercises import find_drift
 from grader.authoring.public import PublicSuite, public_suite, solution_code, student_manifest
+from grader.authoring.readme import README_NAME
 from grader.exceptions import ConfigError, GraderError, UsageError
 from grader.grading import reference as replay
 from grader.lesson.catalogue import CATALOGUE_NAME
@@ -83,7 +85,8 @@ def release(course: Course, out: Path, lesson: str | None = None, force: bool = 
     if graded:
         (result.student / COURSE_FILE).write_text(course_toml(graded), encoding="utf-8")
     (result.student / "Makefile").write_text(_student_makefile(), encoding="utf-8")
-    readme = _student_readme(lessons, result.public, graded[:1])
+    specified = {each.id for each in lessons if (result.student / EXERCISES / each.id / README_NAME).is_file()}
+    readme = _student_readme(lessons, result.public, graded[:1], specified)
     if forced:
         readme = readme.replace("\n\n", "\n\n" + _FORCED_STUDENT.format(lessons=", ".join(forced)), 1)
     (result.student / "README.md").write_text(readme, encoding="utf-8")
@@ -237,7 +240,10 @@ clean:
 """
 
 
-def _student_readme(lessons: list[Lesson], public: dict[str, PublicSuite], first: list[str]) -> str:
+def _student_readme(lessons: list[Lesson], public: dict[str, PublicSuite], first: list[str],
+                    specified: set[str] = frozenset()) -> str:
+    """The bundle's README: how to grade, and per lesson what to edit (and, for a lesson in ``specified``,
+    where its specification is) and which tasks run locally."""
     default = f"exercises/{first[0]}/; " if first else ""
     parts = ["# Exercises\n\n",
              "Fill in the files in `exercises/<lesson>/`, then check your work on your own machine:\n\n",
@@ -253,7 +259,11 @@ def _student_readme(lessons: list[Lesson], public: dict[str, PublicSuite], first
         suite = public[each.id]
         parts.append(f"\n## {each.title or each.id}\n\nEdit `exercises/{each.id}/{each.module}`")
         answered = any(t.answer for t in each.tasks)
-        parts.append(f" and `exercises/{each.id}/{each.answers}`.\n\n" if answered else ".\n\n")
+        parts.append(f" and `exercises/{each.id}/{each.answers}`." if answered else ".")
+        if each.id in specified:
+            parts.append(f" `exercises/{each.id}/{README_NAME}` says what each function returns and which arguments "
+                         "it refuses.")
+        parts.append("\n\n")
         for task in each.tasks:
             names = suite.public.get(task.id) or []
             local = f"{len(names)} public check{'s' if len(names) != 1 else ''} here" if names else \

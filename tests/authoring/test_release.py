@@ -141,6 +141,19 @@ def test_no_answer_hint_or_fact_is_in_the_student_bundle(dist, lesson):
     assert "facts" not in manifest and all("answer" not in t for t in manifest["tasks"])
 
 
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_each_lessons_specification_ships_beside_its_module_in_both_bundles(dist, lesson):
+    """exercises/<lesson>/README.md: what each function returns and refuses, where students work."""
+    source = (ROOT / "exercises" / lesson.id / "README.md").read_bytes()
+    for bundle in ("student", "autograder"):
+        assert (dist / bundle / "exercises" / lesson.id / "README.md").read_bytes() == source, bundle
+    with zipfile.ZipFile(dist / "autograder.zip") as archive:
+        assert archive.read(f"exercises/{lesson.id}/README.md") == source
+    readme = (dist / "student" / "README.md").read_text(encoding="utf-8")
+    assert f"`exercises/{lesson.id}/README.md` says what each function returns and which arguments it refuses" \
+        in readme
+
+
 def test_the_readme_says_what_runs_locally_and_what_on_hand_in(dist):
     readme = (dist / "student" / "README.md").read_text(encoding="utf-8")
     assert "make grade" in readme and "public checks" in readme and "hidden checks" in readme
