@@ -19,7 +19,7 @@ from __future__ import annotations
 import traceback
 
 from grader.sandbox import codec
-from grader.sandbox.inside import standins, worker
+from grader.sandbox.inside import observe, standins, worker
 
 NOTEBOOK_PATH = "<notebook>"  # never a frame's file name: worker finds no line, this module does
 
@@ -52,12 +52,24 @@ class _Namespace:
 
 def serve(request_fd: int, response_fd: int, cells: dict[int, int]) -> None:
     """Answer calls until the trusted side closes the channel; ``cells`` maps execution
-    counts to cell numbers."""
+    counts to cell numbers.
+
+    An observed call (``observe``) sees the frames whose globals are the kernel's user namespace:
+    every function a cell defined. numpy's functions it recognises are found here, after the cells
+    ran (this module is loaded only then): a cell that replaced one hides it from the observation."""
     from IPython import get_ipython
 
     shell = get_ipython()
     namespace = _Namespace(shell.user_ns)
+    scope = getattr(shell, "user_global_ns", shell.user_ns)  # the globals of the cells' functions
     files = getattr(shell.compile, "_filename_map", {})
+    observe.collect()
+
+    def located(info: dict) -> None:
+        raised, namespace.__dict__["_grader_raised"] = namespace.__dict__["_grader_raised"], None
+        if raised is not None:
+            info.update(where(raised, files, cells))
+
     while True:
         try:
             request, blob = codec.read_frame(request_fd)
@@ -70,10 +82,7 @@ def serve(request_fd: int, response_fd: int, cells: dict[int, int]) -> None:
             continue
         namespace.__dict__["_grader_raised"] = None
         blobs = codec.Blobs()
-        reply = worker.answer_call(namespace, NOTEBOOK_PATH, request, blob, blobs)
-        raised = namespace.__dict__["_grader_raised"]
-        if "raised" in reply and raised is not None:
-            reply["raised"].update(where(raised, files, cells))
+        reply = worker.answer_call(namespace, NOTEBOOK_PATH, request, blob, blobs, scope=scope, located=located)
         worker.send_reply(response_fd, reply, blobs)
 
 

@@ -38,13 +38,14 @@ import sys
 import traceback
 
 from grader.sandbox import codec
-from grader.sandbox.inside import standins
+from grader.sandbox.inside import observe, standins
 from grader.sandbox.inside.confinement import SwitchFailed, apply_limits
 
 MAX_TEXT = 2000
 CANARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "canary.py")
 MAX_FRAMES = 20  # of the student's module, per exception: the first 5 and the last 15
 MAX_NAME = 200  # characters of a frame's function name or line
+MAX_BATCH = 500  # calls in one batched request
 
 
 def main(argv: list[str]) -> None:
@@ -64,6 +65,7 @@ def serve(module_name: str, module_path: str, request_fd: int, response_fd: int,
     if proof["op"] != "canary":
         return
     sys.path.append(os.path.dirname(module_path))
+    observe.collect()  # numpy's functions as they are before the submission could replace them
     failure, stood_in = None, []
     try:
         module = _import(module_name, module_path, stood_in)
@@ -171,38 +173,98 @@ def _import(name: str, path: str, stood_in: list | None = None):
     return module
 
 
-def answer_call(module, module_path: str, request: dict, blob: bytes, blobs: codec.Blobs) -> dict:
-    """The reply to one call request: the value, what was raised, or why neither crossed."""
+def answer_call(module, module_path: str, request: dict, blob: bytes, blobs: codec.Blobs, scope: dict | None = None,
+                located=None) -> dict:
+    """The reply to one call request: the value, what was raised, or why neither crossed.
+
+    With ``batch`` (a list of [args, kwargs]), the same for each call in turn, in this process, so
+    state carries from one to the next as between separate calls (``results``); with ``observe``,
+    what the call computed on the way too (``observed``, see ``observe``), ``numpy.cumsum``
+    perturbed during it if ``perturb`` says so. ``scope``: the submission's globals (a notebook's
+    user namespace; the module's own by default). ``located(info)`` adds to a raise's description
+    where it happened (a notebook's cell)."""
     reply = {"id": request.get("id")}
     name = request.get("fn")
     func = getattr(module, name, None) if isinstance(name, str) else None
     if not callable(func):
         reply["missing"] = name
         return reply
+    if "batch" in request:
+        reply.update(_answer_batch(func, request["batch"], blob, blobs, module_path, located))
+        return reply
     try:
-        args = codec.decode(request.get("args", []), blob)
-        kwargs = codec.decode(request.get("kwargs", {"t": "dict", "v": []}), blob)
+        args, kwargs = _arguments(request.get("args", []), request.get("kwargs", {"t": "dict", "v": []}), blob)
     except codec.CodecError as exc:
         reply["protocol"] = str(exc)
         return reply
+    if not request.get("observe"):
+        reply.update(_run(func, args, kwargs, module_path, blobs, located, echo=bool(request.get("echo"))))
+        return reply
+    spec = request.get("perturb")
+    problem = observe.check_perturb(spec) if spec is not None else ""
+    if problem:
+        reply["protocol"] = problem
+        return reply
+    observer = observe.Observer(vars(module) if scope is None else scope)
+    with observe.Perturbation(spec, observer):
+        reply.update(_run(observer.run, (func, args, kwargs), {}, module_path, blobs, located))
+    mark = len(blobs.parts), blobs.size
+    try:
+        reply["observed"] = observer.document(blobs)
+    except BaseException:  # noqa: BLE001 - the value still counts without what was seen on the way
+        _rewind(blobs, mark)
+        reply["observed"] = {"complete": False}
+    return reply
+
+
+def _answer_batch(func, batch, blob: bytes, blobs: codec.Blobs, module_path: str, located) -> dict:
+    """One result per call of ``batch``, in order; a call that cannot be decoded is a ``protocol`` result."""
+    if type(batch) is not list or len(batch) > MAX_BATCH:
+        return {"protocol": f"a batch is a list of at most {MAX_BATCH} calls"}
+    results = []
+    for entry in batch:
+        try:
+            if type(entry) is not list or len(entry) != 2:
+                raise codec.CodecError("a batched call is [args, kwargs]")
+            args, kwargs = _arguments(entry[0], entry[1], blob)
+        except codec.CodecError as exc:
+            results.append({"protocol": str(exc)})
+            continue
+        results.append(_run(func, args, kwargs, module_path, blobs, located))
+    return {"results": results}
+
+
+def _arguments(args_doc, kwargs_doc, blob: bytes) -> tuple:
+    return codec.decode(args_doc, blob), codec.decode(kwargs_doc, blob)
+
+
+def _run(func, args, kwargs, module_path: str, blobs: codec.Blobs, located, echo: bool = False) -> dict:
+    """Call ``func``: ``ok`` (and the arguments as it left them, with ``echo``), ``raised`` or ``unsupported``."""
     try:
         value = func(*args, **kwargs)
     except BaseException as exc:  # noqa: BLE001 - SystemExit and friends are results too
-        reply["raised"] = describe_exception(exc, module_path)
-        return reply
+        info = describe_exception(exc, module_path)
+        if located is not None:
+            located(info)
+        return {"raised": info}
+    mark = len(blobs.parts), blobs.size
     try:
-        reply["ok"] = codec.encode(value, blobs)
-        if request.get("echo"):
-            reply["args"] = codec.encode(list(args), blobs)
+        result = {"ok": codec.encode(value, blobs)}
+        if echo:
+            result["args"] = codec.encode(list(args), blobs)
+        return result
     except codec.Unsupported as exc:
-        reply.pop("ok", None)
-        blobs.parts.clear()
-        reply["unsupported"] = bounded_text(exc.args[0] if exc.args else "unknown")
+        text = bounded_text(exc.args[0] if exc.args else "unknown")
     except BaseException as exc:  # noqa: BLE001 - a lying __array__ or __eq__ may raise anything
-        reply.pop("ok", None)
-        blobs.parts.clear()
-        reply["unsupported"] = f"a value whose conversion raised {type(exc).__name__}"
-    return reply
+        text = f"a value whose conversion raised {type(exc).__name__}"
+    _rewind(blobs, mark)
+    return {"unsupported": text}
+
+
+def _rewind(blobs: codec.Blobs, mark: tuple[int, int]) -> None:
+    """Forget the array bytes added since ``mark``: what they belonged to is not sent."""
+    del blobs.parts[mark[0]:]
+    blobs.size = mark[1]
 
 
 def describe_exception(exc: BaseException, module_path: str) -> dict:
