@@ -12,11 +12,14 @@ each ``task``, each call) carries a nonce of its own, drawn when it is sent, and
 frame read for it must carry that nonce back. A frame written before the request cannot
 know it; a frame that answers nothing, or that waits on the pipe between requests, is the
 submission's misbehaviour (``OutOfTurn``): the call it reaches fails, saying so.
+
+An observed call (``call_observed``: the value and what the call computed on the way, read by
+``observation``) and a batch (``call_many``: many calls, one round trip, one deadline, read by
+``replies``) are requests like a call, with the same nonce, deadline and failures (``_exchange``).
 """
 
 from __future__ import annotations
 
-import builtins
 import os
 import secrets
 import sys
@@ -26,22 +29,16 @@ from pathlib import Path
 from typing import Protocol
 
 from grader.describe import format_call
-from grader.exceptions import (
-    CallTimeout,
-    CanaryFailed,
-    ImportFailed,
-    MissingFunction,
-    StudentBaseException,
-    UnsupportedResult,
-    WorkerDied,
-)
+from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
 from grader.sandbox import codec
 from grader.sandbox.confine import Limits, Sandbox
 from grader.sandbox.inside.canary import ANSWER
-from grader.sandbox.inside.endings import exit_reason, signal_reason
+from grader.sandbox.observation import Observation, parse
 from grader.sandbox.process import WorkerProcess
+from grader.sandbox.replies import MAX_BATCH, BatchResult, batch_text, ended_how, unpack, unpack_many
+from grader.sandbox.replies import student_raise as student_raise  # where the grading modules import it from
 from grader.sandbox.spawn import SpawnedProcess
-from grader.submission.failures import frames_of, import_error, module_names
+from grader.submission.failures import import_error, module_names
 from grader.submission.source import analyse
 
 
@@ -277,14 +274,49 @@ class WorkerChannel:
 
     def call(self, function: str, args: tuple, kwargs: dict, timeout: float, echo: bool = False):
         """Run one call (in the current task's fork); return (value, args after the call or None)."""
-        self.wait_ready()
         call_text = format_call(function, args, kwargs)
+        blobs = codec.Blobs()
+        request = {"op": "call", "fn": function, "echo": echo,
+                   "args": codec.encode(list(args), blobs), "kwargs": codec.encode(dict(kwargs), blobs)}
+        reply, blob = self._exchange(call_text, request, blobs, timeout)
+        return unpack(reply, blob, function, call_text, self.spec.module_path.name)
+
+    def call_observed(self, function: str, args: tuple, kwargs: dict, timeout: float,
+                      perturb: dict | None = None) -> tuple[object, Observation]:
+        """Run one call under the worker's profiler: (value, what it computed on the way). What it
+        raises carries the observation up to the raise (``grader_observed``)."""
+        call_text = format_call(function, args, kwargs)
+        blobs = codec.Blobs()
+        request = {"op": "call", "fn": function, "observe": True, "perturb": perturb,
+                   "args": codec.encode(list(args), blobs), "kwargs": codec.encode(dict(kwargs), blobs)}
+        reply, blob = self._exchange(call_text, request, blobs, timeout)
+        observed = parse(reply.get("observed"), blob)
+        try:
+            value, _ = unpack(reply, blob, function, call_text, self.spec.module_path.name)
+        except BaseException as exc:
+            if "observed" in reply:
+                exc.grader_observed = observed
+            raise
+        return value, observed
+
+    def call_many(self, function: str, calls: list[tuple[tuple, dict]], timeout: float) -> list[BatchResult]:
+        """Run the calls one after the other in one process and one round trip, all within ``timeout``."""
+        if len(calls) > MAX_BATCH:
+            raise ValueError(f"a batch holds at most {MAX_BATCH} calls, not {len(calls)}")
+        blobs = codec.Blobs()
+        request = {"op": "call", "fn": function,
+                   "batch": [[codec.encode(list(args), blobs), codec.encode(dict(kwargs), blobs)]
+                             for args, kwargs in calls]}
+        reply, blob = self._exchange(batch_text(function, calls), request, blobs, timeout)
+        return unpack_many(reply, blob, function, calls, self.spec.module_path.name)
+
+    def _exchange(self, call_text: str, request: dict, blobs: codec.Blobs, timeout: float) -> tuple[dict, bytes]:
+        """Send a call request (it gets its nonce here) and read its reply, both within ``timeout``."""
+        self.wait_ready()
         ended = self._quiet_between_requests(call_text)
         if ended is not None:  # since enter(): the imported process must not serve the call itself
             raise WorkerDied(f"{call_text} was not run: the process for its task had ended ({ended_how(ended)})")
-        blobs = codec.Blobs()
-        request = {"op": "call", "id": nonce(), "fn": function, "echo": echo,
-                   "args": codec.encode(list(args), blobs), "kwargs": codec.encode(dict(kwargs), blobs)}
+        request["id"] = nonce()
         deadline = time.monotonic() + timeout
         try:
             codec.write_frame(self._req_w, request, blobs, deadline)
@@ -306,7 +338,7 @@ class WorkerChannel:
             self.kill()
             raise OutOfTurn(f"{call_text}: the submission's process sent a reply out of turn ({OUT_OF_TURN}); "
                             "it was stopped")
-        return _unpack(reply, blob, function, call_text, self.spec.module_path.name)
+        return reply, blob
 
     def kill(self) -> None:
         self.process.kill()
@@ -336,66 +368,3 @@ def _canary_problem(message: dict, blob: bytes, uid: int | None) -> tuple[str, b
     if uid is not None and message.get("uid") != uid:
         return f"the canary ran as uid {str(message.get('uid'))[:20]}, not as uid {uid}", True
     return "", False
-
-
-def ended_how(over: dict) -> str:
-    """Why a task's fork stopped, from the ``task_over`` its parent sent."""
-    if type(over.get("signal")) is int:
-        return signal_reason(over["signal"])
-    if type(over.get("exit")) is int:
-        return exit_reason(over["exit"])
-    return "the process ended"
-
-
-def _unpack(reply: dict, blob: bytes, function: str, call_text: str, filename: str):
-    if "ok" in reply:
-        try:
-            value = codec.decode(reply["ok"], blob)
-            args_after = codec.decode(reply["args"], blob) if "args" in reply else None
-        except codec.CodecError as exc:
-            raise UnsupportedResult(f"{call_text} returned a value the grader cannot read ({exc})") from None
-        return value, args_after
-    if "missing" in reply:
-        raise MissingFunction(f"{filename} does not define a function named {function}")
-    if "unsupported" in reply:
-        raise UnsupportedResult(f"{call_text} returned an unsupported type: {reply['unsupported']}. "
-                                "Return plain Python numbers, bools, lists or numpy arrays.")
-    if "raised" in reply:
-        raise _rebuild(reply["raised"], call_text, filename)
-    raise WorkerDied(f"{call_text}: the submission's process sent a reply the grader does not understand")
-
-
-def _rebuild(info: dict, call_text: str, filename: str) -> BaseException:
-    """The student's exception as its nearest built-in type, tagged with where it came from: the
-    call, the line, and the functions of the submission it passed through (``grader_frames``,
-    outermost first), so that a check can tell "the error comes from your prefill_flops"."""
-    name, message = str(info.get("name", "Exception")), str(info.get("message", ""))
-    frames = tuple((function, lineno) for function, lineno, _ in frames_of(info))
-    called = call_text.split("(", 1)[0]
-    inner = frames[-1][0] if frames and frames[-1][0] not in (called, "<module>") else ""
-    where = f" ({filename}, line {info['lineno']}{f', in {inner}' if inner else ''})" \
-        if type(info.get("lineno")) is int else ""
-    if where and type(info.get("cell")) is int:  # a notebook: the line is in a cell
-        where = f" ({filename}, cell {info['cell']}, line {info['lineno']}{f', in {inner}' if inner else ''})"
-    cls = getattr(builtins, str(info.get("type")), None)
-    if not (isinstance(cls, type) and issubclass(cls, BaseException)) or not issubclass(cls, Exception):
-        exc = StudentBaseException(f"{call_text} raised {name}{where}: {message}".rstrip(": "))
-        exc.grader_frames = frames
-        return exc
-    for candidate in cls.__mro__:
-        try:
-            exc = candidate(message)
-            break
-        except Exception:  # noqa: BLE001, S112 - e.g. UnicodeDecodeError needs five arguments
-            continue
-    exc.grader_call = call_text
-    exc.grader_text = f"{call_text} raised {name}{where}: {message}".rstrip(": ")
-    exc.grader_frames = frames
-    return exc
-
-
-def student_raise(exc: BaseException) -> str | None:
-    """The report's sentence about an exception the submission raised in a call (rebuilt here as
-    its nearest built-in type, see ``_rebuild``), or None for an exception of any other origin."""
-    text = getattr(exc, "grader_text", None)
-    return text if isinstance(text, str) else None

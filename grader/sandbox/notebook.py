@@ -178,12 +178,12 @@ class NotebookModule(StudentModule):
     serving_failure: str = ""  # the kernel never started serving the calls: said in the notes too
     _definitions: dict | None = field(default=None, repr=False)
 
-    def _call(self, function, args, kwargs, echo, size: str = ""):
+    def _call(self, function, *rest, **options):
         """Running the cells is not a call: it has limits of its own, and happens on the way into the
         first call's task (``StudentModule._enter_task``, which charges a re-run after a call that
         killed the kernel to the task that made that call)."""
         try:
-            return super()._call(function, args, kwargs, echo, size)
+            return super()._call(function, *rest, **options)
         except MissingFunction:
             raise MissingFunction(self.why_missing(function)) from None
         finally:

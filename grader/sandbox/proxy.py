@@ -15,6 +15,7 @@ and every restart they cause by each task's share of ``submission_seconds``.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -22,7 +23,9 @@ from typing import ClassVar
 from grader.describe import format_call
 from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
 from grader.sandbox.channel import OutOfTurn, WorkerChannel, WorkerSpec
+from grader.sandbox.observation import Observation
 from grader.sandbox.output import OUTPUT_KEEP
+from grader.sandbox.replies import MAX_BATCH, BatchResult, batch_text
 from grader.submission.source import SourceFacts
 
 
@@ -99,6 +102,38 @@ class StudentModule:
         """Call and also return the arguments as the function left them (to catch mutation)."""
         return self._call(function, args, kwargs, echo=True)
 
+    def call_observed(self, function: str, args: tuple, kwargs: dict, *,
+                      perturb: dict | None = None) -> tuple[object, Observation]:
+        """One call run under the worker's profiler: (value, ``Observation``), what it computed on the
+        way (``grader.sandbox.observation``). It raises what ``call`` would, with the observation up
+        to the raise as ``grader_observed``. ``perturb`` ({"function": "cumsum", "rows": "all",
+        "first" or "last", "scale": 1e6}) has ``numpy.cumsum`` return a perturbed result during the
+        call (``Observation.perturbed`` says whether it was called at all that way)."""
+        spec, args, kwargs = checked_perturbation(perturb), tuple(args), dict(kwargs)
+
+        def run(channel: WorkerChannel, timeout: float):
+            return channel.call_observed(function, args, kwargs, timeout, spec), 1
+
+        return self._call(function, args, kwargs, echo=False, run=run)
+
+    def call_many(self, function: str, calls: list[tuple[tuple, dict]]) -> list[BatchResult]:
+        """Many calls of one function in one round trip: one ``BatchResult`` per call, in order
+        (``("returned", value)``, ``("raised", exc)`` as ``call`` would raise it, or
+        ``("unsupported", message)``), run one after the other in one process, so state carries
+        from one to the next as between separate calls of a task. The batch has one call's time
+        limit in all; when it runs past it, it is a call that timed out (``CallTimeout``)."""
+        calls = [(tuple(args), dict(kwargs)) for args, kwargs in calls]
+        if len(calls) > MAX_BATCH:
+            raise ValueError(f"a batch holds at most {MAX_BATCH} calls, not {len(calls)}")
+        if not calls:
+            return []
+
+        def run(channel: WorkerChannel, timeout: float):
+            results = channel.call_many(function, calls, timeout)
+            return results, sum(result.kind == "returned" for result in results)
+
+        return self._call(function, *calls[0], echo=False, run=run, text=batch_text(function, calls))
+
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
@@ -161,7 +196,10 @@ class StudentModule:
         self.tainted |= tainted
         self.stand_ins += tuple(m for m in self._channel.stand_ins if m not in self.stand_ins)
 
-    def _call(self, function, args, kwargs, echo, size: str = ""):
+    def _call(self, function, args, kwargs, echo, size: str = "", run=None, text: str = ""):
+        """A call (or what ``run(channel, timeout)`` does: a batch, an observed call, returning its result
+        and how many calls returned), with the time limits, the bookkeeping and the restarts."""
+        text = text or format_call(function, args, kwargs)
         if function in self.blocked:  # the source shows it cannot be graded as it is: said without a call
             raise self.blocked[function]
         if self.unavailable is not None:
@@ -170,9 +208,8 @@ class StudentModule:
         # too slow for a size: then calls of other sizes still run, and one of that size is too slow again
         refused = self._timed_out.get(function)
         if refused is not None and (not refused[2] or size == refused[2]):
-            raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: {refused[1]}", size,
-                              too_slow=bool(refused[2]))
-        self._remaining(function, args, kwargs)
+            raise CallTimeout(f"{text} was not run: {refused[1]}", size, too_slow=bool(refused[2]))
+        self._remaining(text)
         try:
             self._enter_task()
         except ImportFailed as exc:
@@ -183,19 +220,22 @@ class StudentModule:
             self.unavailable = ImportFailed(f"the grader's sandbox failed ({exc.cause}); this is not your code's "
                                             "fault")
             raise self.unavailable from None
-        timeout, share = self._remaining(function, args, kwargs)  # a restart charged to this task may have spent it
+        timeout, share = self._remaining(text)  # a restart charged to this task may have spent it
         started, self._last_task = time.monotonic(), self.task
         try:
-            result = self._channel.call(function, args, kwargs, timeout, echo=echo)
+            if run is None:
+                result, returned = self._channel.call(function, args, kwargs, timeout, echo=echo), 1
+            else:
+                result, returned = run(self._channel, timeout)
         except ImportFailed as exc:
             self.unavailable = exc
             raise
         except CallTimeout as exc:
             self._owed, self.timed_out_in_check = self.task, True
             if timeout < self.timeout:
-                raise CallTimeout(f"{format_call(function, args, kwargs)} was stopped: this task used up its "
-                                  f"share ({share:g} s) of the submission's time limit", size) from None
-            said = self._sized_timeout(function, args, kwargs, size) if size else exc
+                raise CallTimeout(f"{text} was stopped: this task used up its share ({share:g} s) of the "
+                                  "submission's time limit", size) from None
+            said = self._sized_timeout(function, text, size) if size else exc
             self._timed_out[function] = (self.task, f"an earlier call already timed out ({said})",
                                          size if said.too_slow else "")
             raise said from None
@@ -204,25 +244,37 @@ class StudentModule:
             raise
         finally:
             self._spent[self.task] = self._spent.get(self.task, 0.0) + time.monotonic() - started
-        self._returned[function] = self._returned.get(function, 0) + 1
+        if returned:
+            self._returned[function] = self._returned.get(function, 0) + returned
         return result
 
-    def _sized_timeout(self, function, args, kwargs, size: str) -> CallTimeout:
+    def _sized_timeout(self, function, call_text: str, size: str) -> CallTimeout:
         """The timeout of a call of a named size: too slow for it when the function returned in time before."""
-        call_text = format_call(function, args, kwargs)
         if self._returned.get(function):
             return CallTimeout(f"{call_text} did not return within {self.timeout:g} s: too slow for {size} (its calls "
                                "on smaller inputs returned in time); it was stopped", size, too_slow=True)
         return CallTimeout(f"{call_text} did not return within {self.timeout:g} s for {size} (an endless loop, or "
                            "far too much work?); it was stopped", size)
 
-    def _remaining(self, function, args, kwargs) -> tuple[float, float | None]:
+    def _remaining(self, call_text: str) -> tuple[float, float | None]:
         """(this call's time limit, the task's share): CallTimeout at once when the share is spent."""
         if self.budget_seconds is None:
             return self.timeout, None
         share = self.budget_seconds / max(1, self.budget_shares)
         remaining = share - self._spent.get(self.task, 0.0)
         if remaining <= 0:
-            raise CallTimeout(f"{format_call(function, args, kwargs)} was not run: this task used up its "
-                              f"share ({share:g} s) of the submission's time limit")
+            raise CallTimeout(f"{call_text} was not run: this task used up its share ({share:g} s) of the "
+                              "submission's time limit")
         return min(self.timeout, remaining), share
+
+
+def checked_perturbation(perturb) -> dict | None:
+    """A perturbation request as the worker reads it; ValueError for one it cannot serve (the check's bug)."""
+    if perturb is None:
+        return None
+    if not isinstance(perturb, dict) or set(perturb) != {"function", "rows", "scale"} \
+            or perturb["function"] != "cumsum" or perturb["rows"] not in ("all", "first", "last") \
+            or type(perturb["scale"]) not in (int, float) or not math.isfinite(perturb["scale"]):
+        raise ValueError("perturb is {'function': 'cumsum', 'rows': 'all' | 'first' | 'last', 'scale': a finite "
+                         f"number}}, not {perturb!r}")
+    return {"function": "cumsum", "rows": perturb["rows"], "scale": float(perturb["scale"])}
