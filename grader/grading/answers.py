@@ -36,6 +36,7 @@ from grader.submission.answers_file import (
     load_answers,
     put,
 )
+from grader.submission.as_typed import unquoted
 
 __all__ = ["accepted_forms", "answer_notes", "answers_in_tables", "grade_answer", "load_answers", "parse_choice",
            "parse_number"]
@@ -48,6 +49,8 @@ _WORD_LETTERS = ("a", "i")  # letters that are English words: "A lot of…" is n
 _CONNECTORS = ("because", "since", "as")
 # "Answer: B", "Option B", "the answer is B", "my choice: b": words that introduce a choice, said before it
 _INTRODUCER = re.compile(r"(?:(?:my|the)\s+)?(?:answer|option|choice)(?:\s+is)?\s*[:=\-–—]?\s*(?=\S)")
+# what may come between a choice and the same choice said again: "B (No)", "B, i.e. No", "No (B)", "B = No"
+_AGAIN = re.compile(r"[\s(\[=:,;\-–—]*(?:(?:i\.\s?e\.?|or|that is)(?:\s*,)?\s+)?[\s(\[]*")
 
 
 def unit_of(spec: AnswerSpec) -> Unit:
@@ -80,16 +83,17 @@ def parse_number(value, spec: AnswerSpec | tuple[str, ...] = ()) -> float:
 
 
 def parse_choice(value, choices: dict) -> str:
-    """The letter of the chosen option: 'B', 'b', 'B.', '(B)', 'No', 'B) No', 'Ｂ', an answer that
-    starts with its choice and goes on explaining ('No, because of causal masking'), and one
-    introduced by a word ('Answer: B', 'Option B', 'The answer is B'). Naming
-    two choices ('A or B') is refused as ambiguous, never resolved."""
+    """The letter of the chosen option: 'B', 'b', 'B.', '(B)', '“B”', 'No', 'B) No', 'Ｂ', an answer
+    that starts with its choice and goes on explaining ('No, because of causal masking'), one
+    that says its choice twice ('B (No)', 'No (B)'), and one introduced by a word ('Answer: B',
+    'Option B', 'The answer is B'). Naming two choices ('A or B', 'B (Yes)') is refused as
+    ambiguous, never resolved."""
     forms = choice_forms(choices)
     if isinstance(value, Unreadable):
         raise AnswerFormatError(value.message)
     if not isinstance(value, str) or len(value) > 2000:
         raise AnswerFormatError(f"{quote(value)} is not one of the choices: answer with {forms}")
-    text = " ".join(unicodedata.normalize("NFKC", value).split()).lower().rstrip(".!").strip()  # full-width Ｂ is B
+    text = unquoted(unicodedata.normalize("NFKC", value)).lower().rstrip(".!").strip()  # full-width Ｂ is B
     by_label = {" ".join(str(label).split()).lower().rstrip("."): letter for letter, label in choices.items()}
     introduced = _INTRODUCER.match(text)
     if introduced and text not in by_label:
@@ -108,15 +112,25 @@ def parse_choice(value, choices: dict) -> str:
         raise AnswerFormatError(f"{quote(value)} names {len(named)} choices ({' and '.join(named)}): pick one")
     letter, rest = _leading_letter(text, letters)
     if letter is not None:
-        rest = rest.strip().rstrip(".!").strip()
+        rest = _said_again(rest).rstrip(".!").strip()
         other = next((by_label[label] for label in _longest_first(by_label) if _starts_with(rest, label)), letter)
         if other != letter:
             raise AnswerFormatError(f"{quote(value)} names choice {letter} but the text of choice {other}: pick one")
         return letter
     label = next((label for label in _longest_first(by_label) if _starts_with(text, label)), None)
     if label is not None:
+        again = re.fullmatch(r"\(?([a-z])[)\]]?[.!]?", _said_again(text[len(label):]))  # "No (B)"
+        other = letters.get(again.group(1)) if again else None
+        if other is not None and other != by_label[label]:
+            raise AnswerFormatError(f"{quote(value)} names choice {other} but the text of choice {by_label[label]}: "
+                                    "pick one")
         return by_label[label]
     raise AnswerFormatError(f"{quote(value)} is not one of the choices: answer with {forms}")
+
+
+def _said_again(rest: str) -> str:
+    """What follows a choice, without what introduces the same choice said again: "(", ", i.e. ", " = "."""
+    return rest[_AGAIN.match(rest).end():]
 
 
 def _leading_letter(text: str, letters: dict) -> tuple[str | None, str]:

@@ -7,8 +7,8 @@ refused with the reason, never guessed at:
 
 - **approximation marks** (``≈``, ``~``, ``about``, ``approx.``, ``roughly``, ``or so``) are
   dropped: every by-hand answer is an estimate, and the tolerance is the question's; so are
-  a lead-in (``Answer: 1.4e13``, ``The answer is 10.``, ``my result is ~0.28 s``) and a final
-  full stop.
+  a lead-in (``Answer: 1.4e13``, ``The answer is 10.``, ``my result is ~0.28 s``), a final
+  full stop and quotes of any kind (``“1.4e13”``, ``« 0,28 s »``: ``as_typed.unquoted``).
 - **units** must be the question's own (``Unit``), with the SI prefixes it declares
   converted (``280 ms`` is 0.28 s); any other word after the number (``0.28 pairs`` for
   seconds, ``280 FLOPs``) is refused by name.
@@ -19,7 +19,9 @@ refused with the reason, never guessed at:
   (``2 × 7e9 × 1000``) are refused; a working that ends in its result (``2 · 7e9 · 1000 =
   1.4e13``) is read as that result, and so is a result followed by its working in brackets
   (``10 (4+3+2+1)``: the working must give the same number when it can be worked out), and
-  alternatives that agree (``0.28 s or 280 ms``) as one.
+  one quantity written twice (``0.28 s or 280 ms``, ``0.28 s (280 ms)``, ``10 (ten)``,
+  ``0.28 s, i.e. 280 ms``, ``0.28 s = 280 ms``) as one, when both say the same number:
+  when they differ, the answer is refused naming both.
 
 Nothing here grows with the input beyond linear time: a 5000-digit number is read by
 ``float`` (which says "infinite") and reported as out of range, never converted to an int.
@@ -27,16 +29,16 @@ Nothing here grows with the input beyond linear time: a 5000-digit number is rea
 
 from __future__ import annotations
 
-import ast
 import functools
 import math
-import operator
 import re
 from dataclasses import dataclass
 
 from grader.describe import bounded_repr
 from grader.exceptions import AnswerFormatError
+from grader.grading.arithmetic import worked_out
 from grader.lesson.units import PREFIXES
+from grader.submission.as_typed import unquoted
 
 LONG = 200  # characters: a longer answer can only be one long number (or is refused), not words and units
 SCALES = {"hundred": 2, "thousand": 3, "million": 6, "billion": 9, "trillion": 12, "quadrillion": 15}
@@ -53,7 +55,9 @@ _LEADING = re.compile(r"^(?:≈|≃|≅|~=|=~|~|=|about\b|approx\b\.?|approximat
                       r"(?:\s*[:–—]|\s+-(?=\s))?)\s*", re.I)
 _TRAILING = re.compile(r"\s*(?:\(?\s*(?:approx\.?|approximately|roughly|or so|or thereabouts)\s*\)?|-?ish)$", re.I)
 _EQUALS = re.compile(r"\s*(?:≈|≃|≅|~=|=)\s*")
-_OR = re.compile(r"\s+or\s+", re.I)
+# between two ways of writing one quantity: "0.28 s or 280 ms", "0.28 s, i.e. 280 ms", "…, that is 280 ms"
+_OR = re.compile(r"(?:\s*,\s*|\s+)(?:or|i\.\s?e\.?|that is)(?:\s*,)?\s+", re.I)
+_RESTATED = re.compile(r"(?:or|i\.\s?e\.?|that is)(?:\s*,)?\s+", re.I)  # at the start of brackets: "(i.e. 280 ms)"
 # No pattern nests quantifiers (a 10⁶-digit answer must not make a regex backtrack quadratically);
 # "has a digit" is checked in code instead.
 _DECIMAL = re.compile(r"(?P<sign>[+-]?)\s*(?P<body>[\d.,'’ _]+)(?:e(?P<exp>[+-]?\d+))?", re.I)
@@ -66,8 +70,8 @@ _NUMBER_RUN = re.compile(r"\d+(?:[.,]\d+)*(?:e[+-]?\d+)?", re.I)
 _OPERATOR = re.compile(r"\d\s*[*×·⋅+/^]\s*[\d(]|\d\s+[xX]\s+\d|\*\*")
 # a result, then its working in brackets: "10 (4+3+2+1)", "0.28 s (1.4e13 / 5e13)"
 _WORKING = re.compile(r"(?P<head>.*?[^\s(])\s*\((?P<working>[\d\s.eE+\-*/×·⋅^()=]+)\)")
-_ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-               ast.Pow: operator.pow}
+# a result, then the same again in brackets: "0.28 s (280 ms)", "10 (ten)", "1.4e13 (i.e. 14 TFLOPs)"
+_BRACKETED = re.compile(r"(?P<head>[^()]*[^\s(])\s*\((?P<inner>[^()]*)\)")
 
 
 class NotANumber(AnswerFormatError):
@@ -130,14 +134,18 @@ def read_number(text: str, unit: Unit) -> float:
     if worked and _OPERATOR.search(worked.group("working")):
         value = read_number(worked.group("head"), unit)
         for step in worked.group("working").split("="):  # "10 (4 + 3 + 2 + 1 = 10)": each step agrees
-            check = _worked_out(step)
+            check = worked_out(step)
             if check is not None and not math.isclose(check, value, rel_tol=0.01):
                 raise NotANumber(f"{quote(text)} gives two numbers that differ: {worked.group('head')}, and "
                                  f"{check:.4g} from the working in brackets: give one")
         return value
+    bracketed = _BRACKETED.fullmatch(cleaned)
+    restated = _restated(bracketed.group("head"), bracketed.group("inner"), unit, text) if bracketed else None
+    if restated is not None:
+        return restated
     alternatives = _OR.split(cleaned)
     if len(alternatives) > 1:
-        return _agreeing(text, [_reading(part, unit, text) for part in alternatives], "different numbers")
+        return _agreeing(text, [(part, _reading(part, unit, text)) for part in alternatives], "different numbers")
     steps = _EQUALS.split(cleaned)
     if len(steps) > 1:  # a working that ends in its result, or a label: "2 · 7e9 · 1000 = 1.4e13", "t = 0.28 s"
         result = _reading(steps[-1], unit, text)
@@ -145,51 +153,48 @@ def read_number(text: str, unit: Unit) -> float:
             raise result
         if any(not re.search(r"\w", step) for step in steps[:-1]):
             raise NotANumber(_why_not(cleaned, unit, text, matched=False))  # "-≈ 10": no label, no working
-        earlier = [r for r in (_reading(step, unit, text) for step in steps[:-1]) if isinstance(r, float)]
-        return _agreeing(text, [*earlier, result], "numbers that differ")
+        earlier = [(step, r) for step in steps[:-1] if isinstance(r := _reading(step, unit, text), float)]
+        return _agreeing(text, [*earlier, (steps[-1], result)], "numbers that differ")
     result = _reading(cleaned, unit, text)
     if isinstance(result, NotANumber):
         raise result
     return result
 
 
-def _worked_out(working: str) -> float | None:
-    """What a bracketed working comes to, when it is plain arithmetic of numbers; None otherwise."""
-    source = working.translate(str.maketrans({"×": "*", "·": "*", "⋅": "*"})).replace("^", "**")
+def _restated(head: str, inner: str, unit: Unit, text: str) -> float | None:
+    """The number of a result followed by the same number again in brackets ("0.28 s (280 ms)",
+    "10 (ten)", "1.4e13 (i.e. 14 TFLOPs)"); NotANumber naming both when they differ; None when
+    either part is not one number (the text is then read, and refused, as a whole)."""
+    said = _RESTATED.match(inner.strip())
+    again_text = inner.strip()[said.end():] if said else inner.strip()
     try:
-        return float(_arithmetic(ast.parse(source, mode="eval").body))
-    except (SyntaxError, ValueError, TypeError, ArithmeticError, RecursionError):
+        first, again = read_number(head, unit), read_number(again_text, unit)
+    except OutOfRange:
+        raise
+    except NotANumber:
         return None
+    if not math.isclose(first, again, rel_tol=1e-9):
+        raise NotANumber(f"{quote(text)} gives two numbers that differ: {quote(head)}, and {quote(again_text)} in "
+                         "brackets: give one")
+    return first
 
 
-def _arithmetic(node: ast.expr) -> float:
-    """+ - * / and small powers of numbers, nothing else (``ValueError`` for anything else)."""
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        value = _arithmetic(node.operand)
-        return -value if isinstance(node.op, ast.USub) else value
-    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
-        left, right = _arithmetic(node.left), _arithmetic(node.right)
-        if isinstance(node.op, ast.Pow) and (abs(right) > 400 or abs(left) > 1e6):
-            raise ValueError("a power too large to work out")
-        return _ARITHMETIC[type(node.op)](float(left), right)
-    raise ValueError("not arithmetic")
-
-
-def _agreeing(text: str, readings: list, what: str) -> float:
-    """The one number several readings give, or why there is none."""
-    failed = next((r for r in readings if isinstance(r, NotANumber)), None)
+def _agreeing(text: str, readings: list[tuple[str, float | NotANumber]], what: str) -> float:
+    """The one number several readings (each with the part it was read from) give, or why there is none."""
+    failed = next((r for _, r in readings if isinstance(r, NotANumber)), None)
     if failed is not None:
         raise NotANumber(f"{quote(text)} gives more than one answer: give one number")
-    if any(not math.isclose(r, readings[0], rel_tol=1e-9) for r in readings):
-        raise NotANumber(f"{quote(text)} gives {len(readings)} {what}: give one")
-    return readings[-1]
+    first = readings[0][1]
+    if any(not math.isclose(r, first, rel_tol=1e-9) for _, r in readings):
+        parts = [quote(part) for part, _ in readings]
+        named = f"{', '.join(parts[:-1])} and {parts[-1]}"
+        raise NotANumber(f"{quote(text)} gives {len(readings)} {what} ({named}): give one")
+    return readings[-1][1]
 
 
 def _normal(text: str) -> str:
-    """Spaces made plain, superscript powers made ``^`` powers, marks of approximation dropped."""
-    text = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text)  # 10¹³, never 1013
+    """Quotes dropped, spaces made plain, superscript powers made ``^`` powers, marks of approximation dropped."""
+    text = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), unquoted(text))  # 10¹³, not 1013
     text = _SPACES.sub(" ", text.replace("−", "-")).strip()
     if len(text) > LONG:
         return text

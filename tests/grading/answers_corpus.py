@@ -140,7 +140,7 @@ CORPUS: tuple[Typed, ...] = (
     _p("pairs", "10 (4+3+2+1)", "right", 10.0, "the result, then its working in brackets"),
     _p("pairs", "10 (4 + 3 + 2 + 1 = 10)", "right", 10.0, "the working in brackets ends in the result again"),
     _p("pairs", "10 (1+2+3)", "refused", "differ", "trap: a working that gives another number is a second answer"),
-    _p("pairs", "10 (2)", "refused", "more than one number", "trap: a bracket without working is a second number"),
+    _p("pairs", "10 (2)", "refused", "'10', and '2' in brackets", "trap: a bracket without working is a second number"),
     _p("flops", "1.4e13 (2 · 7e9 · 1000)", "right", 1.4e13, "the lesson's product after its result"),
     _p("seconds", "280 ms (1.4e13 / 5e13)", "right", 0.28, "a result in another unit: the working is in seconds"),
     # ------------------------------------------------------------------ prefill: the quiz (B: No)

@@ -74,6 +74,12 @@ def test_parse_number_says_why_a_line_could_not_be_read():
         parse_number(Unreadable("answers.toml line 3: broken"))
 
 
+@pytest.mark.parametrize("text", ["“0.28 s”", "‘0.28 s’", "„0.28 s“", "« 0,28 s »", "»0.28 s«", "″0.28 s″",
+                                  "＂0.28 s＂", "「0.28 s」", "'0.28 s'", "`0.28 s`", "\"“0.28 s”\"", "“0.28” s"])
+def test_parse_number_reads_a_number_inside_quotes_of_any_kind(text):
+    assert parse_number(text, SECONDS) == pytest.approx(0.28)
+
+
 # ---------------------------------------------------------------------------- parse_choice
 
 @pytest.mark.parametrize("text", ["B", "b", "No", "no", "B) No", "b. no", "(B)", " B ", "B.", "b) no.", "B:",
@@ -119,6 +125,20 @@ def test_parse_choice_takes_a_long_choice_by_its_whole_text_or_letter():
     assert parse_choice(choices["B"], choices) == "B"
     assert parse_choice("B) " + choices["B"], choices) == "B"
     assert parse_choice("a: " + choices["A"].lower() + ".", choices) == "A"
+
+
+@pytest.mark.parametrize("text, expected", [("“B”", "B"), ("‘b’", "B"), ("«No»", "B"), ("＂B＂", "B"),
+                                            ("Answer: “B”", "B"), ("“No”, because it is causal", "B"),
+                                            ("“A”", "A"), ("B (No)", "B"), ("No (B)", "B"), ("B, i.e. No", "B"),
+                                            ("(b) no", "B"), ("Yes (A)", "A")])
+def test_parse_choice_reads_a_choice_in_quotes_or_said_twice(text, expected):
+    assert parse_choice(text, YES_NO) == expected
+
+
+@pytest.mark.parametrize("text", ["B (Yes)", "Yes (B)", "B, i.e. Yes", "No (a)", "“A” or “B”", "B = Yes"])
+def test_parse_choice_refuses_a_choice_said_twice_differently(text):
+    with pytest.raises(AnswerFormatError, match=r"pick one"):
+        parse_choice(text, YES_NO)
 
 
 # ---------------------------------------------------------------------------- grade_answer
@@ -316,6 +336,13 @@ def test_a_broken_line_fails_its_answer_with_its_own_message():
     result = grade(choice_task(), {"quiz": Unreadable('answers.toml line 4, column 8: \'quiz = B\' is not valid')})
     assert not result.passed and result.diagnosis is None
     assert result.message == "quiz: answers.toml line 4, column 8: 'quiz = B' is not valid"
+
+
+def test_quotes_never_turn_a_wrong_answer_right_and_feedback_quotes_the_answer_as_typed():
+    result = grade(choice_task(), {"quiz": "“Yes”"})
+    assert not result.passed and "together is not independent." in result.message and "'“Yes”'" in result.message
+    result = grade(number_task(), {"flops": "“1.4e13 or 1.4e12”"})
+    assert "'“1.4e13 or 1.4e12”' gives 2 different numbers ('1.4e13' and '1.4e12'): give one" in result.message
 
 
 def test_a_conflict_of_answers_that_agree_is_graded_as_one():

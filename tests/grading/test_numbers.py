@@ -187,3 +187,30 @@ def test_a_working_in_brackets_that_cannot_be_worked_out_quickly_leaves_the_resu
         assert "differ" in str(exc)  # 10^900 is infinite: not 10
     else:
         assert value == 10.0
+
+
+@pytest.mark.parametrize("text", ["0.28 s (280 ms)", "0.28 (280 ms)", "280 ms (0.28 s)", "0.28 s (= 280 ms)",
+                                  "0.28 s (≈ 280 ms)", "0.28 s (i.e. 280 ms)", "0.28 s (or 280 ms)",
+                                  "0.28 s, i.e. 280 ms", "0.28 s i.e. 280 ms", "0.28 s, i.e., 280 ms",
+                                  "0.28 s, that is 280 ms", "0.28 s = 280 ms", "“0.28 s” (“280 ms”)",
+                                  "0.28 s (two hundred and eighty milliseconds)", "≈ 0.28 s (280 ms)."])
+def test_one_quantity_written_twice_is_one_answer(text):
+    assert read(text, SECONDS) == pytest.approx(0.28, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, named", [
+    ("0.28 s (2.8 s)", "'0.28 s', and '2.8 s' in brackets"), ("10 (ten point one)", "'10', and 'ten point one'"),
+    ("0.28 s (i.e. 28 ms)", "'0.28 s', and '28 ms' in brackets"),
+    ("0.28 s, i.e. 28 ms", "gives 2 different numbers ('0.28 s' and '28 ms')"),
+    ("0.28 s or 2.8 s or 28 s", "gives 3 different numbers ('0.28 s', '2.8 s' and '28 s')"),
+    ("0.28 s = 2.8 s", "gives 2 numbers that differ ('0.28 s' and '2.8 s')"),
+])
+def test_one_quantity_written_twice_differently_is_refused_naming_both(text, named):
+    assert named in refused(text, SECONDS)
+
+
+@pytest.mark.parametrize("text, reason", [("0.28 s (rounded)", "not a unit of this question"),
+                                          ("0.28 s (1.4e13 / 5e13) (280 ms)", "calculation"),
+                                          ("(0.28 s) 280 ms", "more than one number")])
+def test_brackets_that_do_not_say_the_number_again_keep_their_reason(text, reason):
+    assert reason in refused(text, SECONDS)
