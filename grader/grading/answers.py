@@ -6,8 +6,8 @@ meaning (``grader.grading.numbers`` for numbers, ``parse_choice`` here for choic
 not clearly one answer is refused with the reason and the question's own accepted forms
 (its unit, an example of its own size: ``accepted_forms``), never guessed at.
 
-Each answer is graded on its own: an answer whose line could not be read, or that was
-given twice differently, costs that answer only (``grader.submission.answers_file``), and
+Each answer is graded on its own: an answer given twice differently costs that answer only
+(``grader.submission.answers_file``; a line TOML refuses is read as typed there), and
 any value may arrive here (a list, a date, a megabyte of text, an int of 5000 digits):
 each is feedback on its own answer, never an exception. Answers are quoted back shortened
 (``grader.describe.bounded_repr``), never written out whole.
@@ -27,15 +27,7 @@ from grader.grading.numbers import NotANumber, OutOfRange, Unit, out_of_range, q
 from grader.grading.writing import accepted_forms, choice_forms
 from grader.lesson.manifest import AnswerSpec, Lesson, Task
 from grader.result import CheckResult
-from grader.submission.answers_file import (
-    Answers,
-    Conflict,
-    Incomparable,
-    Unreadable,
-    is_empty,
-    load_answers,
-    put,
-)
+from grader.submission.answers_file import Answers, Conflict, Incomparable, is_empty, load_answers, put
 from grader.submission.as_typed import unquoted
 
 __all__ = ["accepted_forms", "answer_notes", "answers_in_tables", "grade_answer", "load_answers", "parse_choice",
@@ -62,8 +54,6 @@ def parse_number(value, spec: AnswerSpec | tuple[str, ...] = ()) -> float:
 
     ``spec`` is the question (its unit and prefixes), or only the spellings of its unit."""
     unit = unit_of(spec) if isinstance(spec, AnswerSpec) else Unit(tuple(spec))
-    if isinstance(value, Unreadable):
-        raise AnswerFormatError(value.message)
     if isinstance(value, Incomparable):
         raise out_of_range(value.what)
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
@@ -89,8 +79,6 @@ def parse_choice(value, choices: dict) -> str:
     'Option B', 'The answer is B'). Naming two choices ('A or B', 'B (Yes)') is refused as
     ambiguous, never resolved."""
     forms = choice_forms(choices)
-    if isinstance(value, Unreadable):
-        raise AnswerFormatError(value.message)
     if not isinstance(value, str) or len(value) > 2000:
         raise AnswerFormatError(f"{quote(value)} is not one of the choices: answer with {forms}")
     text = unquoted(unicodedata.normalize("NFKC", value)).lower().rstrip(".!").strip()  # full-width Ｂ is B
@@ -234,19 +222,10 @@ def _matches(spec: AnswerSpec, given, expected, exact: bool = False) -> bool:
 
 
 def answer_notes(answers: dict | None, lesson: Lesson) -> list[str]:
-    """What reading the answers found beyond the answers themselves, said once each: lines that
-    answer nothing, and broken lines for keys that no task of the lesson asks for (in a table
-    too: the answers were not read from there)."""
-    if answers is None:
-        return []
-    keys = {t.answer.key for t in lesson.tasks if t.answer}
-    notes = list(answers.notes) if isinstance(answers, Answers) else []  # a caller's own dict has none
-    notes += [f"{value.message} ({key} is not an answer this lesson asks for)" for key, value in answers.items()
-              if isinstance(value, Unreadable) and key not in keys]
-    notes += [f"{value.message} (under [{table}], which is not where this lesson's answers go)"
-              for table, entries in answers.items() if isinstance(entries, dict)
-              for value in entries.values() if isinstance(value, Unreadable)]
-    return notes
+    """What reading the answers found beyond the answers themselves, said once each: the lines
+    TOML refused, read as typed, and the lines that answer nothing (``Answers.notes``; a caller's
+    own dict has none). The notes are the file's, whichever ``lesson`` grades it."""
+    return list(answers.notes) if isinstance(answers, Answers) else []
 
 
 def answers_in_tables(answers: dict | None, lesson: Lesson, filename: str) -> dict | None:

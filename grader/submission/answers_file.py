@@ -4,12 +4,14 @@ An answers file is the submission's data, typed by hand, so any value may arrive
 date, a megabyte of text, an int of 5000 digits) and any line may be broken. What one line
 gets wrong must cost that answer only:
 
-- **a broken line** (``quiz = B`` without quotes, a stray word): when ``tomllib`` refuses the
-  file as a whole, it is read again statement by statement. A broken line that assigns a key
-  makes that answer an ``Unreadable`` naming the file, the line and how to write it (under a
-  ``[table]`` header, in that table: ``grader.grading.answers.answers_in_tables`` may read the
-  answers from there); a broken line that assigns nothing is said once in ``Answers.notes``;
-  every other answer is read.
+- **a line TOML refuses** (``quiz = B``, ``flops = “1.4e13”`` from a word processor, a stray
+  word): when ``tomllib`` refuses the file as a whole, it is read again statement by
+  statement. A broken line that assigns a key is read as the text after its ``=``
+  (``grader.submission.as_typed``: what was meant is not in doubt, and grading refuses what
+  is not one answer), and one note for the file names those lines and how to write them;
+  under a ``[table]`` header it goes in that table (``grader.grading.answers.answers_in_tables``
+  may read the answers from there). A broken line that assigns nothing is said once in
+  ``Answers.notes``; every other answer is read.
 - **an answer given twice** (a file that repeats a key, a notebook with two ANSWERS cells): an
   empty value (the template's ``quiz = ""``) never replaces a typed one; two typed ones are
   kept as a ``Conflict``, which grading accepts when both say the same and reports otherwise.
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.describe import bounded_repr
+from grader.submission.as_typed import has_other_quotes, typed_note, typed_value
 
 MAX_ANSWERS_BYTES = 1 << 20
 MAX_BROKEN_LINES = 50  # beyond this many broken lines a file is not an answers file: it is refused whole
@@ -58,16 +61,6 @@ class Incomparable:
 
     def __repr__(self) -> str:
         return self.what
-
-
-@dataclass(frozen=True)
-class Unreadable:
-    """An answer whose line cannot be read: ``message`` names the file and line and says how to fix it."""
-
-    message: str
-
-    def __repr__(self) -> str:
-        return "an unreadable line"
 
 
 @dataclass(frozen=True)
@@ -105,13 +98,12 @@ def put(answers: Answers, key: str, value, where: str) -> None:
     """Record ``key = value`` read at ``where``, never losing a typed answer to a later line.
 
     An empty value never replaces a typed one; a typed one replaces an empty one; a second
-    typed one makes a ``Conflict`` (grading decides whether the two say the same); an
-    unreadable line wins, so that its message is read."""
-    if key not in answers or is_empty(answers[key]) or isinstance(value, Unreadable):
+    typed one makes a ``Conflict`` (grading decides whether the two say the same)."""
+    if key not in answers or is_empty(answers[key]):
         answers[key], answers.places[key] = value, where
         return
     old = answers[key]
-    if is_empty(value) or isinstance(old, Unreadable):
+    if is_empty(value):
         return
     earlier = old if isinstance(old, Conflict) else Conflict(((answers.places[key], old),))
     given = earlier.given if len(earlier.given) >= MAX_KEPT else (*earlier.given, (where, value))
@@ -170,11 +162,12 @@ def load_answers(path: Path | None, filename: str, missing: str | None = None) -
 
 
 def _by_statement(text: str, filename: str, whole: tomllib.TOMLDecodeError) -> tuple[Answers | None, str | None]:
-    """The file read one statement at a time, each broken line costing only its own key.
+    """The file read one statement at a time, each broken ``key = value`` line read as typed
+    (and said in one note), each other broken line costing nothing but a note.
 
     Refused whole (as before) when nothing in it reads as an answer, or when so much of it is
     broken that it is not an answers file at all."""
-    answers, stray, broken, alone = Answers(), [], 0, 0
+    answers, stray, typed, broken, alone = Answers(), [], [], 0, 0
     lines, header, i = text.splitlines(), "", 0
     while i < len(lines) and broken <= MAX_BROKEN_LINES and alone <= MAX_STATEMENTS:
         line = lines[i]
@@ -196,21 +189,32 @@ def _by_statement(text: str, filename: str, whole: tomllib.TOMLDecodeError) -> t
             i = end
             continue
         broken += 1
-        where = _where(error, i, 1 if header else 0)
-        key, table = _KEY_LINE.match(line), _table(header)
-        unreadable = Unreadable(_broken(filename, where, line, error, _key(line), key.group(4))) if key else None
-        if unreadable and not header:
-            put(answers, _key(line), unreadable, f"line {i + 1}")
-        elif unreadable and table and isinstance(answers.setdefault(table, {}), dict):
-            answers[table][_key(line)] = unreadable  # an answer given under [answers] costs only itself too
+        key, table = _key(line), _table(header)
+        place = None if key is None else answers if not header else answers.setdefault(table, {}) if table else None
+        if key is not None and isinstance(place, dict):  # an answer under [answers] is that table's
+            value = typed_value(_KEY_LINE.match(line).group(4))
+            typed.append((i + 1, key, value, has_other_quotes(line)))
+            (put if place is answers else _put_in_table)(place, key, value, f"line {i + 1}")
         else:
-            stray.append((where, line, error))
+            stray.append((_where(error, i, 1 if header else 0), line, error))
         i += 1
     if not answers or broken > MAX_BROKEN_LINES or alone > MAX_STATEMENTS:
         return None, f"{filename} is not valid TOML ({whole}); strings need quotes, e.g. key = \"your answer\""
+    if typed:
+        answers.notes.append(typed_note(filename, typed))
     if stray:
         answers.notes.append(_stray_note(filename, stray))
     return answers, None
+
+
+def _put_in_table(table: dict, key: str, value: str, where: str) -> None:
+    """``put`` for a table read from the file (a plain dict, without places): a typed value never
+    replaces another typed one silently."""
+    old = table.get(key)
+    if is_empty(old) or old == value:
+        table[key] = value
+    elif not is_empty(value):
+        table[key] = Conflict((("earlier in the same table", old), (where, value)))
 
 
 def _table(header: str) -> str | None:
@@ -297,18 +301,6 @@ def _where(error: tomllib.TOMLDecodeError, i: int, header_lines: int) -> str:
 
 def _reason(error: tomllib.TOMLDecodeError) -> str:
     return _WHERE.sub("", str(error)) or "not valid TOML"
-
-
-def _broken(filename: str, where: str, line: str, error, key: str, value: str) -> str:
-    """What to tell about a broken ``key = value`` line: where, what tomllib said, how to write it."""
-    value = value.strip()
-    if value and value[0] not in "\"'[{" and '"' not in value and "\\" not in value and len(value) <= 60:
-        how = f'text needs quotes: {key} = "{value}"'
-    elif value[:1] == '"' and value.count('"') == 1 and "\\" not in value and len(value) <= 60:
-        how = f'close the quotes: {key} = {value}"'
-    else:
-        how = f'text needs quotes, e.g. {key} = "your answer"'
-    return f"{filename} {where}: {_line(line)} is not valid TOML ({_reason(error)}); {how}"
 
 
 def _stray_note(filename: str, stray: list) -> str:

@@ -1,9 +1,10 @@
 """Answers as people type them, end to end through `grader grade`: each answer on its own, the question's own forms.
 
-An answers.toml with one broken line loses that answer only and says the parse error once,
-naming the line; a notebook whose quiz is typed in the first ANSWERS cell keeps it although
-the second still holds the template's empty ``quiz = ""``; an unreadable answer shows the
-question's own accepted forms in every format, never a promise of forms that do not follow.
+An answers.toml with lines TOML refuses (no quotes, a word processor's curly ones) is graded
+as typed and says so once, naming the lines and how to write them; a notebook whose quiz is
+typed in the first ANSWERS cell keeps it although the second still holds the template's empty
+``quiz = ""``; an unreadable answer shows the question's own accepted forms in every format,
+never a promise of forms that do not follow.
 """
 
 from __future__ import annotations
@@ -50,22 +51,29 @@ BROKEN = ('# my answers\nflops = "≈ 1.4e13"\nseconds = "280 ms"\npairs = "ten"
           "I wasn't sure about this one:\nquiz = B\n")
 
 
-def test_one_broken_line_costs_its_answer_only_and_is_said_once(tmp_path):
+def test_a_line_typed_without_quotes_is_graded_as_typed_and_said_once_with_the_stray_line(tmp_path):
     folder = folder_with(tmp_path, BROKEN)
     result = run("grade", str(folder), "--format", "json", "--format", f"text:{tmp_path / 'report.txt'}")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    scores = {t["id"]: (t["score"], t["max_score"]) for t in report["tasks"]}
-    assert all(score == top for task, (score, top) in scores.items() if task != "quiz"), scores
-    assert scores["quiz"] == (0, 1) and report["score"] == 16
-    quiz = next(t for t in report["tasks"] if t["id"] == "quiz")
-    assert "answers.toml line 6, column 8: 'quiz = B' is not valid TOML" in quiz["feedback"]
-    assert 'quiz = "B"' in quiz["feedback"]
-    (note,) = report["notes"]  # the stray line answers nothing: said once, about the file
-    assert note.startswith("answers.toml line 5") and "left out" in note
+    assert report["score"] == report["max_score"] == 17, {t["id"]: t["feedback"] for t in report["tasks"]}
+    typed, stray = report["notes"]  # the line read as typed and the stray line: said once each, about the file
+    assert typed.startswith("answers.toml line 6 is not valid TOML") and typed.endswith('as in: quiz = "B"')
+    assert stray.startswith("answers.toml line 5") and "left out" in stray
     text = " ".join((tmp_path / "report.txt").read_text(encoding="utf-8").split())
-    assert text.count("'quiz = B' is not valid TOML") == 1 and text.count("line 5") == 1
-    assert "Total: 16/17" in text
+    assert text.count("line 6 is not valid TOML") == 1 and text.count("line 5") == 1
+    assert "Total: 17/17" in text
+
+
+WORD = "flops = “1.4e13”\nseconds = .28\npairs = 10 (ten)\nquiz = ‘B’\n"
+
+
+def test_a_word_processors_answers_file_gets_every_point_and_one_note(tmp_path):
+    report = json.loads(run("grade", str(folder_with(tmp_path, WORD)), "--format", "json").stdout)
+    assert report["score"] == report["max_score"] == 17, {t["id"]: t["feedback"] for t in report["tasks"]}
+    (note,) = report["notes"]
+    assert note.startswith("answers.toml lines 1, 2, 3 and 4 are not valid TOML (“curly” quotes")
+    assert note.endswith('as in: flops = "1.4e13"; seconds = ".28"; pairs = "10 (ten)"; quiz = "B"')
 
 
 def test_an_unparsable_file_as_a_whole_is_still_refused_in_one_line(tmp_path):

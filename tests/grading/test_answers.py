@@ -1,8 +1,9 @@
 """grader.grading.answers: reading answers and choices as students type them, and grading each on its own.
 
 How one number is read is tests/grading/test_numbers.py; how an answers file is read (a
-broken line, a repeated key) is tests/submission/test_answers_file.py; the labelled corpus
-of typed answers is tests/grading/answers_corpus.py (graded by test_answers_corpus.py).
+broken line, a repeated key) is tests/submission/test_answers_file.py; the labelled corpora
+of typed answers are tests/grading/answers_corpus.py (graded by test_answers_corpus.py) and,
+for lines typed without reading the grader, tests/grading/typed_corpus.py (test_typed_lines.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from grader.grading.answers import answer_notes, grade_answer, parse_choice, par
 from grader.lesson.course import Course
 from grader.lesson.manifest import AnswerSpec, Hint, Task
 from grader.result import Diagnosis
-from grader.submission.answers_file import Answers, Conflict, Incomparable, Unreadable
+from grader.submission.answers_file import Answers, Conflict, Incomparable
 
 from paths import ROOT
 
@@ -67,11 +68,6 @@ def test_parse_number_refuses_what_no_float_can_hold(value):
 def test_parse_number_names_a_huge_int_by_its_size():
     with pytest.raises(AnswerFormatError, match="10\\*\\*400, a whole number with 401 digits"):
         parse_number(10**400)
-
-
-def test_parse_number_says_why_a_line_could_not_be_read():
-    with pytest.raises(AnswerFormatError, match=r"^answers\.toml line 3: broken$"):
-        parse_number(Unreadable("answers.toml line 3: broken"))
 
 
 @pytest.mark.parametrize("text", ["“0.28 s”", "‘0.28 s’", "„0.28 s“", "« 0,28 s »", "»0.28 s«", "″0.28 s″",
@@ -316,7 +312,7 @@ def test_an_unreadable_answer_carries_the_unreadable_diagnosis_with_the_question
 
 
 @pytest.mark.parametrize("answers", [{"flops": ""}, {"flops": "2.8e13"}, {"flops": "1.4e13"}, {},
-                                     {"flops": "1.4 × 10^400"}, {"flops": Unreadable("answers.toml line 1: x")}])
+                                     {"flops": "1.4 × 10^400"}, {"flops": "“1.4e13”"}])
 def test_no_diagnosis_for_what_no_misconception_explains(answers):
     assert grade(diagnosed_task(), answers).diagnosis is None
 
@@ -331,12 +327,6 @@ def test_a_secret_answer_task_keeps_its_answer_giving_hint_from_students():
 
 
 # ---------------------------------------------------------------------------- each answer on its own
-
-def test_a_broken_line_fails_its_answer_with_its_own_message():
-    result = grade(choice_task(), {"quiz": Unreadable('answers.toml line 4, column 8: \'quiz = B\' is not valid')})
-    assert not result.passed and result.diagnosis is None
-    assert result.message == "quiz: answers.toml line 4, column 8: 'quiz = B' is not valid"
-
 
 def test_quotes_never_turn_a_wrong_answer_right_and_feedback_quotes_the_answer_as_typed():
     result = grade(choice_task(), {"quiz": "“Yes”"})
@@ -372,13 +362,11 @@ def test_a_conflict_of_many_answers_names_the_first_few_and_counts_all():
         in result.message
 
 
-def test_answer_notes_say_what_answers_nothing_once():
+def test_answer_notes_are_the_files_notes_once_each():
     lesson = Course(ROOT).lesson("prefill")
-    answers = Answers(flops="1.4e13", extra=Unreadable("answers.toml line 7: 'extra = x' is not valid TOML"))
+    answers = Answers(flops="1.4e13", extra="x")
     answers.notes.append("answers.toml line 9: 'hello' is not valid TOML")
-    assert answer_notes(answers, lesson) == [
-        "answers.toml line 9: 'hello' is not valid TOML",
-        "answers.toml line 7: 'extra = x' is not valid TOML (extra is not an answer this lesson asks for)"]
+    assert answer_notes(answers, lesson) == ["answers.toml line 9: 'hello' is not valid TOML"]
     assert answer_notes({"flops": "1"}, lesson) == [] and answer_notes(None, lesson) == []
 
 
