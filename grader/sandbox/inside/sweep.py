@@ -156,9 +156,10 @@ def kill_descendants(roots: list[int], spare, seconds: float = SWEEP_SECONDS) ->
         found, stack = set(), [*roots, *ours]
         while stack:
             pid = stack.pop()
-            if pid in found or pid == me or spare(pid):
+            if pid <= 0 or pid in found or pid == me or spare(pid):  # -1 or 0 to kill() is everyone
                 continue
             found.add(pid)
+            _kill(pid)  # on sight: a chain link lives ~ms; killed at the round's end it has forked again
             stack += children_of(pid)
         alive = {pid for pid in found if _alive(pid)}
         dead = (found - alive - set(roots)).intersection(ours)
@@ -169,12 +170,16 @@ def kill_descendants(roots: list[int], spare, seconds: float = SWEEP_SECONDS) ->
                 pass
         if (not alive and not dead) or time.monotonic() > deadline:  # a quiet round: nothing alive, nothing new
             return killed
-        for pid in alive:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
         killed |= alive
+
+
+def _kill(pid: int) -> None:
+    if pid <= 0:
+        return
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
 
 
 def _alive(pid: int) -> bool:

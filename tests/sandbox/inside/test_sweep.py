@@ -249,3 +249,12 @@ def test_remove_ipc_of_removes_the_uids_segments_and_no_other(tmp_path):
     assert seen["mine"] >= 0 and seen["before"] == [["shm", seen["mine"]]], seen
     assert seen["after"] == [], seen
     assert seen["others"] == [["shm", seen["other"]]], seen
+
+
+def test_kill_descendants_never_signals_every_process_for_a_root_of_minus_one_or_zero(monkeypatch):
+    # end_all passes root -1 when there is no worker left; os.kill(-1, SIGKILL) as root ends the machine
+    sent = []
+    monkeypatch.setattr(sweep.os, "kill", lambda pid, sig: sent.append(pid))
+    monkeypatch.setattr(sweep, "children_of", lambda pid: [])
+    sweep.kill_descendants([-1, 0], lambda pid: False, seconds=0.1)
+    assert sent == []
