@@ -65,6 +65,14 @@ class Watched:
         self.returned, after = self._module.call_echo(function, *args, **kwargs)
         return self.returned, after
 
+    def call_observed(self, function: str, args: tuple, kwargs: dict, perturb: dict | None = None):
+        """(value, Observation), or None where calls cannot be observed (``models.Observed.call_observed``)."""
+        self.last, self._call, self.returned, self.size = function, (function, args, kwargs), NOTHING, ""
+        seen = self._module.call_observed(function, args, kwargs, perturb)
+        if seen is not None:
+            self.returned = seen[0]
+        return seen
+
     @property
     def call_text(self) -> str:
         """The last call as the worker's messages write it: ``causal_pairs(4)``."""

@@ -45,6 +45,7 @@ from grader.exceptions import (
     UnsupportedResult,
 )
 from grader.grading.evidence import agrees, only_wrong, stated
+from grader.grading.guard import guard
 from grader.grading.reference import Unrecordable, call_key
 from grader.lesson.manifest import Lesson
 from grader.lesson.misconceptions import Model, load_models
@@ -200,6 +201,7 @@ class Diagnose:
 
     def __init__(self, models: Models, student):
         self._models = models
+        self.lesson = models.lesson
         self.student = student
         self.observed = Observed(student, self)
         self._seen: dict[str, Outcome] = {}  # call key -> the student's outcome
@@ -292,6 +294,7 @@ class Diagnose:
         seen = self._seen.get(key) if key else None
         if seen is not None and (not changes or seen.changed is not None or seen.kind != "returned"):
             return seen
+        guard(self._models.lesson, function, probe.args, probe.kwargs)  # a model's probe obeys the lesson too
         try:
             value, after = self.student.call_echo(function, *probe.args, **probe.kwargs)
         except BaseException as exc:  # noqa: BLE001 - classified: every ending is an outcome
@@ -340,6 +343,7 @@ class Observed:
         self._diagnose = diagnose
 
     def call(self, function: str, *args, **kwargs):
+        guard(self._diagnose.lesson, function, args, kwargs)
         try:
             value = self._student.call(function, *args, **kwargs)
         except BaseException as exc:
@@ -350,6 +354,7 @@ class Observed:
 
     def call_sized(self, size: str, function: str, *args, **kwargs):
         """A call a check labelled with its size (``grader.checks.SizedCalls``), recorded as ``call``'s."""
+        guard(self._diagnose.lesson, function, args, kwargs)
         try:
             value = self._student.call_sized(size, function, *args, **kwargs)
         except BaseException as exc:
@@ -359,6 +364,7 @@ class Observed:
         return value
 
     def call_echo(self, function: str, *args, **kwargs):
+        guard(self._diagnose.lesson, function, args, kwargs)
         try:
             value, after = self._student.call_echo(function, *args, **kwargs)
         except BaseException as exc:
@@ -367,6 +373,24 @@ class Observed:
         changed = _changes(args, list(after)[:len(args)])
         self._diagnose.record(function, args, kwargs, Outcome("returned", value, changed=changed))
         return value, after
+
+    def call_observed(self, function: str, args: tuple, kwargs: dict, perturb: dict | None = None):
+        """(value, Observation) of one call run under the worker's profiler (``StudentModule.call_observed``),
+        or None where the submission runs without one (a student bundle's replay). A perturbed call's
+        answer is not the function's own, so it is never recorded for ``Diagnose``."""
+        guard(self._diagnose.lesson, function, args, kwargs)
+        observe = getattr(self._student, "call_observed", None)
+        if observe is None:
+            return None
+        try:
+            value, seen = observe(function, tuple(args), dict(kwargs), perturb=perturb)
+        except BaseException as exc:
+            if perturb is None:
+                self._record_ending(function, args, kwargs, exc)
+            raise
+        if perturb is None:
+            self._diagnose.record(function, args, kwargs, Outcome("returned", value))
+        return value, seen
 
     def _record_ending(self, function: str, args, kwargs, exc: BaseException) -> None:
         if not isinstance(exc, KeyboardInterrupt) or isinstance(exc, StudentCodeError):

@@ -32,6 +32,7 @@ from grader.checks import CheckFailed
 from grader.describe import describe, describe_type
 from grader.exceptions import CallTimeout, ConfigError, ImportFailed, StudentCodeError
 from grader.grading.calls import NOTHING, Watched, first_line, property_of, uses_module
+from grader.grading.guard import OutsideContract
 from grader.grading.models import Diagnose, Models
 from grader.grading.pytest_run import invoke_pytest
 from grader.grading.reference import ReferenceUnavailable, in_students_place
@@ -236,6 +237,11 @@ class SuitePlugin:
         watched = watched if isinstance(watched, Watched) else Watched(None)
         if excinfo.errisinstance(pytest.skip.Exception):
             check.weight, check.passed, check.message = 0.0, True, ""
+        elif isinstance(exc, OutsideContract):  # the suite's bug (grading.guard): an error, never the student's 0
+            check.message = f"internal error in check '{name}': {exc}; tell your instructor"
+            check.safe_message = (f"internal error in check '{name}': it asked your code something the lesson does "
+                                  "not allow, a bug in the grader's suite: tell your instructor")
+            check.error = check.broken = True
         elif isinstance(exc, ReferenceUnavailable):  # no truth to compare with: an error result, never a pass
             check.message, check.safe_message, check.error, check.broken = str(exc), str(exc), True, True
         elif isinstance(exc, StudentCodeError) or (raised := student_raise(exc)) is not None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from grader.exceptions import ConfigError
 from grader.lesson import options
 from grader.lesson.catalogue import CATALOGUE_NAME, Entry, check_tasks, engine_entry, find, load_catalogue
+from grader.lesson.contract import load_contracts
 from grader.lesson.options import Option
 from grader.lesson.units import PREFIXES, find_prefix
 from grader.result import VISIBILITIES, Diagnosis  # Gradescope's four
@@ -98,6 +99,8 @@ class Lesson:
     memory_mb: float = options.default("memory_mb")
     facts: tuple[Fact, ...] = ()  # the lesson's headline numbers, from [[facts]]
     diagnoses: tuple[Entry, ...] = ()  # the lesson's misconceptions, from diagnoses.toml (grader.lesson.catalogue)
+    # function -> Contract, from [contract] (grader.lesson.contract)
+    contracts: dict = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def manifest_path(self) -> Path:
@@ -151,6 +154,7 @@ def load_lesson(suite_dir: Path) -> Lesson:
         **settings, suite_dir=Path(suite_dir), tasks=tasks,
         facts=tuple(_fact(_Reader(source, f, f"facts[{i}]"), tasks) for i, f in enumerate(read.get("facts", list, []))),
         diagnoses=catalogue,
+        contracts=load_contracts(source, read.get("contract", dict, {}), tuple(t.function for t in tasks if t.is_code)),
     )
 
 

@@ -1,20 +1,23 @@
 """prefill_matches_sequential(X, W): a causal running sum of X @ W, all at once vs. one by one.
 
-Only the returned value (or the raised error) can be seen, so a wrong answer is diagnosed
-by the model of a misconception that answers the same on the failing prompt and on prompts
-chosen to tell the models apart (models.py, diagnoses.toml): whole numbers, on which every
-summation order agrees exactly, and halves, which an integer buffer cuts; a prompt that is
-zero but for its last position, on which a loop that does not accumulate still agrees, one
-that is zero but for its first, and one whose running sum cancels back to zero; a single
-token; vectors of one number; as many tokens as the vectors have numbers, and fewer; X and W
-that do not fit; weights of zero and the identity. A model that only says False where the
-reference says True explains nothing (every mistake does that: ``grader.grading.evidence``),
-so each has a probe here on which its mistake does not show.
+Every call stays inside the lesson's contract (lesson.toml, [contract.prefill_matches_sequential]:
+X is (P, d), W is (d, d)), where a right function always says True. So True alone proves little,
+and the checks look at more than the answer (``call_observed``, grader.sandbox.observation):
 
-A right function can only ever say True for a prompt and weights that fit, so saying True is
-worth little by itself: each check that asks for True also asks about X and W that do not
-fit together, where a function that really computes X @ W cannot say True. An exception
-passes none of them.
+- ``agrees``: True, as a Python or numpy bool, over the contract's shapes (one token, vectors of
+  one number, the largest), for values near 1 and values a million times larger (a tolerance that
+  is only absolute breaks there, as float rounding grows with the numbers);
+- ``really_computes``: the call is repeated with numpy.cumsum's result changed by 1 % of its
+  largest value in every position: a function that compares its two sums must then say False.
+  A function that never calls numpy.cumsum is judged by what it held when it returned: one that
+  made no array, list or number from X and W and called none of numpy's functions computed
+  nothing (``sequential.constant-true``). Where the call cannot be observed, this part says nothing;
+- ``leaves_inputs_alone``: X and W are unchanged after the call.
+
+A wrong answer on the first is diagnosed by the model of a misconception that answers the same on
+the failing prompt and on in-contract prompts chosen to tell the models apart (models.py,
+diagnoses.toml): whole numbers, halves, a prompt zero but for its first or last position, one
+whose running sum cancels, one token, vectors of one number, W = 0 and W = I.
 """
 
 import numpy as np
@@ -38,8 +41,7 @@ def _telling() -> list[tuple]:
     dense = [(rng.standard_normal((5, 3)), rng.standard_normal((3, 3))),  # random
              (ints, W), (ints / 2, W),  # whole numbers (every summation order agrees exactly), and halves
              (rng.standard_normal((4, 4)), rng.standard_normal((4, 4))),  # as many tokens as numbers per vector
-             (rng.standard_normal((2, 5)), rng.standard_normal((5, 5))),  # fewer
-             (np.ones((4, 3)), np.ones((5, 5)))]  # X @ W cannot be computed
+             (rng.standard_normal((2, 5)), rng.standard_normal((5, 5)))]  # fewer
     sparse = [(rng.standard_normal((1, 1)), rng.standard_normal((1, 1))),  # one token
               (rng.standard_normal((3, 1)), rng.standard_normal((1, 1))),  # vectors of one number
               (last, W), (first, W), (cancel, W),
@@ -82,38 +84,53 @@ def _must_be_true(student, diagnose, X, W, property):
              "position by position must agree (within floating-point rounding)", diagnosis=_explain(diagnose, X, W))
 
 
-def _must_not_say_true(student, diagnose, X, W, property):
-    """For X and W that do not fit, True (whatever else) shows the product was never computed."""
-    try:
-        got = student.prefill_matches_sequential(X, W)
-    except Exception:  # noqa: BLE001 - any error: the product was attempted
-        return
-    if _is_bool(got) and got:
-        fail(property, f"{_shapes(X, W)} returned True although X @ W cannot be computed for these shapes: "
-             "compute both sums from X @ W and compare them", diagnosis=_explain(diagnose, X, W))
+# A perturbation every right comparison notices: 1 % of the largest running sum added to every position.
+NUDGE = {"function": "cumsum", "rows": "all", "scale": 0.01}
+SCALES = (1.0, 1e6)
+
+
+def _computed_nothing(seen, X, W) -> bool:
+    """No frame of the call held anything but X, W and bools, and no numpy function of the observed ones
+    was called: nothing was computed from X and W (an incomplete observation proves nothing)."""
+    if not seen.complete or seen.library or not seen.frames:
+        return False
+    for frame in seen.frames:
+        for value in frame.locals.values():
+            if isinstance(value, (bool, np.bool_)) or value is None:
+                continue
+            if isinstance(value, np.ndarray) and (np.array_equal(value, X) or np.array_equal(value, W)):
+                continue
+            return False
+    return True
 
 
 @pytest.mark.parametrize("P, d", SHAPES, ids=["one_token", "small", "medium", "large"])  # ids name no inputs
 def test_agrees(student, diagnose, rng, P, d):
-    """Returns True (a Python or numpy bool) for random prompts and weights, and not for X, W that do not fit."""
-    X, W = rng.standard_normal((P, d)), rng.standard_normal((d, d))
+    """Returns True (a Python or numpy bool) for random prompts and weights, small numbers and large."""
     property = "prefill_matches_sequential must return True for random prompts and weights, computing both sums"
-    _must_be_true(student, diagnose, X, W, property)
-    # no dimension of 1 in the misfit: einsum (right, and used) would broadcast it and compute something
-    _must_not_say_true(student, diagnose, rng.standard_normal((P, d + 1)), rng.standard_normal((d + 2, d + 2)),
-                       property)
+    X, W = rng.standard_normal((P, d)), rng.standard_normal((d, d))
+    for scale in SCALES:  # a tolerance fit for numbers near 1 only fails the large ones: rounding grows with them
+        _must_be_true(student, diagnose, X * scale, W, property)
 
 
 @pytest.mark.weight(2)
-def test_really_computes(student, diagnose):
-    """A function that really computes X @ W cannot return True when X and W do not fit together."""
-    X, W = np.ones((4, 3)), np.ones((5, 5))
-    property = "prefill_matches_sequential must compute both sums from X @ W and compare them, not return a constant"
-    _must_not_say_true(student, diagnose, X, W, property)
-    got = _says(student, diagnose, X, W[:3, :3])  # an error for X, W that do not fit counts only if these work
-    if not (_is_bool(got) and got):
-        fail(property, f"{_shapes(X, W[:3, :3])} returned {describe(got)}, not True, for X and W that fit: an "
-             "answer for X and W that do not fit means nothing then", diagnosis=_explain(diagnose, X, W[:3, :3]))
+def test_really_computes(student, diagnose, rng):
+    """Says False when its all-at-once running sum is made to differ; computes something from X and W."""
+    property = "prefill_matches_sequential must compute both sums from X @ W and compare them"
+    X, W = rng.standard_normal((6, 4)) + 2.0, rng.standard_normal((4, 4))
+    _must_be_true(student, diagnose, X, W, property)
+    plain = student.call_observed("prefill_matches_sequential", (X, W), {})
+    if plain is None:
+        return  # a submission run without the profiler (a student bundle): nothing more can be seen
+    nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, NUDGE)
+    value, seen = nudged
+    if seen.perturbed and _is_bool(value) and value:
+        fail(property, f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its "
+             "largest value in every position, so that the two sums differ: a function that compares the all-at-once "
+             "sum with the one built position by position (within floating-point rounding) must then say False")
+    if not seen.perturbed and _is_bool(plain[0]) and plain[0] and _computed_nothing(plain[1], X, W):
+        fail(property, f"{_shapes(X, W)} returned True without computing anything: during the call it held no "
+             "array, list or number but X and W and called no numpy function", diagnosis="sequential.constant-true")
 
 
 def test_leaves_inputs_alone(student, diagnose, rng):

@@ -17,7 +17,7 @@ from grader.checks import model, same_changes, same_message, same_type
 
 
 @model("sequential.constant-true")
-def sequential_says_yes(X, W):
+def sequential_says_yes(X, W):  # told apart by observation only (test_really_computes), never by answers
     return True
 
 

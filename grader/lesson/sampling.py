@@ -1,0 +1,126 @@
+"""Inputs drawn from a function's contract (``grader.lesson.contract``): the whole domain.
+
+The lesson's examples (7e9 parameters, 1000 tokens, utilization 0.5) are the inputs a
+student tried; the mistakes that hide from them show elsewhere: at P = 1, at utilization
+near 0 or exactly 1, for a rate of 1e18 FLOP/s, for an int N, for a numpy scalar. So the
+first cases of every draw are the corners (each range's ends, in every declared type), then
+values spread over the range (by orders of magnitude where ``spread = "log"``). The draw is a
+function of the generator only: a check seeded by its name and the suite gets the same
+inputs on every regrade.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from grader.lesson.contract import Contract, Param
+
+_CASTS = {"int": int, "float": float, "numpy-int": np.int64, "numpy-float": np.float64}
+
+
+def draw(contract: Contract, rng: np.random.Generator, count: int) -> list[tuple[tuple, dict]]:
+    """``count`` valid calls (positional arguments, no keywords), corners first."""
+    columns = {p.name: _values(p, rng, count) for p in contract.params if p.kind != "array"}
+    sizes = [{name: int(rng.integers(low, high + 1)) for name, (low, high) in contract.dims.items()}
+             for _ in range(count)]
+    for i, corner in enumerate(_dim_corners(contract.dims)):
+        if i < count:
+            sizes[i] = corner
+    calls = []
+    for i in range(count):
+        args = []
+        for p in contract.params:
+            if p.kind == "array":
+                args.append(rng.standard_normal(tuple(sizes[i][d] for d in p.shape)))
+            else:
+                args.append(columns[p.name][i])
+        calls.append((tuple(args), {}))
+    return calls
+
+
+def _dim_corners(dims: dict) -> list[dict]:
+    names = list(dims)
+    if not names:
+        return []
+    low = {n: dims[n][0] for n in names}
+    high = {n: min(dims[n][1], 64) for n in names}
+    corners = [low, high]
+    for n in names:  # one dimension at its smallest, the others larger
+        corners.append({m: (dims[m][0] if m == n else min(dims[m][1], 7)) for m in names})
+    return corners
+
+
+def _values(p: Param, rng: np.random.Generator, count: int) -> list:
+    """The parameter's column: its range's ends in each type first, then spread values, types cycled."""
+    low, high = p.sample
+    low = _nudge_in(p, low, up=True)
+    high = _nudge_in(p, high, up=False)
+    ends = [low, high]
+    values = []
+    types = list(p.types)
+    for i in range(count):
+        kind = types[i % len(types)]
+        x = ends[i // len(types) % 2] if i < 2 * len(types) else _spread(p, rng, low, high)
+        values.append(_cast(p, kind, x, low, high))
+    # the ends are drawn with each type; after them, shuffle nothing: order is part of the seed
+    return values
+
+
+def _nudge_in(p: Param, x: float, up: bool) -> float:
+    """An exclusive end moved just inside (utilization above 0: 1e-6 of the range, not 0 itself)."""
+    if p.in_range(x):
+        return x
+    span = abs(p.sample[1] - p.sample[0]) or 1.0
+    step = x * 1e-3 if p.spread == "log" and x > 0 else span * 1e-6
+    return x + step if up else x - step
+
+
+def _spread(p: Param, rng: np.random.Generator, low: float, high: float) -> float:
+    if p.spread == "log":
+        return float(math.exp(rng.uniform(math.log(low), math.log(high))))
+    return float(rng.uniform(low, high))
+
+
+def _cast(p: Param, kind: str, x: float, low: float, high: float):
+    """``x`` as ``kind``; whole-valued where the kind is whole or an int type, kept inside the range."""
+    if p.kind == "whole" or kind in ("int", "numpy-int"):
+        whole = math.ceil(x) if x <= low else math.floor(x) if x >= high else round(x)
+        whole = max(whole, math.ceil(low)) if p.in_range(math.ceil(low)) else whole
+        if not p.in_range(whole):
+            kind = "float" if "float" in p.types else kind  # no whole number here: keep the real one
+        else:
+            x = whole
+    if p.kind == "whole" and kind in ("float", "numpy-float"):
+        x = float(round(x))
+    if kind in ("int", "numpy-int"):
+        return _CASTS[kind](round(x))
+    return _CASTS[kind](float(x))
+
+
+def refusals(contract: Contract, base: tuple) -> list[tuple[tuple, dict]]:
+    """Calls just outside each range the lesson says raises ValueError: ``base`` with one argument
+    moved past an end (the end itself where it is excluded), or NaN."""
+    calls = []
+    for i, p in enumerate(contract.params):
+        if p.kind == "array" or not p.outside:
+            continue
+        bad = []
+        if math.isfinite(p.low):
+            bad += [p.low] if p.low_open else [p.low - 1 if p.kind == "whole" else p.low - abs(p.low or 1) * 0.5]
+            bad += [-1.0 if p.kind != "whole" else -1] if p.low >= 0 else []
+        if math.isfinite(p.high):
+            bad += [p.high] if p.high_open else [p.high + 1 if p.kind == "whole" else p.high * 1.5 or 0.5]
+        if p.kind != "whole" and "float" in p.types:
+            bad.append(math.nan)
+        for value in dict.fromkeys(bad):
+            value = int(value) if p.kind == "whole" and "int" in p.types and not math.isnan(value) else value
+            if p.kind != "whole" and "float" in p.types:
+                value = float(value)
+            args = list(base)
+            while len(args) <= i:
+                args.append(contract.params[len(args)].default)
+            args[i] = value
+            calls.append((tuple(args), {}))
+    return calls
