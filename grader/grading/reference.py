@@ -200,6 +200,8 @@ def in_students_place(reference, check, arguments: dict, unknown: tuple = ()) ->
         return "unknown"
     if "student" in arguments:
         arguments = {**arguments, "student": InStudentsPlace(reference)}
+    if hasattr(arguments.get("domain"), "with_student"):
+        arguments = {**arguments, "domain": arguments["domain"].with_student(InStudentsPlace(reference))}
     try:
         check(**arguments)
     except KeyboardInterrupt:

@@ -32,6 +32,7 @@ from grader.checks import CheckFailed
 from grader.describe import describe, describe_type
 from grader.exceptions import CallTimeout, ConfigError, ImportFailed, StudentCodeError
 from grader.grading.calls import NOTHING, Watched, first_line, property_of, uses_module
+from grader.grading.domain import Domain
 from grader.grading.guard import OutsideContract
 from grader.grading.models import Diagnose, Models
 from grader.grading.pytest_run import invoke_pytest
@@ -44,7 +45,7 @@ from grader.sandbox.proxy import StudentModule
 from grader.submission.failures import MODULE_UNAVAILABLE, engine_code
 
 # What a check may use and still be run directly (SuitePlugin.run_items).
-_DIRECT_FIXTURES = frozenset({"student", "reference", "rng", "diagnose"})
+_DIRECT_FIXTURES = frozenset({"student", "reference", "rng", "diagnose", "domain"})
 _DIRECT_MARKS = frozenset({"task", "weight", "parametrize"})
 
 
@@ -79,6 +80,15 @@ class SuitePlugin:
     @pytest.fixture
     def diagnose(self) -> Diagnose:
         return self._diagnose_for()
+
+    @pytest.fixture
+    def domain(self, request) -> Domain:
+        return self._domain_for(request.node)
+
+    def _domain_for(self, item) -> Domain:
+        """Checks over the contract's whole domain (``grader.grading.domain``), with this check's own rng."""
+        return Domain(self.lesson, self._student_for(item), self._reference_or_fail(), self._diagnose_for(),
+                      _seeded_rng(item), self._student)
 
     def _diagnose_for(self) -> Diagnose:
         """The submission's ``diagnose``: one per submission, as it remembers the submission's answers."""
@@ -137,7 +147,8 @@ class SuitePlugin:
     def _call_check(self, item, arguments: tuple, params: dict) -> None:
         """Call the check function; one more run in a fresh fork as pytest_runtest_call does."""
         values = {"student": lambda: self._student_for(item), "reference": self._reference_or_fail,
-                  "rng": lambda: _seeded_rng(item), "diagnose": self._diagnose_for}
+                  "rng": lambda: _seeded_rng(item), "diagnose": self._diagnose_for,
+                  "domain": lambda: self._domain_for(item)}
         item.funcargs = {name: params[name] if name in params else values[name]() for name in arguments}
         try:
             item.obj(**item.funcargs)
@@ -160,6 +171,8 @@ class SuitePlugin:
         student.clean_slate()
         if "rng" in item.funcargs:  # the same inputs as a first run
             item.funcargs["rng"] = _seeded_rng(item)
+        if "domain" in item.funcargs:
+            item.funcargs["domain"] = self._domain_for(item)
         return True
 
     # -- hooks ----------------------------------------------------------------------------
@@ -301,6 +314,8 @@ class SuitePlugin:
             return "unknown"  # a fixture failed: there is nothing to run again
         if "rng" in funcargs:  # the inputs the submission had
             funcargs["rng"] = _seeded_rng(item)
+        if "domain" in funcargs:
+            funcargs["domain"] = self._domain_for(item)
         return in_students_place(self._reference, item.obj, {name: funcargs[name] for name in arguments},
                                  unknown=(pytest.skip.Exception,))
 

@@ -85,3 +85,20 @@ def test_error_names_the_argument(student):
                  "its message",
                  f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
                  "by naming bytes_per_param")
+
+
+# The whole domain of the lesson's contract (lesson.toml, [contract.arithmetic_intensity]; grader.grading.domain).
+WHOLE_DOMAIN = ("arithmetic_intensity must give 2 / bytes_per_param for every positive bytes_per_param, int or float")
+OWN_ANSWER = ("arithmetic_intensity must give each call's own answer, whatever was asked before (no cache or global"
+    " that outlives a call)")
+
+
+@pytest.mark.weight(2)
+def test_whole_domain(domain):
+    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    domain.check("arithmetic_intensity", domain.draw("arithmetic_intensity", 16), WHOLE_DOMAIN, ())
+
+
+def test_repeated_calls(domain):
+    """Each call's own answer, called again and again with one argument changed at a time."""
+    domain.check_sequence("arithmetic_intensity", domain.draw("arithmetic_intensity", 3), OWN_ANSWER, ())

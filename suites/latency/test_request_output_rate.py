@@ -86,3 +86,21 @@ def test_error_names_the_argument(student):
                  "its message",
                  f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
                  f"by naming {argument}")
+
+
+# The whole domain of the lesson's contract (lesson.toml, [contract.request_output_rate]; grader.grading.domain).
+WHOLE_DOMAIN = ("request_output_rate must give n_out / elapsed for every n_out ≥ 1 and positive elapsed time, ints or"
+    " floats")
+OWN_ANSWER = ("request_output_rate must give each call's own answer, whatever was asked before (no cache or global "
+    "that outlives a call)")
+
+
+@pytest.mark.weight(2)
+def test_whole_domain(domain):
+    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    domain.check("request_output_rate", domain.draw("request_output_rate", 16), WHOLE_DOMAIN, ())
+
+
+def test_repeated_calls(domain):
+    """Each call's own answer, called again and again with one argument changed at a time."""
+    domain.check_sequence("request_output_rate", domain.draw("request_output_rate", 3), OWN_ANSWER, ())

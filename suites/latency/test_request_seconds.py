@@ -27,6 +27,22 @@ def _mistake(got, ttft, itl, n_out) -> tuple[str, str | None]:
     return "", None
 
 
+# Where the mistakes _mistake tells apart all differ from each other and from a swapped argument order.
+CONFIRM = [(0.3, 0.01, 7), (0.02, 0.5, 3)]
+
+
+def _confirmed(student, why: str) -> bool:
+    """The same mistake on every CONFIRM call: a cause is named only on evidence beyond the failing call."""
+    for ttft, itl, n_out in CONFIRM:
+        try:
+            got = float(student.request_seconds(ttft, itl, n_out))
+        except Exception:  # noqa: BLE001 - no answer there: no confirmation
+            return False
+        if _mistake(got, ttft, itl, n_out)[0] != why:
+            return False
+    return True
+
+
 def _check(student, ttft, itl, n_out, want, property):
     call = f"request_seconds({ttft}, {itl}, {n_out})"
     try:
@@ -36,6 +52,8 @@ def _check(student, ttft, itl, n_out, want, property):
              f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
     if not is_close(got, want, 1e-6):
         why, diagnosis = _mistake(got, ttft, itl, n_out)
+        if why and not _confirmed(student, why):
+            why, diagnosis = "", None  # one call's coincidence (n_out = 1: ITL is also n_out · ITL) names no cause
         fail(f"{property}: {why}" if why else property,
              f"{call} returned {got:g}, expected {want:g} ({FORMULA})" + (f": {why}" if why else ""),
              diagnosis=diagnosis)
@@ -103,3 +121,21 @@ def test_error_names_the_argument(student):
                  "its message",
                  f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
                  f"by naming {argument}")
+
+
+# The whole domain of the lesson's contract (lesson.toml, [contract.request_seconds]; grader.grading.domain).
+WHOLE_DOMAIN = ("request_seconds must give TTFT + (n_out − 1) · ITL for every valid input: any positive times, ints "
+    "or floats, n_out ≥ 1")
+OWN_ANSWER = ("request_seconds must give each call's own answer, whatever was asked before (no cache or global that"
+    " outlives a call)")
+
+
+@pytest.mark.weight(2)
+def test_whole_domain(domain):
+    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    domain.check("request_seconds", domain.draw("request_seconds", 16), WHOLE_DOMAIN, ())
+
+
+def test_repeated_calls(domain):
+    """Each call's own answer, called again and again with one argument changed at a time."""
+    domain.check_sequence("request_seconds", domain.draw("request_seconds", 3), OWN_ANSWER, ())

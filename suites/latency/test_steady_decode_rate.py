@@ -80,3 +80,20 @@ def test_error_names_the_argument(student):
             fail("the ValueError for a bad ITL must say which argument is wrong: name itl in its message",
                  f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
                  "by naming itl")
+
+
+# The whole domain of the lesson's contract (lesson.toml, [contract.steady_decode_rate]; grader.grading.domain).
+WHOLE_DOMAIN = ("steady_decode_rate must give 1 / ITL for every positive ITL, int or float, however large or small")
+OWN_ANSWER = ("steady_decode_rate must give each call's own answer, whatever was asked before (no cache or global "
+    "that outlives a call)")
+
+
+@pytest.mark.weight(2)
+def test_whole_domain(domain):
+    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    domain.check("steady_decode_rate", domain.draw("steady_decode_rate", 16), WHOLE_DOMAIN, ())
+
+
+def test_repeated_calls(domain):
+    """Each call's own answer, called again and again with one argument changed at a time."""
+    domain.check_sequence("steady_decode_rate", domain.draw("steady_decode_rate", 3), OWN_ANSWER, ())

@@ -58,3 +58,20 @@ def test_other_sizes(student, reference, diagnose, rng):
         P = int(rng.integers(2, 1200))  # about the lesson's size: a right O(P²) count stays well in time
         _check(student, diagnose, P, reference.causal_pairs(P), f"P(P+1)/2 for P = {P}",
                "causal_pairs(P) must be P(P+1)/2 for other prompt lengths too")
+
+
+# The whole domain of the lesson's contract (lesson.toml, [contract.causal_pairs]; grader.grading.domain).
+WHOLE_DOMAIN = ("causal_pairs(P) must be P(P+1)/2 for every prompt length P ≥ 1")
+OWN_ANSWER = ("causal_pairs(P) must give each call's own answer, whatever was asked before (no cache or global that"
+    " outlives a call)")
+
+
+@pytest.mark.weight(2)
+def test_whole_domain(domain):
+    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    domain.check("causal_pairs", domain.draw("causal_pairs", 16), WHOLE_DOMAIN, TELLING)
+
+
+def test_repeated_calls(domain):
+    """Each call's own answer, called again and again with one argument changed at a time."""
+    domain.check_sequence("causal_pairs", domain.draw("causal_pairs", 3), OWN_ANSWER, TELLING)

@@ -59,3 +59,21 @@ def test_integer_arguments(student, reference, diagnose):
     N, P = 3_000_000_000, 2048
     _check(student, diagnose, N, P, reference.prefill_flops(N, P),
            "prefill_flops(N, P) must be 2 · N · P for whole-number (int) arguments too")
+
+
+# The whole domain of the lesson's contract (lesson.toml, [contract.prefill_flops]; grader.grading.domain).
+WHOLE_DOMAIN = ("prefill_flops(N, P) must be 2 · N · P for every model and prompt size the lesson allows (N, P ≥ 1; "
+    "ints, floats and numpy scalars)")
+OWN_ANSWER = ("prefill_flops(N, P) must give each call's own answer, whatever was asked before (no cache or global "
+    "that outlives a call)")
+
+
+@pytest.mark.weight(2)
+def test_whole_domain(domain):
+    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    domain.check("prefill_flops", domain.draw("prefill_flops", 16), WHOLE_DOMAIN, TELLING)
+
+
+def test_repeated_calls(domain):
+    """Each call's own answer, called again and again with one argument changed at a time."""
+    domain.check_sequence("prefill_flops", domain.draw("prefill_flops", 3), OWN_ANSWER, TELLING)

@@ -200,3 +200,24 @@ def test_integer_arguments(student, reference, diagnose):
     """Whole-number arguments, utilization=1 among them, give the time too."""
     _check(student, reference, diagnose, probe(3_000_000_000, 2048, 10**14, utilization=1),
            "prefill_seconds must accept whole-number (int) arguments, utilization=1 among them")
+
+
+# The whole domain of the lesson's contract (lesson.toml, [contract.prefill_seconds]; grader.grading.domain).
+WHOLE_DOMAIN = ("prefill_seconds must give FLOPs / (flops_per_sec · utilization) for every input the lesson allows: "
+    "any sizes, rates from 1e9 to 1e18 FLOP/s, utilization anywhere in (0, 1]")
+OWN_ANSWER = ("prefill_seconds must give each call's own answer, whatever was asked before (no cache or global that"
+    " outlives a call)")
+
+
+@pytest.mark.weight(2)
+def test_whole_domain(student, reference, diagnose, domain):
+    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it
+    (a time right for the student's own prefill_flops passes here too: error carried forward)."""
+    for args, kwargs in domain.draw("prefill_seconds", 16):
+        _check(student, reference, diagnose, probe(*args, **kwargs), WHOLE_DOMAIN)
+
+
+def test_repeated_calls(student, reference, diagnose, domain):
+    """Each call's own answer, called again and again with one argument changed at a time."""
+    for args, kwargs in domain.sequence(domain.draw("prefill_seconds", 3)):
+        _check(student, reference, diagnose, probe(*args, **kwargs), OWN_ANSWER)

@@ -1,0 +1,117 @@
+"""The ``domain`` fixture: checks over the whole of a function's contract, not the lesson's examples.
+
+Mistakes that hide from the lesson's own numbers show elsewhere in the domain the lesson
+allows (issue 21): a ``prefill_seconds`` that refuses a utilization below 0.1, a rate cached by
+(N, P) that answers the next utilization with the first one's time, an ``np.reciprocal`` that
+gives 0 for an int ITL. So a check asks ``domain.check(function, ...)`` about inputs drawn from
+``[contract.<function>]`` (``grader.lesson.sampling``: each range's ends in every declared type
+first, then values spread over it) and ``domain.check_sequence`` about the same calls with one
+argument changed at a time, in one process, so that what a function keeps between calls shows.
+
+The feedback states the symptom precisely (the call, what came back, what a right function
+gives) and names a cause only where the evidence rules out the others: a model of a
+misconception that agrees on the failing input and on telling probes (``diagnose``), or, for
+an answer that depends on the calls before it, the same call answered rightly in a fresh
+process, which proves the state.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from grader.checks import describe, fail, format_call, is_close, number, probe
+from grader.exceptions import CallTimeout
+from grader.lesson.sampling import draw
+
+REL = 1e-9  # far above the rounding of a handful of float operations, far below any mistake's size
+
+
+class Domain:
+    def __init__(self, lesson, student, reference, diagnose, rng, module):
+        self._lesson, self._student, self._reference = lesson, student, reference
+        self._diagnose, self._rng, self._module = diagnose, rng, module
+
+    def with_student(self, student) -> Domain:
+        """The same checks asking ``student`` instead (the reference in the student's place), no fresh process."""
+        return Domain(self._lesson, student, self._reference, self._diagnose, self._rng, None)
+
+    def draw(self, function: str, count: int) -> list[tuple[tuple, dict]]:
+        """``count`` valid calls of ``function``, corners of its contract first."""
+        return draw(self._lesson.contracts[function], self._rng, count)
+
+    def check(self, function: str, calls, property: str, telling=()) -> None:
+        """Each call must give the reference's answer; the first that does not fails the check."""
+        for args, kwargs in calls:
+            self._one(function, args, kwargs, property, telling)
+
+    def check_sequence(self, function: str, calls, property: str, telling=()) -> None:
+        """The first call, then each with one argument taken from the next call, then the first again,
+        all in one process: an answer kept from an earlier call shows as a wrong one."""
+        before = None
+        for args, kwargs in self.sequence(calls):
+            self._one(function, args, kwargs, property, telling, before)
+            before = (args, kwargs)
+
+    @staticmethod
+    def sequence(calls) -> list[tuple[tuple, dict]]:
+        """The first call, then it with each argument in turn taken from the others, then the first again."""
+        first, *others = calls
+        sequence = [first]
+        for i in range(len(first[0])):
+            for other in others[:2]:
+                args = list(first[0])
+                args[i] = other[0][i]
+                sequence.append((tuple(args), {}))
+        return [*sequence, first]
+
+    def _one(self, function, args, kwargs, property, telling, before=None) -> None:
+        call = format_call(function, args, kwargs)
+        want = getattr(self._reference, function)(*args, **kwargs)
+        explain = lambda: self._diagnose(function, [probe(*args, **kwargs), *telling])  # noqa: E731
+        try:
+            got = self._student.call(function, *args, **kwargs)
+        except CallTimeout:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
+            fail(f"{function} must accept every input the lesson allows",
+                 f"{call} raised {type(exc).__name__}, but these arguments are valid (lesson.toml's contract: "
+                 f"{self._allowed(function)}); a right function returns {describe(want)}", diagnosis=explain())
+        if self._same(function, got, want, call, explain):
+            return
+        detail = f"{call} returned {describe(got)}; a right function returns {describe(want)}"
+        if before is not None and self._right_alone(function, args, kwargs, want):
+            fail(property, f"{detail}. Called first, in a fresh process, it returns the right answer, so it answered "
+                 f"from something kept from an earlier call ({format_call(function, *before)} came just before): "
+                 "a cache or a global that outlives the call")
+        fail(property, detail, diagnosis=explain())
+
+    def _same(self, function, got, want, call, explain) -> bool:
+        if isinstance(want, np.ndarray):
+            return (isinstance(got, np.ndarray) and got.shape == want.shape and got.dtype == want.dtype
+                    and np.array_equal(got, want))
+        if isinstance(want, (bool, np.bool_)):
+            return isinstance(got, (bool, np.bool_)) and bool(got) == bool(want)
+        value = number(got, call, explain=explain)
+        return is_close(value, float(want), REL) or (math.isinf(value) and value == float(want))
+
+    def _right_alone(self, function, args, kwargs, want) -> bool:
+        """The same call, first in a fresh process: right there means the wrong answer came from state."""
+        clean = getattr(self._module, "clean_slate", None)
+        if clean is None:
+            return False
+        clean()
+        try:
+            got = self._student.call(function, *args, **kwargs)
+        except Exception:  # noqa: BLE001 - wrong alone too: no evidence of state
+            return False
+        try:
+            return self._same(function, got, want, format_call(function, args, kwargs), lambda: None)
+        except AssertionError:
+            return False
+
+    def _allowed(self, function: str) -> str:
+        contract = self._lesson.contracts[function]
+        return "; ".join(f"{p.name}: {p.range_text}" if p.kind != "array" else f"{p.name}: ({', '.join(p.shape)})"
+                         for p in contract.params)
