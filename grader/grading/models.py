@@ -112,7 +112,8 @@ def run(function, probe: Probe, slow=None) -> Outcome:
         return Outcome("timeout")
     args, kwargs = copy.deepcopy((list(probe.args), dict(probe.kwargs)))
     try:
-        value = function(*args, **kwargs)
+        with np.errstate(all="ignore"):  # a model's 1 / 0 on numpy scalars is its prediction, not a warning
+            value = function(*args, **kwargs)
     except _Unknown as unknown:
         return Outcome(unknown.kind)
     except Exception as exc:  # noqa: BLE001 - a model's raise is its prediction

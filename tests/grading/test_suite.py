@@ -68,8 +68,8 @@ def test_weights_shape_partial_credit(course):
         "import pytest\npytestmark = pytest.mark.task('causal_pairs')\n"
         "@pytest.mark.weight(5)\ndef test_heavy(student):\n    assert False, 'heavy check failed'\n")
     report = grade(course.root / "solutions" / "prefill", course=course)
-    task = report.task("causal_pairs")  # five passing checks weighing 8 in all, one failing of weight 5
-    assert task.score == pytest.approx(task.max_score * 8 / 13)
+    task = report.task("causal_pairs")  # seven passing checks weighing 11 in all, one failing of weight 5
+    assert task.score == pytest.approx(task.max_score * 11 / 16)
     assert "heavy check failed" in task.feedback
 
 

@@ -1,0 +1,192 @@
+"""Issue 21's classes of mistakes from outside the project's corpus, graded end to end.
+
+Each entry is a function or two a student outside this project wrote (the issue's examples of
+checks outside the lesson's contract, valid inputs never tried, causes named from one call),
+laid over the reference solution. A right one must get full marks on its task; a wrong one
+must lose points there, and its feedback must say what ``says`` holds and never what
+``never`` holds (a cause the evidence does not support).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.grading.engine import grade
+from grader.lesson.course import Course
+
+from paths import ROOT
+
+pytestmark = pytest.mark.xdist_group("outside_corpus")
+
+RIGHT, WRONG = True, False
+CASES = {
+    # class 1: the lesson says W is (d, d); a right loop indexing W[m, k] for m, k < d must pass
+    "loop_matmul_matches": ("prefill", "prefill_matches_sequential", RIGHT, """
+def prefill_matches_sequential(X, W):
+    P, d = X.shape
+    Y = [[sum(X[p, k] * W[k, m] for k in range(d)) for m in range(d)] for p in range(P)]
+    run, ok = [0.0] * d, True
+    S = np.cumsum(np.array(Y), axis=0)
+    for p in range(P):
+        for m in range(d):
+            run[m] += Y[p][m]
+            if abs(run[m] - S[p, m]) > 1e-9 * (1 + abs(S[p, m])):
+                ok = False
+    return ok
+""", (), ()),
+    # class 2: valid inputs never tried
+    "refuses_low_utilization": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not 0.1 <= utilization <= 1:
+        raise ValueError("utilization out of range")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("raised ValueError",), ()),
+    "refuses_slow_hardware": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not 0 < utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
+    if flops_per_sec < 1e12:
+        raise ValueError("no GPU is that slow")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("raised ValueError",), ()),
+    "refuses_small_models": ("prefill", "prefill_flops", WRONG, """
+def prefill_flops(N, P):
+    if N < 1e6:
+        raise ValueError("N looks too small for a model")
+    return 2 * N * P
+""", ("these arguments are valid",), ()),
+    "cached_by_size": ("prefill", "prefill_seconds", WRONG, """
+_cache = {}
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not (0 < utilization <= 1):
+        raise ValueError("bad utilization")
+    if (N, P) not in _cache:
+        _cache[(N, P)] = prefill_flops(N, P) / (flops_per_sec * utilization)
+    return _cache[(N, P)]
+""", ("returned",), ()),
+    "int_n_in_billions": ("prefill", "prefill_flops", WRONG, """
+def prefill_flops(N, P):
+    if isinstance(N, int):
+        N = N * 1e9
+    return 2 * N * P
+""", ("returned",), ()),
+    "loose_atol_exclusive": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    seq, total = np.zeros_like(Y), np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        seq[i] = total
+        total = total + Y[i]
+    return bool(np.allclose(np.cumsum(Y, axis=0), seq, atol=1e3))
+""", ("returned False",), ()),
+    "refuses_long_itl": ("latency", "steady_decode_rate", WRONG, """
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError("itl must be positive")
+    if itl > 1:
+        raise ValueError("itl looks like milliseconds")
+    return 1 / itl
+""", ("raised ValueError, but these arguments are valid",), ()),
+    "refuses_whole_seconds": ("latency", "request_seconds", WRONG, """
+def request_seconds(ttft, itl, n_out):
+    if not isinstance(ttft, float) or not isinstance(itl, float):
+        raise ValueError("times must be floats in seconds")
+    if n_out < 1 or ttft <= 0 or itl <= 0:
+        raise ValueError(f"bad arguments: n_out={n_out}, ttft={ttft}, itl={itl}")
+    return ttft + (n_out - 1) * itl
+""", ("these arguments are valid",), ()),
+    "rate_refuses_one_output": ("latency", "request_output_rate", WRONG, """
+def request_output_rate(n_out, elapsed):
+    if n_out <= 1:
+        raise ValueError(f"n_out must be at least 2, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    return n_out / elapsed
+""", ("these arguments are valid",), ()),
+    "rate_cached_by_n_out": ("latency", "request_output_rate", WRONG, """
+_r = {}
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError("n_out must be at least 1")
+    if elapsed <= 0:
+        raise ValueError("elapsed must be positive")
+    if n_out not in _r:
+        _r[n_out] = n_out / elapsed
+    return _r[n_out]
+""", ("kept from an earlier call",), ()),
+    "reuses_last_time": ("latency", "request_seconds", WRONG, """
+_last = []
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1 or ttft <= 0 or itl <= 0:
+        raise ValueError(f"n_out, ttft and itl must be positive: {n_out}, {ttft}, {itl}")
+    if _last and _last[0][0] == n_out:
+        return _last[0][1]
+    _last[:] = [(n_out, ttft + (n_out - 1) * itl)]
+    return _last[0][1]
+""", ("returned",), ()),
+    "reciprocal_of_int": ("latency", "steady_decode_rate", WRONG, """
+import numpy as np
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError("itl must be positive")
+    return np.reciprocal(itl)
+""", ("returned 0",), ()),
+    # class 3: one call's coincidence names no cause
+    "swapped_signature": ("latency", "request_seconds", WRONG, """
+def request_seconds(itl, ttft, n_out):
+    if n_out < 1:
+        raise ValueError("n_out must be at least 1")
+    if ttft <= 0 or itl <= 0:
+        raise ValueError("times must be positive")
+    return ttft + (n_out - 1) * itl
+""", ("returned",), ("leaves out TTFT", "forgets TTFT")),
+    # right in unusual ways: full marks
+    "math_prod_flops": ("prefill", "prefill_flops", RIGHT, """
+import math
+def prefill_flops(N, P):
+    return math.prod((2, N, P))
+""", (), ()),
+    "validating_seconds": ("prefill", "prefill_seconds", RIGHT, """
+import math
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if math.isnan(utilization) or not 0 < utilization <= 1:
+        raise ValueError(f"utilization must be in (0, 1], got {utilization}")
+    return prefill_flops(N, P) / flops_per_sec / utilization
+""", (), ()),
+    "loop_pairs_and_mask": ("prefill", "causal_mask", RIGHT, """
+def causal_mask(P):
+    mask = np.zeros((P, P), dtype=bool)
+    for i in range(P):
+        for j in range(i + 1):
+            mask[i, j] = True
+    return mask
+""", (), ()),
+    "numpy_scalar_rate": ("latency", "steady_decode_rate", RIGHT, """
+import numpy as np
+def steady_decode_rate(itl):
+    if not itl > 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return np.float64(1.0) / itl
+""", (), ()),
+}
+
+
+@pytest.fixture(scope="module")
+def course() -> Course:
+    return Course(ROOT)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says(name, course, tmp_path):
+    lesson_id, task_id, right, source, says, never = CASES[name]
+    lesson = course.lesson(lesson_id)
+    folder = tmp_path / lesson_id
+    folder.mkdir()
+    reference = (ROOT / "solutions" / lesson_id / lesson.module).read_text(encoding="utf-8")
+    (folder / lesson.module).write_text(reference + "\n\n" + source, encoding="utf-8")
+    task = grade(folder, lesson_id, course=course).task(task_id)
+    assert (task.score == task.max_score) is right, task.feedback
+    for text in says:
+        assert text in task.feedback, (text, task.feedback)
+    for text in never:
+        assert text not in task.feedback, (text, task.feedback)

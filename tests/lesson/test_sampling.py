@@ -1,0 +1,63 @@
+"""grader.lesson.sampling: inputs over the whole domain, corners first, the same for the same seed."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grader.lesson.contract import EXPECTED_ERROR, INSIDE
+from grader.lesson.manifest import load_lesson
+from grader.lesson.sampling import draw, refusals
+
+SUITES = Path(__file__).resolve().parents[2] / "suites"
+CONTRACTS = {f"{lesson}.{name}": contract for lesson in ("prefill", "latency")
+             for name, contract in load_lesson(SUITES / lesson).contracts.items()}
+
+
+@pytest.mark.parametrize("name", sorted(CONTRACTS))
+def test_every_drawn_call_is_inside_the_contract(name):
+    contract = CONTRACTS[name]
+    for seed in range(5):
+        for args, kwargs in draw(contract, np.random.default_rng(seed), 24):
+            assert contract.judge(args, kwargs).kind == INSIDE, (args, contract.judge(args, kwargs))
+
+
+@pytest.mark.parametrize("name", sorted(CONTRACTS))
+def test_every_refusal_is_one_the_lesson_says_raises(name):
+    contract = CONTRACTS[name]
+    if contract.params[0].kind == "array":
+        return
+    base = draw(contract, np.random.default_rng(0), 5)[4][0]
+    calls = refusals(contract, base)
+    assert calls == [] or all(contract.judge(a, k).kind == EXPECTED_ERROR for a, k in calls)
+    assert bool(calls) == any(p.outside for p in contract.params)
+
+
+def test_the_corners_come_first_in_every_declared_type():
+    contract = CONTRACTS["prefill.prefill_seconds"]
+    calls = draw(contract, np.random.default_rng(0), 16)
+    utilizations = [args[3] for args, _ in calls[:6]]
+    assert min(float(u) for u in utilizations) <= 1e-3 and max(float(u) for u in utilizations) == 1
+    assert {type(args[0]) for args, _ in calls[:4]} == {int, float, np.int64, np.float64}
+    rates = [float(args[2]) for args, _ in calls]
+    assert min(rates) == 1e9 and max(rates) == 1e18  # a laptop to a cluster
+    assert any(isinstance(args[3], int) and args[3] == 1 for args, _ in calls)  # utilization 1, an int
+
+
+def test_the_whole_range_is_spread_over_not_only_its_ends():
+    calls = draw(CONTRACTS["latency.steady_decode_rate"], np.random.default_rng(3), 40)
+    values = sorted(float(args[0]) for args, _ in calls)
+    decades = {math.floor(math.log10(v)) for v in values}
+    assert len(decades) >= 5  # from a microsecond to 30 s: orders of magnitude, not one
+
+
+def test_the_same_seed_draws_the_same_calls():
+    contract = CONTRACTS["prefill.prefill_matches_sequential"]
+    one = draw(contract, np.random.default_rng(7), 6)
+    two = draw(contract, np.random.default_rng(7), 6)
+    assert all(np.array_equal(a, b) for (x, _), (y, _) in zip(one, two, strict=True) for a, b in zip(x, y, strict=True))
+    shapes = {args[0].shape for args, _ in one}
+    assert (1, 1) in shapes and any(s[0] == 1 for s in shapes)  # one token, vectors of one number
