@@ -1,0 +1,38 @@
+_decode_cache = {}
+_totals = {"tokens": 0, "seconds": 0.0}
+
+
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if ttft < 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl < 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return ttft + (n_out - 1) * itl
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    key = round(itl, 3)
+    if key not in _decode_cache:
+        _decode_cache[key] = 1 / key
+    return _decode_cache[key]
+
+
+def request_output_rate(n_out, elapsed):
+    """Output rate over all requests seen so far (running average)."""
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    _totals["tokens"] += n_out
+    _totals["seconds"] += elapsed
+    return _totals["tokens"] / _totals["seconds"]
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    return 2 / bytes_per_param
