@@ -208,6 +208,13 @@ class Diagnose:
         self._seen: dict[str, Outcome] = {}  # call key -> the student's outcome
         self._stopped: set[str] = set()  # functions that timed out: only their answers already seen are used
 
+    def models_of(self, function: str, code: str) -> list:
+        """The models of ``code`` for ``function``, bound to the reference's other functions (trusted code, for
+        a check that holds a diagnosis to more evidence than answers, e.g. what the model computes on the way)."""
+        if self._models.reference is None:
+            return []
+        return [self._models.bound(m) for m in self._models.of(function) if m.code == code]
+
     def __call__(self, function: str, probes) -> str | None:
         found = self.explain(function, probes)
         return found.code if found else None

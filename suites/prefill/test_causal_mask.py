@@ -18,6 +18,8 @@ from grader.exceptions import CallTimeout
 
 pytestmark = pytest.mark.task("causal_mask")
 
+# An array of another shape is what mask.wrong-shape says, seen directly: given when no model says more.
+WRONG_SHAPE = "mask.wrong-shape"
 TELLING = [(2,), (3,), (7,)]  # prompt lengths on which the models of the misconceptions differ
 SMALL = [(1,), (4,), (5,), (64,), (7,)]  # the sizes the checks before test_counts_causal_pairs ask about
 
@@ -55,7 +57,7 @@ def test_shape_and_dtype(student, diagnose, P):
     if mask.shape != (P, P):
         fail("causal_mask(P) must have shape (P, P): one row and one column per token",
              f"causal_mask({P}) has shape {mask.shape}; expected ({P}, {P}): one row and one column per token",
-             diagnosis=diagnose("causal_mask", [(P,), *TELLING]))
+             diagnosis=diagnose("causal_mask", [(P,), *TELLING]) or WRONG_SHAPE)
     if mask.dtype != np.bool_:
         fail(f"causal_mask(P) must hold booleans (True where a token may attend), not {mask.dtype}",
              f"causal_mask({P}) has dtype {mask.dtype}; expected bool (True where a token may attend)",
@@ -74,7 +76,11 @@ def test_lower_triangle(student, reference, diagnose):
              + side_by_side(mask_picture(grid), mask_picture(want)),
              pictures=[("yours", grid), ("expected", want)], diagnosis=diagnose("causal_mask", [(5,), *TELLING]))
     mask = array(value, "causal_mask(5)", explain=lambda: diagnose("causal_mask", [(5,), *TELLING]))
-    if mask.shape != want.shape or not np.array_equal(mask.astype(bool), want):
+    if mask.shape != want.shape:  # its cells may well be the triangle: say what is seen, the shape
+        fail("causal_mask(5) must have shape (5, 5): one row and one column per token",
+             f"causal_mask(5) has shape {mask.shape}; expected (5, 5): one row and one column per token",
+             diagnosis=diagnose("causal_mask", [(5,), *TELLING]) or WRONG_SHAPE)
+    if not np.array_equal(mask.astype(bool), want):
         picture = side_by_side(mask_picture(mask), mask_picture(want))
         diagnosis = diagnose("causal_mask", [(5,), *TELLING])
         what = "the upper triangle: row i must use columns ≤ i, not ≥ i" if diagnosis == "mask.transposed" else \

@@ -6,12 +6,16 @@ diagnoses.toml): asked about the failing input and a few others that tell the mo
 that model on every one of them.
 """
 
+import numpy as np
 import pytest
 
 from grader.checks import answer, fail, format_call, is_close, number, probe
 
 pytestmark = pytest.mark.task("prefill_flops")
 
+# A number returned inside something (a dict, a list, a tuple, an array) is what flops.returned-container says,
+# seen directly from the type, whatever else it holds.
+CONTAINERS = dict.fromkeys((dict, list, tuple, np.ndarray), "flops.returned-container")
 # Inputs on which the models of the misconceptions differ from each other and from 2·N·P.
 TELLING = [probe(2e9, 77), probe(1.3e8, 4096), probe(5e10, 3)]
 
@@ -19,7 +23,7 @@ TELLING = [probe(2e9, 77), probe(1.3e8, 4096), probe(5e10, 3)]
 def _flops(student, diagnose, N, P, call: str) -> float:
     def explain():
         return diagnose("prefill_flops", [probe(N, P), *TELLING])
-    return number(answer(student, "prefill_flops", N, P, explain=explain), call, explain=explain)
+    return number(answer(student, "prefill_flops", N, P, explain=explain), call, by_type=CONTAINERS, explain=explain)
 
 
 def _check(student, diagnose, N, P, want, property, detail=""):

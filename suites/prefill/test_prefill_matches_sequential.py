@@ -8,17 +8,24 @@ and the checks look at more than the answer (``call_observed``, grader.sandbox.o
   one number, the largest), for values near 1 and values a million times larger (a tolerance that
   is only absolute breaks there, as float rounding grows with the numbers);
 - ``really_computes``: the call is repeated with numpy.cumsum's result changed by 1 % of its
-  largest value in every position: a function that compares its two sums must then say False.
-  A function that never calls numpy.cumsum is judged by what it held when it returned: one that
-  made no array, list or number from X and W and called none of numpy's functions computed
-  nothing (``sequential.constant-true``). Where the call cannot be observed, this part says nothing;
+  largest value in every position: where a comparison (np.allclose and the like) was handed that
+  very array and said they agree, the function fails, naming the comparison and its tolerances
+  (a function that never compares that array, cumsum into ``out=``, may be right and is not
+  judged). A function that held nothing but X and W and called none of numpy's observed
+  functions computed nothing (``sequential.constant-true``). Unobservable calls: no verdict here;
 - ``leaves_inputs_alone``: X and W are unchanged after the call.
 
-A wrong answer on the first is diagnosed by the model of a misconception that answers the same on
-the failing prompt and on in-contract prompts chosen to tell the models apart (models.py,
-diagnoses.toml): whole numbers, halves, a prompt zero but for its first or last position, one
-whose running sum cancels, one token, vectors of one number, W = 0 and W = I.
+A False where a right function says True names no cause: one bool cannot tell which of the two
+sums is wrong, and models that answer alike on a few prompts named the wrong one (issue 21). The
+feedback says instead what the function held when it returned: each (P, d) array it kept, as
+the running sum, as X @ W unsummed, or where it first differs from the running sum. Without an
+observation (a student bundle), a model of a misconception that answers the same on the failing
+prompt and on in-contract prompts chosen to tell the models apart is named, as before. A value
+that is no bool, or a raise, is diagnosed by the models (their evidence is the type or the error).
 """
+
+import contextlib
+import sys
 
 import numpy as np
 import pytest
@@ -80,13 +87,106 @@ def _must_be_true(student, diagnose, X, W, property):
         fail(f"prefill_matches_sequential must return True or False, not {describe_type(got)}",
              f"{call} returned {describe(got)}; expected True or False", diagnosis=_explain(diagnose, X, W))
     if not got:
-        fail(property, f"{call} returned False: the running sum of X @ W computed all at once and the one built "
-             "position by position must agree (within floating-point rounding)", diagnosis=_explain(diagnose, X, W))
+        detail = (f"{call} returned False: the running sum of X @ W computed all at once and the one built "
+                  "position by position must agree (within floating-point rounding)")
+        code = _explain(diagnose, X, W)
+        observed = student.call_observed("prefill_matches_sequential", (X, W), {})
+        if observed is None or not observed[1].complete:
+            fail(property, detail, diagnosis=code)  # no observation: the models' answers are all the evidence
+        held = _arrays(((f.function, f.depth, f.locals) for f in observed[1].frames), X, W)
+        # a model is named only when it also held the same wrong sums on the way: one bool says little
+        proved = code and any(_same_wrong(held, _arrays(_model_frames(fn, X, W), X, W), X @ W)
+                              for fn in diagnose.models_of("prefill_matches_sequential", code))
+        fail(property, f"{detail}. {_said(held, X, W)}" if held else detail, diagnosis=code if proved else None)
+
+
+def _arrays(frames, X, W) -> list[tuple[str, np.ndarray]]:
+    """The (P, d) float arrays held at return, as (name as feedback shows it, array); X and W left out."""
+    shape, out = (X.shape[0], W.shape[1]), []
+    for function, depth, names in frames:
+        for name, value in names.items():
+            if isinstance(value, np.ndarray) and value.shape == shape and value.dtype.kind == "f" \
+                    and not np.array_equal(value, X) and not np.array_equal(value, W):
+                out.append((f"`{name}`" + (f" (in {function})" if depth else ""), value))
+    return out
+
+
+def _model_frames(fn, X, W):
+    """The model's locals at each return of its own frames, run here (trusted code) on copies."""
+    frames = []
+
+    def profile(frame, event, arg):
+        if event == "return" and frame.f_code is fn.__code__:
+            frames.append((fn.__name__, 0, dict(frame.f_locals)))
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:  # a model that raises holds what it held: its frames so far
+        with np.errstate(all="ignore"), contextlib.suppress(Exception):
+            fn(X.copy(), W.copy())
+    finally:
+        sys.setprofile(previous)
+    return frames
+
+
+def _same_wrong(held, modelled, product) -> bool:
+    """The same arrays that are not the running sum, by value, in both: the model's mistake seen on the way."""
+    right = np.cumsum(product, axis=0)
+    ours = [a for _, a in held if not np.allclose(a, right)]
+    theirs = [a for _, a in modelled if not np.allclose(a, right)]
+    if not ours and not theirs:  # both held two sums that agree within rounding and said False: the comparison
+        return len(held) >= 2 and len(modelled) >= 2
+    if not ours or len(ours) != len(theirs):
+        return False
+    left = list(theirs)
+    for value in ours:
+        match = next((i for i, t in enumerate(left) if np.allclose(value, t)), None)
+        if match is None:
+            return False
+        left.pop(match)
+    return True
+
+
+def _said(held, X, W) -> str:
+    """What each held array is: the running sum, X @ W unsummed, or where it first differs from the sum."""
+    right, product = np.cumsum(X @ W, axis=0), X @ W
+    said = []
+    for where, value in held:
+        if np.allclose(value, right, rtol=1e-9, atol=1e-12 * (1 + np.abs(right).max())):
+            said.append(f"{where} is the running sum, within rounding")
+        elif np.allclose(value, product):
+            said.append(f"{where} is X @ W itself, not summed")
+        else:
+            i, j = np.argwhere(~np.isclose(value, right))[0]
+            said.append(f"{where} first differs from the running sum at position {i}, column {j}: "
+                        f"{value[i, j]:.6g} where the running sum is {right[i, j]:.6g}")
+    return "When it returned, your function held: " + "; ".join(said[:4])
 
 
 # A perturbation every right comparison notices: 1 % of the largest running sum added to every position.
 NUDGE = {"function": "cumsum", "rows": "all", "scale": 0.01}
 SCALES = (1.0, 1e6)
+
+
+COMPARISONS = ("numpy.allclose", "numpy.isclose", "numpy.array_equal", "numpy.array_equiv",
+               "numpy.testing.assert_allclose", "numpy.testing.assert_array_equal",
+               "numpy.testing.assert_array_almost_equal")
+
+
+def _judged_nudged(seen) -> str:
+    """The comparison (with its tolerances) that was handed the nudged np.cumsum result, or "" when none was:
+    a function that never compares that very array (cumsum into out=, a sum kept for printing) may be right."""
+    nudged = [c.returned for c in seen.library if c.function == "numpy.cumsum" and isinstance(c.returned, np.ndarray)]
+    if not seen.perturbed or not nudged:
+        return ""
+    for call in seen.library:
+        given = [*call.args, *call.kwargs.values()]
+        if call.function in COMPARISONS and any(isinstance(v, np.ndarray) and v.shape == n.shape
+                                                and np.array_equal(v, n) for v in given for n in nudged):
+            tolerances = ", ".join(f"{k}={v!r}" for k, v in call.kwargs.items() if k in ("rtol", "atol", "decimal"))
+            return f"{call.function.replace('numpy.', 'np.')}({tolerances})" if tolerances else \
+                call.function.replace("numpy.", "np.")
+    return ""
 
 
 def _computed_nothing(seen, X, W) -> bool:
@@ -124,10 +224,12 @@ def test_really_computes(student, diagnose, rng):
         return  # a submission run without the profiler (a student bundle): nothing more can be seen
     nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, NUDGE)
     value, seen = nudged
-    if seen.perturbed and _is_bool(value) and value:
+    judged = _judged_nudged(seen)
+    if judged and _is_bool(value) and value:
         fail(property, f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its "
-             "largest value in every position, so that the two sums differ: a function that compares the all-at-once "
-             "sum with the one built position by position (within floating-point rounding) must then say False")
+             f"largest value in every position, so that the two sums differ: {judged} was given the changed sum and "
+             "said they agree. A function that compares the all-at-once sum with the one built position by position "
+             "(within floating-point rounding) must then say False")
     if not seen.perturbed and _is_bool(plain[0]) and plain[0] and _computed_nothing(plain[1], X, W):
         fail(property, f"{_shapes(X, W)} returned True without computing anything: during the call it held no "
              "array, list or number but X and W and called no numpy function", diagnosis="sequential.constant-true")
@@ -150,7 +252,9 @@ def test_leaves_inputs_alone(student, diagnose, rng):
         fail(f"prefill_matches_sequential must not modify {which}: work on X @ W (a new array), not on its arguments",
              f"{call} modified {which}: work on X @ W (a new array), not on its arguments",
              diagnosis=_explain(diagnose, X, W, DENSE))
-    if not _is_bool(got) or not got:
+    if not _is_bool(got):
         fail(f"prefill_matches_sequential must return True for a prompt and weights that fit, not "
              f"{describe_type(got)}", f"{call} returned {describe(got)}; expected True",
              diagnosis=_explain(diagnose, X, W))
+    _must_be_true(student, diagnose, X, W, "prefill_matches_sequential must return True for random prompts and "
+                  "weights, computing both sums")

@@ -188,12 +188,15 @@ def test_rejects_bad_utilization(student, diagnose, utilization):
              f"{getattr(exc, 'grader_text', call)}; the lesson asks for ValueError{nan_note}",
              diagnosis=diagnose("prefill_seconds", REFUSALS))
     except UnsupportedResult:
-        got = "a value of an unsupported type (an exception object?)"
+        got, timed = "a value of an unsupported type (an exception object?)", False
     else:
+        timed = not nan and isinstance(got, (int, float, np.number)) and not isinstance(got, (bool, np.bool_))
         got = describe(got)
+    # a time returned for a utilization of 0, below 0 or above 1 is what seconds.accepts-out-of-range says, seen
+    # directly: given when no model of a particular check says more
     fail(f"a utilization outside (0, 1] must raise ValueError{nan_note}",
          f"{call} returned {got} instead of raising ValueError: utilization must be in (0, 1]{nan_note}",
-         diagnosis=diagnose("prefill_seconds", REFUSALS))
+         diagnosis=diagnose("prefill_seconds", REFUSALS) or ("seconds.accepts-out-of-range" if timed else None))
 
 
 def test_integer_arguments(student, reference, diagnose):

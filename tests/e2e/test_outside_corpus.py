@@ -3,11 +3,13 @@
 Each entry is a function or two a student outside this project wrote (the issue's examples of
 checks outside the lesson's contract, valid inputs never tried, causes named from one call),
 laid over the reference solution. A right one must get full marks on its task; a wrong one
-must lose points there, and its feedback must say what ``says`` holds and never what
-``never`` holds (a cause the evidence does not support).
+must lose points there, its feedback must say what ``says`` holds (a catalogue code: its
+diagnoses must hold it) and never what ``never`` holds (a cause the evidence does not support).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -140,6 +142,66 @@ def request_seconds(itl, ttft, n_out):
         raise ValueError("times must be positive")
     return ttft + (n_out - 1) * itl
 """, ("returned",), ("leaves out TTFT", "forgets TTFT")),
+    "cumprod_all_at_once": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    allat = np.cumprod(Y, axis=0)
+    seq, run = np.zeros_like(Y), np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        run = run + Y[i]
+        seq[i] = run
+    return bool(np.allclose(allat, seq))
+""", ("`allat` first differs from the running sum", "`seq` is the running sum"), ("later positions", "future")),
+    "first_row_twice": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    seq, run = np.zeros_like(Y), Y[0].copy()
+    for i in range(Y.shape[0]):
+        run = run + Y[i]
+        seq[i] = run
+    return bool(np.allclose(np.cumsum(Y, axis=0), seq))
+""", ("`seq` first differs from the running sum",), ("misses the first row", "never fills the first")),
+    "batch_axis_sum": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X[None, :, :] @ W
+    allat = np.cumsum(Y, axis=0)[0]
+    seq, run = np.zeros_like(Y[0]), np.zeros(Y.shape[2])
+    for i in range(Y.shape[1]):
+        run = run + Y[0, i]
+        seq[i] = run
+    return bool(np.allclose(allat, seq))
+""", ("`allat` is X @ W itself, not summed",), ("loop does not accumulate",)),
+    "cumsum_into_out": ("prefill", "prefill_matches_sequential", RIGHT, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    seq, run = np.zeros_like(Y), np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        run += Y[i]
+        seq[i] = run
+    np.cumsum(Y, axis=0, out=Y)
+    return bool(np.allclose(Y, seq))
+""", (), ()),
+    # class 4: diagnoses that exist, given on what is seen directly
+    "mask_with_batch_axis": ("prefill", "causal_mask", WRONG, """
+def causal_mask(P):
+    return np.tril(np.ones((1, P, P), dtype=bool))
+""", ("mask.wrong-shape", "has shape (1, 5, 5)"), ("not the lesson's lower triangle",)),
+    "flops_in_a_dict": ("prefill", "prefill_flops", WRONG, """
+def prefill_flops(N, P):
+    return {"flops": 2 * N * P, "N": N, "P": P}
+""", ("flops.returned-container",), ()),
+    "negative_utilization_timed": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if utilization > 1 or utilization == 0:
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("seconds.accepts-out-of-range",), ()),
+    # class 3: 4 · N · P with a comment about keys and values is not told it counted bytes
+    "keys_and_values_factor": ("prefill", "prefill_flops", WRONG, """
+def prefill_flops(N, P):
+    # keys and values: each token's K and V both cost 2 FLOPs per parameter
+    return 4 * N * P
+""", ("twice the lesson's 2 · N · P",), ("not the bytes of a number",)),
     # right in unusual ways: full marks
     "math_prod_flops": ("prefill", "prefill_flops", RIGHT, """
 import math
@@ -186,7 +248,9 @@ def test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says(name
     (folder / lesson.module).write_text(reference + "\n\n" + source, encoding="utf-8")
     task = grade(folder, lesson_id, course=course).task(task_id)
     assert (task.score == task.max_score) is right, task.feedback
-    for text in says:
-        assert text in task.feedback, (text, task.feedback)
+    codes = {d.code for d in task.diagnoses}
+    for text in says:  # a catalogue code is asked of the diagnoses, anything else of the feedback's text
+        assert (text in codes) if re.fullmatch(r"[a-z]+\.[a-z0-9-]+", text) else (text in task.feedback), \
+            (text, codes, task.feedback)
     for text in never:
         assert text not in task.feedback, (text, task.feedback)

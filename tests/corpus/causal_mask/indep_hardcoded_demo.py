@@ -1,6 +1,7 @@
 # mistake: hard-codes the 5-token demo grid
 # fails: causal_mask
-# no-diagnosis: gaming: right only for P = 5
+# diagnosis: mask.wrong-shape
+# expect: for any P but 5 it returns the 5 × 5 demo grid: a mask of the wrong shape, which is what is seen (issue 21: a wrong shape is named directly)
 import numpy as np
 def causal_mask(P):
     grid = np.array([[1, 0, 0, 0, 0],
