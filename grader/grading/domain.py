@@ -33,6 +33,11 @@ class Domain:
         self._lesson, self._student, self._reference = lesson, student, reference
         self._diagnose, self._rng, self._module = diagnose, rng, module
 
+    @property
+    def student(self):
+        """The ``student`` fixture the checks ask through (the suite reads its last call after a failure)."""
+        return self._student
+
     def with_student(self, student) -> Domain:
         """The same checks asking ``student`` instead (the reference in the student's place), no fresh process."""
         return Domain(self._lesson, student, self._reference, self._diagnose, self._rng, None)

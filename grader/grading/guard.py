@@ -4,8 +4,8 @@ A check or a diagnosis that calls a function with arguments the lesson does not 
 what the lesson never asked (``grader.lesson.contract``): such a call is stopped before it
 reaches the submission and raised as ``OutsideContract``, which is the suite's bug, never the
 student's failure (``suite._check`` makes it an error result, so ``grader validate`` refuses
-the lesson: the reference does not get full marks). A call outside the contract that the
-lesson says must raise ValueError (``outside = "ValueError"``) goes through.
+the lesson: the reference does not get full marks). A call outside the contract whose
+outcome the lesson states, a ValueError (``outside = "ValueError"``), goes through.
 
 ``OutsideContract`` is a BaseException so that a check's ``except Exception`` around a student
 call (the usual way to catch what the student raised) cannot swallow it.

@@ -165,7 +165,7 @@ class SuitePlugin:
             return False  # a timeout is never run again: it has replaced the worker already, and its time is spent
         if isinstance(getattr(sys.exc_info()[1], "__context__", None), CallTimeout):  # a verdict on a timeout: spent
             return False
-        watched = item.funcargs.get("student")
+        watched = _watched(item.funcargs)
         if isinstance(watched, Watched) and watched.last in student.stubs:
             return False  # an untouched stub fails on any slate
         student.clean_slate()
@@ -246,7 +246,7 @@ class SuitePlugin:
         if excinfo is None:
             return check
         exc = excinfo.value
-        watched = (getattr(item, "funcargs", None) or {}).get("student")
+        watched = _watched(getattr(item, "funcargs", None) or {})
         watched = watched if isinstance(watched, Watched) else Watched(None)
         if excinfo.errisinstance(pytest.skip.Exception):
             check.weight, check.passed, check.message = 0.0, True, ""
@@ -374,6 +374,11 @@ def _direct_plan(item) -> tuple[tuple, dict] | None:
 def _seeded_rng(node) -> np.random.Generator:
     """Random inputs that depend only on the check's name: the same for every submission and run."""
     return np.random.default_rng(zlib.crc32(node.name.encode()))
+
+
+def _watched(funcargs: dict):
+    """The check's ``student``, or its ``domain``'s (a check over the domain asks through it)."""
+    return funcargs.get("student") or getattr(funcargs.get("domain"), "student", None)
 
 
 def _task_of(item) -> str | None:

@@ -23,7 +23,10 @@ Keys of a parameter (each optional but ``kind``):
   as ``{ min, max }``; one name used twice must have one size);
 - ``min``/``max`` (inclusive), ``above``/``below`` (exclusive): the valid range;
 - ``types``: what a valid number may be, of ``int``, ``float``, ``numpy-int``, ``numpy-float``
-  (default all four for ``real``/``whole``; a bool is never a number);
+  (default ``int``, ``float``, ``numpy-float``; a bool is never a number). A numpy float is a
+  float, so any right function takes one; a numpy integer is not an int (``isinstance``,
+  ``Decimal`` and ``Fraction`` refuse it or overflow in it), and a lesson that never hands one
+  to a function does not ask for it: declare it where the lesson does;
 - ``outside``: ``"ValueError"`` when the lesson says a value out of range raises it (NaN too);
 - ``sample``: ``[low, high]``, where drawn values lie (within the range), ``spread``:
   ``"log"`` (orders of magnitude) or ``"linear"``;
@@ -41,6 +44,7 @@ from grader.exceptions import ConfigError
 
 KINDS = ("real", "whole", "array")
 TYPES = ("int", "float", "numpy-int", "numpy-float")
+DEFAULT_TYPES = ("int", "float", "numpy-float")
 _KEYS = {"kind", "min", "max", "above", "below", "types", "outside", "sample", "spread", "default", "shape"}
 INSIDE, EXPECTED_ERROR, OUTSIDE = "inside", "expected_error", "outside"
 
@@ -53,7 +57,7 @@ class Param:
     high: float = math.inf
     low_open: bool = False
     high_open: bool = False
-    types: tuple[str, ...] = TYPES
+    types: tuple[str, ...] = DEFAULT_TYPES
     outside: str = ""  # "ValueError": the lesson says what a value out of range does
     sample: tuple[float, float] | None = None
     spread: str = "log"
@@ -201,7 +205,7 @@ def _param(source: str, where: str, name: str, spec, dims: dict) -> Param:
         if not shape or any(d not in dims for d in shape):
             raise ConfigError(source, "an array needs 'shape', a list of names declared in its dims", where)
         return Param(name, kind, shape=shape)
-    types = tuple(spec.get("types", TYPES))
+    types = tuple(spec.get("types", DEFAULT_TYPES))
     if not types or set(types) - set(TYPES):
         raise ConfigError(source, f"'types' must be a list of {', '.join(TYPES)}", where)
     if spec.get("outside", "ValueError") != "ValueError":

@@ -95,10 +95,10 @@ OWN_ANSWER = ("arithmetic_intensity must give each call's own answer, whatever w
 
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
-    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    """arithmetic_intensity: right across the lesson's whole domain (each range's ends first, in every type)."""
     domain.check("arithmetic_intensity", domain.draw("arithmetic_intensity", 16), WHOLE_DOMAIN, ())
 
 
 def test_repeated_calls(domain):
-    """Each call's own answer, called again and again with one argument changed at a time."""
+    """arithmetic_intensity: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("arithmetic_intensity", domain.draw("arithmetic_intensity", 3), OWN_ANSWER, ())

@@ -97,10 +97,10 @@ OWN_ANSWER = ("request_output_rate must give each call's own answer, whatever wa
 
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
-    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    """request_output_rate: right across the lesson's whole domain (each range's ends first, in every type)."""
     domain.check("request_output_rate", domain.draw("request_output_rate", 16), WHOLE_DOMAIN, ())
 
 
 def test_repeated_calls(domain):
-    """Each call's own answer, called again and again with one argument changed at a time."""
+    """request_output_rate: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("request_output_rate", domain.draw("request_output_rate", 3), OWN_ANSWER, ())

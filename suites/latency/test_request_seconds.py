@@ -132,10 +132,10 @@ OWN_ANSWER = ("request_seconds must give each call's own answer, whatever was as
 
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
-    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    """request_seconds: right across the lesson's whole domain (each range's ends first, in every type)."""
     domain.check("request_seconds", domain.draw("request_seconds", 16), WHOLE_DOMAIN, ())
 
 
 def test_repeated_calls(domain):
-    """Each call's own answer, called again and again with one argument changed at a time."""
+    """request_seconds: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("request_seconds", domain.draw("request_seconds", 3), OWN_ANSWER, ())

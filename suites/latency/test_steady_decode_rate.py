@@ -90,10 +90,10 @@ OWN_ANSWER = ("steady_decode_rate must give each call's own answer, whatever was
 
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
-    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    """steady_decode_rate: right across the lesson's whole domain (each range's ends first, in every type)."""
     domain.check("steady_decode_rate", domain.draw("steady_decode_rate", 16), WHOLE_DOMAIN, ())
 
 
 def test_repeated_calls(domain):
-    """Each call's own answer, called again and again with one argument changed at a time."""
+    """steady_decode_rate: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("steady_decode_rate", domain.draw("steady_decode_rate", 3), OWN_ANSWER, ())

@@ -115,6 +115,23 @@ def test_other_sizes(student, reference, diagnose, rng):
                "causal_mask(P) must be the (P, P) lower triangle of booleans for other prompt lengths too")
 
 
+# The whole domain of the lesson's contract (lesson.toml, [contract.causal_mask]; grader.grading.domain).
+WHOLE_DOMAIN = ("causal_mask(P) must be the (P, P) lower-triangular boolean mask for every prompt length P ≥ 1")
+OWN_ANSWER = ("causal_mask(P) must give each call's own answer, whatever was asked before (no cache or global that "
+    "outlives a call)")
+
+
+@pytest.mark.weight(2)
+def test_whole_domain(domain):
+    """causal_mask: right across the lesson's whole domain (each range's ends first, in every type)."""
+    domain.check("causal_mask", domain.draw("causal_mask", 8), WHOLE_DOMAIN, TELLING)
+
+
+def test_repeated_calls(domain):
+    """causal_mask: each call's own answer, called again and again with one argument changed at a time."""
+    domain.check_sequence("causal_mask", domain.draw("causal_mask", 3), OWN_ANSWER, TELLING)
+
+
 @pytest.mark.weight(2)
 def test_counts_causal_pairs(student, reference, diagnose):
     """For the lesson's 1000-token prompt, the True count equals causal_pairs(1000)."""
@@ -137,20 +154,3 @@ def test_counts_causal_pairs(student, reference, diagnose):
         fail("for a long prompt, the True entries must be exactly the lower triangle",
              "causal_mask(1000) has the right number of True entries but not in the lower triangle",
              diagnosis=diagnose("causal_mask", [*SMALL, (1000,)]))
-
-
-# The whole domain of the lesson's contract (lesson.toml, [contract.causal_mask]; grader.grading.domain).
-WHOLE_DOMAIN = ("causal_mask(P) must be the (P, P) lower-triangular boolean mask for every prompt length P ≥ 1")
-OWN_ANSWER = ("causal_mask(P) must give each call's own answer, whatever was asked before (no cache or global that "
-    "outlives a call)")
-
-
-@pytest.mark.weight(2)
-def test_whole_domain(domain):
-    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
-    domain.check("causal_mask", domain.draw("causal_mask", 8), WHOLE_DOMAIN, TELLING)
-
-
-def test_repeated_calls(domain):
-    """Each call's own answer, called again and again with one argument changed at a time."""
-    domain.check_sequence("causal_mask", domain.draw("causal_mask", 3), OWN_ANSWER, TELLING)

@@ -68,10 +68,10 @@ OWN_ANSWER = ("causal_pairs(P) must give each call's own answer, whatever was as
 
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
-    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    """causal_pairs: right across the lesson's whole domain (each range's ends first, in every type)."""
     domain.check("causal_pairs", domain.draw("causal_pairs", 16), WHOLE_DOMAIN, TELLING)
 
 
 def test_repeated_calls(domain):
-    """Each call's own answer, called again and again with one argument changed at a time."""
+    """causal_pairs: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("causal_pairs", domain.draw("causal_pairs", 3), OWN_ANSWER, TELLING)

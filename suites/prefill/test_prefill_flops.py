@@ -74,10 +74,10 @@ OWN_ANSWER = ("prefill_flops(N, P) must give each call's own answer, whatever wa
 
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
-    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it."""
+    """prefill_flops: right across the lesson's whole domain (each range's ends first, in every type)."""
     domain.check("prefill_flops", domain.draw("prefill_flops", 16), WHOLE_DOMAIN, TELLING)
 
 
 def test_repeated_calls(domain):
-    """Each call's own answer, called again and again with one argument changed at a time."""
+    """prefill_flops: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("prefill_flops", domain.draw("prefill_flops", 3), OWN_ANSWER, TELLING)

@@ -31,6 +31,7 @@ import numpy as np
 import pytest
 
 from grader.checks import answer, describe, describe_type, fail
+from grader.sandbox.observation import COMPARISONS
 
 pytestmark = pytest.mark.task("prefill_matches_sequential")
 
@@ -168,11 +169,6 @@ NUDGE = {"function": "cumsum", "rows": "all", "scale": 0.01}
 SCALES = (1.0, 1e6)
 
 
-COMPARISONS = ("numpy.allclose", "numpy.isclose", "numpy.array_equal", "numpy.array_equiv",
-               "numpy.testing.assert_allclose", "numpy.testing.assert_array_equal",
-               "numpy.testing.assert_array_almost_equal")
-
-
 def _judged_nudged(seen) -> str:
     """The comparison (with its tolerances) that was handed the nudged np.cumsum result, or "" when none was:
     a function that never compares that very array (cumsum into out=, a sum kept for printing) may be right."""
@@ -183,7 +179,7 @@ def _judged_nudged(seen) -> str:
         given = [*call.args, *call.kwargs.values()]
         if call.function in COMPARISONS and any(isinstance(v, np.ndarray) and v.shape == n.shape
                                                 and np.array_equal(v, n) for v in given for n in nudged):
-            tolerances = ", ".join(f"{k}={v!r}" for k, v in call.kwargs.items() if k in ("rtol", "atol", "decimal"))
+            tolerances = ", ".join(f"{k}={v!r}" for k, v in call.kwargs.items() if k in ("rtol", "atol"))
             return f"{call.function.replace('numpy.', 'np.')}({tolerances})" if tolerances else \
                 call.function.replace("numpy.", "np.")
     return ""
@@ -211,6 +207,16 @@ def test_agrees(student, diagnose, rng, P, d):
     X, W = rng.standard_normal((P, d)), rng.standard_normal((d, d))
     for scale in SCALES:  # a tolerance fit for numbers near 1 only fails the large ones: rounding grows with them
         _must_be_true(student, diagnose, X * scale, W, property)
+    _computes(student, X, W, property)  # True is right everywhere in the contract: it must come from a computation
+
+
+def _computes(student, X, W, property) -> None:
+    """Fail a True that was computed from nothing (observed: no array, list or number but X and W, no numpy
+    function called); an unobservable call passes (a student bundle)."""
+    observed = student.call_observed("prefill_matches_sequential", (X, W), {})
+    if observed is not None and _is_bool(observed[0]) and observed[0] and _computed_nothing(observed[1], X, W):
+        fail(property, f"{_shapes(X, W)} returned True without computing anything: during the call it held no "
+             "array, list or number but X and W and called no numpy function", diagnosis="sequential.constant-true")
 
 
 @pytest.mark.weight(2)
@@ -219,10 +225,9 @@ def test_really_computes(student, diagnose, rng):
     property = "prefill_matches_sequential must compute both sums from X @ W and compare them"
     X, W = rng.standard_normal((6, 4)) + 2.0, rng.standard_normal((4, 4))
     _must_be_true(student, diagnose, X, W, property)
-    plain = student.call_observed("prefill_matches_sequential", (X, W), {})
-    if plain is None:
-        return  # a submission run without the profiler (a student bundle): nothing more can be seen
     nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, NUDGE)
+    if nudged is None:
+        return  # a submission run without the profiler (a student bundle): nothing more can be seen
     value, seen = nudged
     judged = _judged_nudged(seen)
     if judged and _is_bool(value) and value:
@@ -230,9 +235,8 @@ def test_really_computes(student, diagnose, rng):
              f"largest value in every position, so that the two sums differ: {judged} was given the changed sum and "
              "said they agree. A function that compares the all-at-once sum with the one built position by position "
              "(within floating-point rounding) must then say False")
-    if not seen.perturbed and _is_bool(plain[0]) and plain[0] and _computed_nothing(plain[1], X, W):
-        fail(property, f"{_shapes(X, W)} returned True without computing anything: during the call it held no "
-             "array, list or number but X and W and called no numpy function", diagnosis="sequential.constant-true")
+    if not seen.perturbed:
+        _computes(student, X, W, property)
 
 
 def test_leaves_inputs_alone(student, diagnose, rng):

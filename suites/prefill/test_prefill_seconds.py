@@ -214,13 +214,13 @@ OWN_ANSWER = ("prefill_seconds must give each call's own answer, whatever was as
 
 @pytest.mark.weight(2)
 def test_whole_domain(student, reference, diagnose, domain):
-    """Right over the whole domain the lesson allows: each range's ends in every type, then values across it
+    """prefill_seconds: right across the lesson's whole domain (each range's ends first, in every type)
     (a time right for the student's own prefill_flops passes here too: error carried forward)."""
     for args, kwargs in domain.draw("prefill_seconds", 16):
         _check(student, reference, diagnose, probe(*args, **kwargs), WHOLE_DOMAIN)
 
 
 def test_repeated_calls(student, reference, diagnose, domain):
-    """Each call's own answer, called again and again with one argument changed at a time."""
+    """prefill_seconds: each call's own answer, called again and again with one argument changed at a time."""
     for args, kwargs in domain.sequence(domain.draw("prefill_seconds", 3)):
         _check(student, reference, diagnose, probe(*args, **kwargs), OWN_ANSWER)

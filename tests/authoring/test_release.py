@@ -157,7 +157,7 @@ def test_each_lessons_specification_ships_beside_its_module_in_both_bundles(dist
 def test_the_readme_says_what_runs_locally_and_what_on_hand_in(dist):
     readme = (dist / "student" / "README.md").read_text(encoding="utf-8")
     assert "make grade" in readme and "public checks" in readme and "hidden checks" in readme
-    assert "- `prefill_flops` (2 points): 2 public checks here" in readme
+    assert "- `prefill_flops` (2 points): 4 public checks here" in readme
     assert "- `quiz` (1 point): graded when you hand in" in readme
 
 

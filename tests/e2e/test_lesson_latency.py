@@ -241,7 +241,7 @@ def test_every_format_reports_a_wrong_submission(tmp_path, capsys):
     assert re.search(r"::(warning|error) file=.*latency\.py,line=\d+", out["github"]), out["github"]
     assert re.search(r"::error file=.*answers\.toml,line=\d+", out["github"]), out["github"]
     assert out["html"].lstrip().lower().startswith("<!doctype html") and "request_seconds" in out["html"]
-    assert "Total: 9.12/13" in out["text"]
+    assert "Total: 8.82/13" in out["text"]
 
 
 def test_the_cli_grades_the_stubs_to_zero_with_feedback(capsys):
@@ -425,7 +425,7 @@ def test_a_small_class_is_batch_graded_into_a_gradebook_and_csv(tmp_path, capsys
     for student, path in singles.items():  # the CSV rounds to 2 decimals (halves up)
         assert abs(totals[student] - grade(path, lesson="latency", course=COURSE).score) < 0.006, student
     assert totals["alice"] == totals["frank"] == 13 and totals["bob"] == 0
-    assert totals["erin"] == 7.13  # 9 - 3 + 1.125, forgot TTFT: request_seconds partial; a lone module has no answers
+    assert totals["erin"] == 6.82  # 9 - 3 + 0.82, forgot TTFT: request_seconds partial; a lone module has no answers
     assert json.loads((tmp_path / "reports" / "carol.json").read_text(encoding="utf-8"))["lesson"] == "latency"
     assert main(args) == 0  # a rerun resumes: nothing changed, nothing graded again
     assert "this run graded 0, 6 unchanged" in capsys.readouterr().out

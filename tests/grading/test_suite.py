@@ -321,7 +321,7 @@ def test_an_unmet_pytest_raises_is_a_failed_check_not_a_broken_suite(course):
     (suite(course) / "test_extra.py").write_text(
         'import pytest\npytestmark = pytest.mark.task("causal_pairs")\n'
         'def test_refuses_negative(student):\n    """Refuses a negative prompt length."""\n'
-        "    with pytest.raises(ValueError):\n        student.causal_pairs(-3)\n")
+        "    with pytest.raises(ValueError):\n        student.causal_pairs(3)\n")  # inside the contract: no raise
     _hide(course, "causal_pairs::refuses_negative")
     check = next(c for c in grade(course.root / "solutions" / "prefill", course=course).task("causal_pairs").checks
                  if c.name == "refuses_negative")
@@ -351,7 +351,8 @@ def test_a_secret_check_says_nothing_the_submission_chose(course, tmp_path):
     for chosen in ("Leak", "Escape", "hidden input", "P=1000", "(prefill.py, line 1000)"):
         assert chosen in instructor and chosen not in student, chosen
     said = {t.id: {c.message for c in t.checks} for t in report.for_audience("student").tasks}
-    assert {m.split(";")[0] for m in said["causal_pairs"]} == {"causal_pairs raised ValueError"}
+    assert {m.split(";")[0] for m in said["causal_pairs"]} == {"causal_pairs raised ValueError",
+                                                              "causal_pairs must accept every input the lesson allows"}
     assert {m.split(";")[0] for m in said["causal_mask"]} == {"causal_mask raised BaseException"}
 
 

