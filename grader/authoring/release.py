@@ -251,8 +251,12 @@ def _student_readme(lessons: list[Lesson], public: dict[str, PublicSuite], first
              f"make grade                                # {default}the first run sets up .venv/ (Python 3.11+)\n",
              "make grade LESSON=<lesson>                # another lesson\n",
              "make grade SUBMISSION=path/to/folder      # another folder (or file)\n```\n\n",
-             "`make grade` runs the **public checks**: the same checks, with the same full feedback, as when you\n",
-             "hand in. Hand-in also runs hidden checks and grades the by-hand answers and the quiz, so your final\n",
+             "`make grade` runs the **public checks**: the same checks as when you hand in, passing and failing\n",
+             "alike, on the same inputs. Their feedback can say less: a mistake the check sees itself (a wrong\n",
+             "type or shape, a valid input refused, a changed argument) is named here as at hand-in, but the\n",
+             "grader's models of common mistakes, which name more of them, do not ship with the exercises, so\n",
+             "where hand-in names the mistake `make grade` may state only what came back and what was expected.\n",
+             "Hand-in also runs hidden checks and grades the by-hand answers and the quiz, so your final\n",
              "score can be lower than what `make grade` shows. Your code runs in a separate process, never in\n",
              "the one that scores it.\n"]
     for each in lessons:

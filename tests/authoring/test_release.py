@@ -178,6 +178,25 @@ def test_the_bundle_grades_public_checks_exactly_as_the_full_suite_does(dist, tm
                 (mutant.name, task.id)
 
 
+def test_the_readme_says_truthfully_that_local_feedback_can_name_fewer_mistakes(dist, tmp_path):
+    """Issue 21, class 7: the README promised "the same full feedback", but the models do not ship. What it says
+    now holds: the same verdicts; a mistake a model names at hand-in is a symptom locally; one the check sees
+    itself (a number in a container) is named in both."""
+    readme = (dist / "student" / "README.md").read_text(encoding="utf-8")
+    assert "same full feedback" not in readme and "models of common mistakes" in readme
+    bundle = Course(dist / "student")
+    folder = tmp_path / "prefill"
+    folder.mkdir()
+    reference = (ROOT / "solutions" / "prefill" / "prefill.py").read_text(encoding="utf-8")
+    for source, named_locally in (("def prefill_flops(N, P):\n    return N * P\n", False),
+                                  ("def prefill_flops(N, P):\n    return {'flops': 2 * N * P}\n", True)):
+        (folder / "prefill.py").write_text(reference + "\n\n" + source, encoding="utf-8")
+        local = grade(folder, lesson="prefill", course=bundle).task("prefill_flops")
+        full = grade(folder, lesson="prefill", course=COURSE).task("prefill_flops")
+        assert full.diagnoses and local.score == full.score < full.max_score
+        assert ({d.code for d in local.diagnoses} == {d.code for d in full.diagnoses}) is named_locally, source
+
+
 def test_make_grade_runs_from_scratch_in_a_copy(dist, tmp_path):
     """A fresh machine: no .venv, the bundle alone, installing the lock. The venv sees the base
     interpreter's packages (--system-site-packages) so that pip only fetches what that interpreter lacks.
