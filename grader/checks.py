@@ -65,6 +65,13 @@ __all__ = ["CheckFailed", "ModelMark", "Outcome", "Probe", "SizedCalls", "answer
            "side_by_side", "too_slow", "value_kind"]
 
 
+# The observed numpy functions (grader.sandbox.observation.LIBRARY_NAMES) that compare two arrays: a check
+# that looks at an observed call asks which of them was handed a given array.
+COMPARISONS = frozenset(("numpy.allclose", "numpy.isclose", "numpy.array_equal", "numpy.array_equiv",
+                         "numpy.testing.assert_allclose", "numpy.testing.assert_array_equal",
+                         "numpy.testing.assert_array_almost_equal"))
+
+
 class CheckFailed(AssertionError):
     """A check's verdict. ``str()`` is the full story (the detail, else the property), as the
     instructor reads it; ``property`` alone is what a student reads when the check is secret."""

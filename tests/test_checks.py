@@ -345,3 +345,10 @@ def test_answer_lets_an_unexplained_failure_go_on_as_it_was():
         answer(Student(lambda P: 1 / 0), "causal_pairs", 4, explain=lambda: None)
     with pytest.raises(CallTimeout):
         answer(Student(lambda P: (_ for _ in ()).throw(CallTimeout("t"))), "causal_pairs", 4, explain=lambda: None)
+
+
+def test_every_comparison_a_check_looks_for_is_one_the_worker_observes():
+    from grader.checks import COMPARISONS
+    from grader.sandbox.observation import LIBRARY_NAMES
+
+    assert COMPARISONS and COMPARISONS <= LIBRARY_NAMES  # one the worker never records could never be found

@@ -30,8 +30,7 @@ import sys
 import numpy as np
 import pytest
 
-from grader.checks import answer, describe, describe_type, fail
-from grader.sandbox.observation import COMPARISONS
+from grader.checks import COMPARISONS, answer, describe, describe_type, fail
 
 pytestmark = pytest.mark.task("prefill_matches_sequential")
 
