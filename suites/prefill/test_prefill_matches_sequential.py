@@ -131,7 +131,7 @@ def _model_frames(fn, X, W):
 
 def _same_wrong(held, modelled, product) -> bool:
     """The same arrays that are not the running sum, by value, in both: the model's mistake seen on the way."""
-    right = np.cumsum(product, axis=0)
+    right = np.cumsum(product, axis=0)  # public: the lesson names np.cumsum for the sum all at once
     ours = [a for _, a in held if not np.allclose(a, right)]
     theirs = [a for _, a in modelled if not np.allclose(a, right)]
     if not ours and not theirs:  # both held two sums that agree within rounding and said False: the comparison
@@ -149,7 +149,7 @@ def _same_wrong(held, modelled, product) -> bool:
 
 def _said(held, X, W) -> str:
     """What each held array is: the running sum, X @ W unsummed, or where it first differs from the sum."""
-    right, product = np.cumsum(X @ W, axis=0), X @ W
+    right, product = np.cumsum(X @ W, axis=0), X @ W  # public: the lesson names np.cumsum for the sum all at once
     said = []
     for where, value in held:
         if np.allclose(value, right, rtol=1e-9, atol=1e-12 * (1 + np.abs(right).max())):

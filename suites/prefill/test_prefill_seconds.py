@@ -85,11 +85,22 @@ def _own_flops(diagnose, case):
     return own
 
 
-def _carried(diagnose, case, got) -> bool:
+def _carried(student, diagnose, case, got) -> bool:
     """Whether ``got`` is the lesson's time for the FLOPs the student's own prefill_flops returns (the error
     carried forward). Worked out here, not by the models, so that a student bundle grades alike."""
     own = _own_flops(diagnose, case)
-    return own is not None and is_close(got, own / (case.args[2] * _utilization(case)), 1e-6)
+    return own is not None and is_close(got, own / (case.args[2] * _utilization(case)), 1e-6) \
+        and _calls_own_flops(student, case) is not False
+
+
+def _calls_own_flops(student, case) -> bool | None:
+    """Whether prefill_seconds, observed on ``case``, called the submission's prefill_flops (None where calls
+    cannot be observed). A time that only equals the student's own FLOPs' time, from a prefill_seconds that
+    never asked prefill_flops, carried nothing forward: it made the same mistake again (issue 21)."""
+    observed = student.call_observed("prefill_seconds", case.args, case.kwargs)
+    if observed is None or not observed[1].complete:
+        return None
+    return any(callee == "prefill_flops" for _, callee in observed[1].calls)
 
 
 def _check(student, reference, diagnose, case, property, detail="", carried_ok=True):
@@ -98,9 +109,11 @@ def _check(student, reference, diagnose, case, property, detail="", carried_ok=T
     call = format_call("prefill_seconds", case.args, case.kwargs)
     got = _time(student, diagnose, case)
     want = reference.prefill_seconds(*case.args, **case.kwargs)
-    if is_close(got, want, 1e-6) or (carried_ok and _carried(diagnose, case, got)):
+    if is_close(got, want, 1e-6) or (carried_ok and _carried(student, diagnose, case, got)):
         return
     found = _explain(diagnose, case)
+    if found and found.code == CARRIED and _calls_own_flops(student, case) is False:
+        found = None  # the same number, not carried: no cause is named
     if found and found.code == CARRIED:
         fail(f"{property}: your prefill_seconds is right for your prefill_flops, which is wrong; fix prefill_flops",
              f"{call} returned {got:g}, expected {want:g}: your {_upstream(diagnose, case)}, and prefill_seconds is "

@@ -202,6 +202,15 @@ def prefill_flops(N, P):
     # keys and values: each token's K and V both cost 2 FLOPs per parameter
     return 4 * N * P
 """, ("twice the lesson's 2 · N · P",), ("not the bytes of a number",)),
+    "truncates_p_twice": ("prefill", "prefill_seconds", WRONG, """
+def prefill_flops(N, P):
+    return 2 * N * min(P, 512)
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not 0 < utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
+    return 2 * N * min(P, 512) / (flops_per_sec * utilization)
+""", ("returned",), ("fix prefill_flops", "seconds.flops-carried-forward")),
     # right in unusual ways: full marks
     "math_prod_flops": ("prefill", "prefill_flops", RIGHT, """
 import math
@@ -253,4 +262,4 @@ def test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says(name
         assert (text in codes) if re.fullmatch(r"[a-z]+\.[a-z0-9-]+", text) else (text in task.feedback), \
             (text, codes, task.feedback)
     for text in never:
-        assert text not in task.feedback, (text, task.feedback)
+        assert text not in task.feedback and text not in codes, (text, codes, task.feedback)
