@@ -53,7 +53,8 @@ def main() -> None:
     args = parser.parse_args()
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
-        trees = {"before": checkout(args.before, Path(tmp) / "before"), "after": checkout(args.after, Path(tmp) / "after")}
+        trees = {name: checkout(revision, Path(tmp) / name) for name, revision in (("before", args.before),
+                                                                                   ("after", args.after))}
         floors: list[tuple[float, float]] = []
         grades: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
         try:
@@ -68,8 +69,7 @@ def main() -> None:
                     f"{n} {grades[n][-1][0]:.3f} s wall {grades[n][-1][1]:.3f} s CPU" for n in trees), flush=True)
         finally:
             for tree in trees.values():
-                if tree != ROOT:
-                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
     floor_wall = statistics.median(w for w, _ in floors)
     floor_cpu = statistics.median(c for _, c in floors)
     print(f"{args.submission}, {args.runs} runs each; load average {load[0]:.2f} at the start, "

@@ -89,8 +89,8 @@ def test_error_names_the_argument(student):
 
 # The whole domain of the lesson's contract (lesson.toml, [contract.arithmetic_intensity]; grader.grading.domain).
 WHOLE_DOMAIN = ("arithmetic_intensity must give 2 / bytes_per_param for every positive bytes_per_param, int or float")
-OWN_ANSWER = ("arithmetic_intensity must give each call's own answer, whatever was asked before (no cache or global"
-    " that outlives a call)")
+OWN_ANSWER = ("arithmetic_intensity must give each call the answer for its own arguments, called again and again "
+              "with one changed")
 
 
 @pytest.mark.weight(2)
@@ -101,4 +101,4 @@ def test_whole_domain(domain):
 
 def test_repeated_calls(domain):
     """arithmetic_intensity: each call's own answer, called again and again with one argument changed at a time."""
-    domain.check_sequence("arithmetic_intensity", domain.draw("arithmetic_intensity", 3), OWN_ANSWER, ())
+    domain.check_sequence("arithmetic_intensity", domain.draw("arithmetic_intensity", 12)[-3:], OWN_ANSWER, ())

@@ -117,8 +117,7 @@ def test_other_sizes(student, reference, diagnose, rng):
 
 # The whole domain of the lesson's contract (lesson.toml, [contract.causal_mask]; grader.grading.domain).
 WHOLE_DOMAIN = ("causal_mask(P) must be the (P, P) lower-triangular boolean mask for every prompt length P ≥ 1")
-OWN_ANSWER = ("causal_mask(P) must give each call's own answer, whatever was asked before (no cache or global that "
-    "outlives a call)")
+OWN_ANSWER = "causal_mask must give each call the answer for its own arguments, called again and again with one changed"
 
 
 @pytest.mark.weight(2)
@@ -129,7 +128,7 @@ def test_whole_domain(domain):
 
 def test_repeated_calls(domain):
     """causal_mask: each call's own answer, called again and again with one argument changed at a time."""
-    domain.check_sequence("causal_mask", domain.draw("causal_mask", 3), OWN_ANSWER, TELLING)
+    domain.check_sequence("causal_mask", domain.draw("causal_mask", 12)[-3:], OWN_ANSWER, TELLING)
 
 
 @pytest.mark.weight(2)

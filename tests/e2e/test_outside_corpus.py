@@ -126,6 +126,15 @@ def request_seconds(ttft, itl, n_out):
     _last[:] = [(n_out, ttft + (n_out - 1) * itl)]
     return _last[0][1]
 """, ("returned",), ()),
+    "time_cached_by_ttft": ("latency", "request_seconds", WRONG, """
+_seen = {}
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1 or ttft <= 0 or itl <= 0:
+        raise ValueError(f"n_out, ttft and itl must be positive: {n_out}, {ttft}, {itl}")
+    if ttft not in _seen:
+        _seen[ttft] = ttft + (n_out - 1) * itl
+    return _seen[ttft]
+""", ("kept from an earlier call",), ()),
     "reciprocal_of_int": ("latency", "steady_decode_rate", WRONG, """
 import numpy as np
 def steady_decode_rate(itl):
