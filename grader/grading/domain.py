@@ -29,6 +29,8 @@ REL = 1e-9  # far above the rounding of a handful of float operations, far below
 
 
 class Domain:
+    """One check's view of the contract: its draws (seeded as the check's ``rng``), the student, the truth."""
+
     def __init__(self, lesson, student, reference, diagnose, rng, module):
         self._lesson, self._student, self._reference = lesson, student, reference
         self._diagnose, self._rng, self._module = diagnose, rng, module
