@@ -40,7 +40,7 @@ SPECIFIED = {
         "causal_mask": ["(P, P)", "numpy array of dtype `bool`", "not nested lists", "column ≤ row",
                         "1000-token prompt"],
         "prefill_matches_sequential": ["X is (P, d)", "W a (d, d) matrix", "True if they agree", "`bool`",
-                                       "Leave X and W as they are", "can never give True"],
+                                       "Leave X and W as they are", "W is always (d, d) for X's d"],
     },
 }
 # Said for every function of the lesson, once: the ValueError's message names the wrong argument.
