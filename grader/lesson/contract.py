@@ -131,12 +131,6 @@ class Contract:
                 expected = expected or f"{p.name} = {value!r} is outside {p.range_text}"
         return Verdict(EXPECTED_ERROR, expected) if expected else Verdict(INSIDE)
 
-    def param(self, name: str) -> Param:
-        for p in self.params:
-            if p.name == name:
-                return p
-        raise KeyError(name)
-
 
 def _number_type(value) -> str | None:
     if isinstance(value, (bool, np.bool_)):

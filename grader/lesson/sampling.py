@@ -64,7 +64,6 @@ def _values(p: Param, rng: np.random.Generator, count: int) -> list:
         kind = types[i % len(types)]
         x = ends[i // len(types) % 2] if i < 2 * len(types) else _spread(p, rng, low, high)
         values.append(_cast(p, kind, x, low, high))
-    # the ends are drawn with each type; after them, shuffle nothing: order is part of the seed
     return values
 
 
