@@ -134,7 +134,11 @@ def test_chromium_shows_the_total_and_every_task(pages):
     assert len(dom.having("tr", "task")) == 9
     assert not dom.having("figure", "mask")
     wrong = Page(dump_dom(pages["wrong"]))
-    assert " ".join(wrong.text_of["total"].split()) == "14.92 / 17 88%"
+    # What the browser shows is what the markup says; the score itself is the suite's business
+    # (it moves when checks are added), so only its shape and that it is below full are pinned here.
+    shown = " ".join(wrong.text_of["total"].split())
+    assert shown == " ".join(Page(pages["wrong"].read_text(encoding="utf-8")).text_of["total"].split())
+    assert re.fullmatch(r"1[0-6](\.\d+)? / 17 \d+%", shown), shown
     assert [r["class"] for r in wrong.having("tr", "task")].count("task partial") == 1
 
 
