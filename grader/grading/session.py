@@ -86,6 +86,7 @@ class GradingSession:
 
     def grade(self, submission: str | Path) -> Report:
         """The same Report ``engine.grade`` gives for this submission (the same scores, always)."""
+        self._suite.wait_collected()
         return grade(submission, lesson=self.lesson, course=self.course, solutions=self.solutions,
                      launcher=self._forks.spawn, run_checks=lambda lesson, student: self._suite.run(student),
                      scratch=self._forks.staging)
@@ -105,10 +106,12 @@ class _SessionPlugin(SuitePlugin):
     def __init__(self, lesson: Lesson, reference, requests: queue.Queue, replies: queue.Queue):
         super().__init__(lesson, None, reference)
         self._requests, self._replies = requests, replies
+        self.collected = threading.Event()
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session):
         items = list(session.items)
+        self.collected.set()
         while (student := self._requests.get()) is not None:
             self._student = student
             self.results = {t.id: [] for t in self.lesson.code_tasks}
@@ -140,7 +143,19 @@ class _SuiteThread:
             self._failure = ConfigError(str(self.lesson.suite_dir), f"pytest stopped early (exit code {int(code)})")
         except BaseException as exc:  # noqa: BLE001 - kept for every later run() to raise
             self._failure = exc
+        self._plugin.collected.set()
         self._replies.put(self._failure)
+
+    def wait_collected(self) -> None:
+        """Return once pytest has collected the suite (or failed to).
+
+        Collection parses the suite's modules while the session's own thread would parse the
+        submission's source (``grader.submission``): CPython 3.11 before 3.11.8 keeps the AST
+        constructor's recursion depth per interpreter, not per call (gh-106905), so two threads
+        parsing at once can make either fail with "AST constructor recursion depth mismatch".
+        Once collected, the suite thread runs checks only while the session's thread waits
+        for their results, so the two never parse at the same time."""
+        self._plugin.collected.wait()
 
     def run(self, student: StudentModule) -> dict:
         """The check results of one submission, per code task."""

@@ -86,3 +86,23 @@ def test_a_session_where_no_sandbox_runs_the_canary_does_not_start(canaries, mon
     monkeypatch.setattr(confine, "fallbacks", lambda box: [FIRST])
     with pytest.raises(SandboxFailed, match="no sandbox can run the grader's canary"):
         GradingSession("prefill", COURSE)
+
+
+def test_a_submission_is_not_read_while_the_suite_is_still_being_collected(canaries, monkeypatch):
+    """CPython 3.11 before 3.11.8 fails ast.parse in two threads at once ("AST constructor recursion
+    depth mismatch", gh-106905): the session's first grade waits for pytest's collection."""
+    import time
+
+    import grader.grading.session as module
+
+    seen, original, collect = [], module.grade, module.invoke_pytest
+    monkeypatch.setattr(module, "invoke_pytest", lambda *a: (time.sleep(2), collect(*a))[1])  # a slow collection
+
+    def grade(*args, **kwargs):
+        seen.append(session._suite._plugin.collected.is_set())
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, "grade", grade)
+    with GradingSession("prefill", COURSE) as session:
+        assert session.grade(STUBS).score == 0
+    assert seen == [True]
