@@ -108,10 +108,23 @@ class Unit:
         return [(PREFIXES[symbol].symbol + self.shown, PREFIXES[symbol].power) for symbol in self.prefixes]
 
 
+_PER = re.compile(r"\s*(?:/|\bper\b)\s*")
+
+
+def _compounds(names: tuple[str, ...]) -> set[str]:
+    """Every spelling of a rate the lesson declares in parts: "tokens/s" and "tokens per second"
+    declare "tokens" and "s", "second" as spellings of each side, so "tokens / second" and
+    "tokens per s" are the same unit. The sides come only from the lesson's own names."""
+    parts = [_PER.split(name, maxsplit=1) for name in names if _PER.search(name)]
+    tops, bottoms = {top.strip() for top, _ in parts}, {bottom.strip() for _, bottom in parts}
+    return {f"{top}{sep}{bottom}".strip() for top in tops for bottom in bottoms if bottom
+            for sep in ("/", " / ", "/ ", " /", " per ")}
+
+
 @functools.lru_cache(maxsize=64)
 def _forms(names: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     found = set()
-    for name in names:
+    for name in (*names, *sorted(_compounds(names))):
         found.add((name, 0))
         for prefix in (PREFIXES[symbol] for symbol in prefixes):
             found.update((symbol + name, prefix.power) for symbol in (prefix.symbol, *prefix.spellings))

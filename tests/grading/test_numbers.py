@@ -74,6 +74,17 @@ def test_a_prefix_the_question_does_not_declare_is_not_its_unit(text):
     assert "not a unit of this question" in refused(text, PAIRS)
 
 
+@pytest.mark.parametrize("text", ["20 tokens / s", "20 tok/s", "20 tok / s", "20 tokens per s", "20 tok per second",
+                                  "20 /s", "20 per second", "20 TOKENS/S"])
+def test_a_rate_is_read_in_any_mix_of_the_spellings_its_sides_are_declared_in(text):
+    assert read(text, RATE) == 20
+
+
+@pytest.mark.parametrize("text", ["20 tokens/min", "20 tokens/ms", "20 tok/h", "20 seconds/token"])
+def test_a_side_the_lesson_does_not_declare_is_not_read_into_a_rate(text):
+    assert "not a unit of this question" in refused(text, RATE)
+
+
 @pytest.mark.parametrize("text, unit", [("0.28 pairs", SECONDS), ("280 FLOPs", SECONDS), ("0.28 min", SECONDS),
                                         ("1.4e13 FLOP/s", FLOPS), ("1.4e13 s", FLOPS), ("10 tokens", PAIRS),
                                         ("20 tokens/min", RATE), ("28 %", SECONDS)])
