@@ -30,7 +30,11 @@ Keys of a parameter (each optional but ``kind``):
 - ``outside``: ``"ValueError"`` when the lesson says a value out of range raises it (NaN too);
 - ``sample``: ``[low, high]``, where drawn values lie (within the range), ``spread``:
   ``"log"`` (orders of magnitude) or ``"linear"``;
-- ``default``: the signature's default, used when a call leaves the argument out.
+- ``default``: the signature's default, used when a call leaves the argument out (a sequence of
+  calls also leaves it out after passing another value: a value kept from the last call shows);
+- ``example``: the lesson's own value (7e9 parameters, 5 tokens): a draw puts it beside values
+  drawn for the others, so that code right only when all the lesson's numbers come together
+  (``if n_out == 5: return 0.4``) shows.
 """
 
 from __future__ import annotations
@@ -45,7 +49,8 @@ from grader.exceptions import ConfigError
 KINDS = ("real", "whole", "array")
 TYPES = ("int", "float", "numpy-int", "numpy-float")
 DEFAULT_TYPES = ("int", "float", "numpy-float")
-_KEYS = {"kind", "min", "max", "above", "below", "types", "outside", "sample", "spread", "default", "shape"}
+_KEYS = {"kind", "min", "max", "above", "below", "types", "outside", "sample", "spread", "default", "shape",
+         "example"}
 INSIDE, EXPECTED_ERROR, OUTSIDE = "inside", "expected_error", "outside"
 
 
@@ -63,6 +68,7 @@ class Param:
     spread: str = "log"
     default: object = None
     shape: tuple[str, ...] = ()
+    example: float | None = None
 
     def in_range(self, x: float) -> bool:
         if math.isnan(x):
@@ -218,9 +224,14 @@ def _param(source: str, where: str, name: str, spec, dims: dict) -> Param:
     spread = spec.get("spread", "log")
     if spread not in ("log", "linear") or (spread == "log" and sample[0] <= 0):
         raise ConfigError(source, "'spread' is \"log\" (positive samples only) or \"linear\"", where)
+    example = spec.get("example")
+    if example is not None and (isinstance(example, bool) or not isinstance(example, (int, float))):
+        raise ConfigError(source, "'example' must be a number", where)
     param = Param(name, kind, low, high, "above" in spec, "below" in spec, types, spec.get("outside", ""),
-                  sample, spread, spec.get("default"))
+                  sample, spread, spec.get("default"), example=example)
     for end in sample:
         if not param.in_range(end) and end not in (low, high):
             raise ConfigError(source, f"sample end {end:g} is outside {param.range_text}", where)
+    if example is not None and not param.in_range(float(example)):
+        raise ConfigError(source, f"example {example:g} is outside {param.range_text}", where)
     return param

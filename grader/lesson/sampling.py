@@ -2,11 +2,13 @@
 
 The lesson's examples (7e9 parameters, 1000 tokens, utilization 0.5) are the inputs a
 student tried; the mistakes that hide from them show elsewhere: at P = 1, at utilization
-near 0 or exactly 1, for a rate of 1e18 FLOP/s, for an int N, for a numpy scalar. So the
-first cases of every draw are the corners (each range's ends, in every declared type), then
-values spread over the range (by orders of magnitude where ``spread = "log"``). The draw is a
-function of the generator only: a check seeded by its name and the suite gets the same
-inputs on every regrade.
+near 0 or exactly 1, for a rate of 1e18 FLOP/s, for an int N, for a numpy scalar, for N = 1.5.
+So the first cases of every draw are the corners (each range's ends, in every declared type),
+then a real range's value with a fraction near its low end (``int(N)`` shows there), then each
+lesson example beside values drawn for the other arguments (code right only when all the
+lesson's numbers come together shows), then values spread over the range (by orders of
+magnitude where ``spread = "log"``). The draw is a function of the generator only: a check
+seeded by its name and the suite gets the same inputs on every regrade.
 """
 
 from __future__ import annotations
@@ -23,6 +25,11 @@ _CASTS = {"int": int, "float": float, "numpy-int": np.int64, "numpy-float": np.f
 def draw(contract: Contract, rng: np.random.Generator, count: int) -> list[tuple[tuple, dict]]:
     """``count`` valid calls (positional arguments, no keywords), corners first."""
     columns = {p.name: _values(p, rng, count) for p in contract.params if p.kind != "array"}
+    corners = max((_corner_count(p) for p in contract.params if p.kind != "array"), default=0)
+    examples = [p for p in contract.params if p.kind != "array" and p.example is not None]
+    for k, p in enumerate(examples):  # the lesson's value of one argument, the others drawn
+        if len(examples) > 1 and corners + k < count - 3:  # the last three stay spread (a sequence's draws)
+            columns[p.name][corners + k] = _as_example(p, columns[p.name][corners + k])
     sizes = [{name: int(rng.integers(low, high + 1)) for name, (low, high) in contract.dims.items()}
              for _ in range(count)]
     for i, corner in enumerate(_dim_corners(contract.dims)):
@@ -52,17 +59,45 @@ def _dim_corners(dims: dict) -> list[dict]:
     return corners
 
 
+def _as_example(p: Param, drawn):
+    """The lesson's example in the drawn value's type, or a float where that type cannot hold it (0.5)."""
+    cast = type(drawn)
+    if isinstance(drawn, (int, np.integer)) and float(p.example) != int(p.example):
+        cast = float if "float" in p.types else np.float64
+    return cast(p.example)
+
+
+def _corner_count(p: Param) -> int:
+    return 2 * len(p.types) + (1 if _fraction(p) is not None else 0)
+
+
+def _fraction(p: Param) -> float | None:
+    """A value of a real range with a fraction, near its low end (N = 1.5), or None where none is drawn."""
+    if p.kind != "real" or not {"float", "numpy-float"} & set(p.types):
+        return None
+    low, high = p.sample
+    x = low + 0.5 if high - low > 1 else low + (high - low) / 2
+    return x if p.in_range(x) and x != int(x) else None
+
+
 def _values(p: Param, rng: np.random.Generator, count: int) -> list:
-    """The parameter's column: its range's ends in each type first, then spread values, types cycled."""
+    """The parameter's column: its range's ends in each type first, then a value with a fraction,
+    then spread values, types cycled."""
     low, high = p.sample
     low = _nudge_in(p, low, up=True)
     high = _nudge_in(p, high, up=False)
     ends = [low, high]
     values = []
     types = list(p.types)
+    fraction = _fraction(p)
     for i in range(count):
         kind = types[i % len(types)]
-        x = ends[i // len(types) % 2] if i < 2 * len(types) else _spread(p, rng, low, high)
+        if i < 2 * len(types):
+            x = ends[i // len(types) % 2]
+        elif i == 2 * len(types) and fraction is not None:
+            x, kind = fraction, "float" if "float" in types else "numpy-float"
+        else:
+            x = _spread(p, rng, low, high)
         values.append(_cast(p, kind, x, low, high))
     return values
 

@@ -78,6 +78,8 @@ def test_arrays_are_judged_by_shape_names_sizes_and_finiteness():
     ({"f": {"N": {"kind": "real", "min": -1, "max": 1, "spread": "log"}}}, "'spread'"),
     ({"f": {"X": {"kind": "array", "shape": ["P"]}}}, "declared in its dims"),
     ({"f": {"N": 3}}, "inline table"),
+    ({"f": {"N": {"kind": "real", "min": 1, "max": 9, "example": "7e9"}}}, "'example' must be a number"),
+    ({"f": {"N": {"kind": "real", "min": 1, "max": 9, "example": 10}}}, "example 10 is outside"),
 ])
 def test_a_wrong_declaration_is_refused_naming_its_key(table, says):
     with pytest.raises(ConfigError, match=says) as caught:
@@ -99,5 +101,7 @@ def test_the_prefill_contract_says_what_the_lesson_says():
     assert seconds.judge((7e9, 1000, 5e11), {}).kind == INSIDE
     assert seconds.judge((7e9, 1000, 1e14, -0.5), {}).kind == EXPECTED_ERROR
     assert contracts["prefill_flops"].judge((3, 1), {}).kind == INSIDE  # N below 1e6 is a model too
+    assert contracts["prefill_flops"].judge((1.5, 2.5), {}).kind == INSIDE  # "whole numbers (int) or not"
+    assert contracts["causal_pairs"].judge((100_000,), {}).kind == INSIDE  # a long prompt is counted too
     mask = contracts["causal_mask"]
     assert mask.judge((1,), {}).kind == INSIDE and mask.judge((0,), {}).kind == OUTSIDE

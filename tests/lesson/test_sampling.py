@@ -47,6 +47,25 @@ def test_the_corners_come_first_in_every_declared_type():
     assert any(isinstance(args[3], int) and args[3] == 1 for args, _ in calls)  # utilization 1, an int
 
 
+def test_a_real_range_draws_a_value_with_a_fraction_near_its_low_end():
+    calls = draw(CONTRACTS["prefill.prefill_flops"], np.random.default_rng(0), 16)
+    assert any(isinstance(args[0], float) and args[0] == 1.5 for args, _ in calls)  # int(N) shows here
+    whole = draw(CONTRACTS["prefill.causal_pairs"], np.random.default_rng(0), 16)
+    assert all(float(args[0]).is_integer() for args, _ in whole)  # a whole range never does
+
+
+def test_each_lesson_example_is_drawn_beside_values_for_the_other_arguments():
+    contract = CONTRACTS["latency.request_seconds"]
+    calls = draw(contract, np.random.default_rng(0), 16)
+    for i, (name, example) in enumerate((("ttft", 0.2), ("itl", 0.05), ("n_out", 5))):
+        mixed = [args for args, _ in calls if args[i] == example]
+        assert mixed, name  # `if n_out == 5: return 0.4` is asked with other times
+        assert all(args != (0.2, 0.05, 5) for args in mixed)
+    assert all(contract.judge(args, kwargs).kind == INSIDE for args, kwargs in calls)
+    last = draw(contract, np.random.default_rng(0), 12)[-3:]
+    assert not any(args[i] == e for args, _ in last for i, e in enumerate((0.2, 0.05, 5)))  # a sequence's: spread
+
+
 def test_the_whole_range_is_spread_over_not_only_its_ends():
     calls = draw(CONTRACTS["latency.steady_decode_rate"], np.random.default_rng(3), 40)
     values = sorted(float(args[0]) for args, _ in calls)
