@@ -1,0 +1,125 @@
+"""What a wrong numeric function's answers have in common with the right ones, over many inputs.
+
+A single wrong answer says little: 0.399902 for 0.4 may be float16, rounding or a typo. Over
+a check's whole draw (``grader.grading.domain``) one relation may hold on every input tried,
+and then it is a fact about the student's function, not a guess: each answer is the right one
+rounded to two decimals; each is exactly 1000 times the right one; the function answers what a
+right one answers with two arguments swapped; it answers the same whatever it is asked. The
+feedback says that fact (principle 5: a symptom stated precisely, here the symptom of all
+the inputs at once) and nothing about why.
+
+A relation is reported only when it holds on every input tried, at least two of them answered
+wrongly, and the right answers differ (a relation that two equal answers satisfy says nothing).
+The lesson's own misconception models (``grader.grading.models``) come first: a relation is the
+feedback's last word only where no model agrees.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from grader.checks import format_call
+
+MIN_WRONG = 2  # answers that differ from the right ones, for any relation to be said
+_SCALES = {1e3: "1000 times", 1e-3: "a thousandth of", 1e6: "a million times", 1e-6: "a millionth of",
+           1e9: "a billion (1e9) times", 1e-9: "a billionth (1e-9) of", 2.0: "twice", 0.5: "half of",
+           8.0: "8 times", 0.125: "an eighth of", 100.0: "100 times", 0.01: "a hundredth of"}
+
+
+@dataclass(frozen=True)
+class Answer:
+    args: tuple
+    got: float
+    want: float
+
+
+def _same(a: float, b: float, rel: float = 1e-9) -> bool:
+    return a == b or (math.isfinite(a) and math.isfinite(b) and abs(a - b) <= rel * max(abs(a), abs(b)))
+
+
+def describe_relation(function: str, names: tuple[str, ...], answers: list[Answer],
+                      reference: Callable) -> str:
+    """One sentence naming the relation every answer has to the right one, or "" when none holds."""
+    answers = [a for a in answers if math.isfinite(a.want)]
+    wrong = [a for a in answers if not _same(a.got, a.want)]
+    if len(wrong) < MIN_WRONG or len({a.want for a in answers}) < 2:
+        return ""
+    tried = f"on all {len(answers)} inputs tried"
+    for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision):
+        found = finder(function, names, answers, reference)
+        if found:
+            return f"{tried.capitalize()}, {found}."
+    return ""
+
+
+def _constant(function, names, answers, reference) -> str:
+    values = {a.got for a in answers}
+    if len(values) == 1:
+        return f"{function} returns {answers[0].got:g} whatever it is asked: it computes nothing from its arguments"
+    return ""
+
+
+def _swapped(function, names, answers, reference) -> str:
+    """The right function's answers with two arguments exchanged (a signature or a formula that swaps them)."""
+    count = len(answers[0].args)
+    for i, j in itertools.combinations(range(min(count, len(names))), 2):
+        def swapped(args, i=i, j=j):
+            moved = list(args)
+            moved[i], moved[j] = moved[j], moved[i]
+            return moved
+        try:
+            if all(_same(a.got, float(reference(*swapped(a.args)))) for a in answers):
+                example = next(a for a in answers if not _same(a.got, a.want))  # where the swap shows
+                return (f"{function} answers what a right one answers with {names[i]} and {names[j]} exchanged: "
+                        f"{format_call(function, example.args, {})} gives what a right "
+                        f"{format_call(function, tuple(swapped(example.args)), {})} gives")
+        except Exception:  # noqa: BLE001, S112 - a swap outside the reference's domain is not this relation
+            continue
+    return ""
+
+
+def _rounded(function, names, answers, reference) -> str:
+    for digits in range(0, 7):
+        if all(a.got == round(a.want, digits) for a in answers):
+            where = "a whole number" if digits == 0 else f"{digits} decimal place{'s' if digits > 1 else ''}"
+            return f"each answer is the right one rounded to {where}: return it unrounded"
+    if all(a.got == math.floor(a.want) for a in answers):
+        return "each answer is the right one rounded down to a whole number (// or int()): return it unrounded"
+    significant = [d for d in range(1, 6) if all(_same(a.got, float(f"{a.want:.{d}g}")) for a in answers)]
+    if significant:
+        return f"each answer is the right one rounded to {significant[0]} significant digits: return it unrounded"
+    return ""
+
+
+def _scaled(function, names, answers, reference) -> str:
+    ratios = [a.got / a.want for a in answers if a.want != 0]
+    if len(ratios) != len(answers) or not ratios:
+        return ""
+    for factor, words in _SCALES.items():
+        if all(_same(r, factor) for r in ratios):
+            return f"each answer is {words} the right one"
+    return ""
+
+
+def _inverse(function, names, answers, reference) -> str:
+    if all(a.want != 0 and _same(a.got, 1 / a.want) for a in answers):
+        return "each answer is 1 divided by the right one: the ratio is upside down"
+    return ""
+
+
+def _low_precision(function, names, answers, reference) -> str:
+    """Every answer within a few units of float32's (or float16's) rounding of the right one, and some
+    answer further off than the narrower type's rounding would leave it."""
+    errors = [abs(a.got - a.want) / abs(a.want) if a.want else (0.0 if a.got == 0 else math.inf) for a in answers]
+    worst = max(errors)
+    single = 4 * float(np.finfo(np.float32).eps)
+    for dtype, digits, finer in ((np.float32, "about 7", 1e-12), (np.float16, "about 3", single)):
+        if finer < worst <= 4 * float(np.finfo(dtype).eps):
+            return (f"each answer agrees with the right one to {digits} significant digits only, as numpy's "
+                    f"{dtype.__name__} keeps them: compute in float64 (Python's float)")
+    return ""

@@ -1,0 +1,56 @@
+"""grader.grading.relations: a relation is said only when it holds on every input tried."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from grader.grading.relations import Answer, describe_relation
+
+
+def request_seconds(ttft, itl, n_out):
+    return ttft + (n_out - 1) * itl
+
+
+INPUTS = [(0.2, 0.05, 5), (1.182, 0.1839, 1530), (3.0, 0.7, 2), (0.0004, 2e-5, 77), (12.5, 0.31, 9)]
+NAMES = ("ttft", "itl", "n_out")
+
+
+def said(student) -> str:
+    answers = [Answer(args, float(student(*args)), float(request_seconds(*args))) for args in INPUTS]
+    return describe_relation("request_seconds", NAMES, answers, request_seconds)
+
+
+@pytest.mark.parametrize("student, words", [
+    (lambda t, i, n: 0.4, "returns 0.4 whatever it is asked"),
+    (lambda t, i, n: i + (n - 1) * t, "with ttft and itl exchanged"),
+    (lambda t, i, n: round(t + (n - 1) * i, 2), "rounded to 2 decimal places"),
+    (lambda t, i, n: float(int(t + (n - 1) * i)), "rounded down to a whole number"),
+    (lambda t, i, n: 1000 * (t + (n - 1) * i), "1000 times the right one"),
+    (lambda t, i, n: 1 / (t + (n - 1) * i), "1 divided by the right one"),
+    (lambda t, i, n: float(np.float16(t) + (n - 1) * np.float16(i)), "about 3 significant digits"),
+    (lambda t, i, n: float(np.float32(t) + np.float32(n - 1) * np.float32(i)), "about 7 significant digits"),
+])
+def test_each_relation_is_named_when_it_holds_everywhere(student, words):
+    sentence = said(student)
+    assert words in sentence and sentence.startswith(f"On all {len(INPUTS)} inputs tried")
+
+
+@pytest.mark.parametrize("student", [
+    request_seconds,  # right: nothing to say
+    lambda t, i, n: t + n * i,  # one gap too many: no relation of these holds on every input
+    lambda t, i, n: request_seconds(t, i, n) if n != 5 else 0.45,  # wrong once only
+    lambda t, i, n: round(request_seconds(t, i, n), 2) if n < 100 else request_seconds(t, i, n) * 2,  # mixed
+])
+def test_nothing_is_said_unless_one_relation_holds_on_every_input(student):
+    assert said(student) == ""
+
+
+def test_a_swap_is_shown_on_an_input_where_it_changes_the_answer():
+    sentence = said(lambda t, i, n: i + (n - 1) * t)
+    assert "request_seconds(0.2, 0.05, 5) gives what a right request_seconds(0.05, 0.2, 5) gives" in sentence
+
+
+def test_equal_right_answers_prove_nothing():
+    answers = [Answer((0.2, 0.05, 5), 0.8, 0.4), Answer((0.2, 0.05, 5), 0.8, 0.4)]
+    assert describe_relation("request_seconds", NAMES, answers, request_seconds) == ""
