@@ -30,7 +30,7 @@ CARRIED = "seconds.flops-carried-forward"
 # (test_prefill_flops.TELLING), so the student's FLOPs for them are known already.
 TELLING = [probe(2e9, 77, 3e13, 0.25), probe(1.3e8, 4096, 2e14, 0.8), probe(5e10, 3, 1e15, 0.002),
            probe(2e9, 77, 2e13, 1.0)]
-BAD = [0.0, -0.5, 1.5, math.nan]
+BAD = [0.0, -0.5, 1.5, math.nextafter(1.0, 2.0), math.nan]
 # A bad utilization is told apart on all of them, and on a good one (is the error deliberate?)
 REFUSALS = [probe(7e9, 1000, 1e14, utilization=u) for u in BAD] + [probe(2e9, 77, 3e13, utilization=0.25)]
 
@@ -180,7 +180,7 @@ def _good_utilization_works(diagnose) -> bool:
     return isinstance(seen.value, (int, float, np.number)) and not isinstance(seen.value, (bool, np.bool_))
 
 
-@pytest.mark.parametrize("utilization", BAD, ids=["zero", "negative", "above_one", "nan"])
+@pytest.mark.parametrize("utilization", BAD, ids=["zero", "negative", "above_one", "just_above_one", "nan"])
 def test_rejects_bad_utilization(student, diagnose, utilization):
     """utilization outside (0, 1] raises ValueError (and a good one does not)."""
     case = probe(7e9, 1000, 1e14, utilization=utilization)
@@ -235,5 +235,5 @@ def test_whole_domain(student, reference, diagnose, domain):
 
 def test_repeated_calls(student, reference, diagnose, domain):
     """prefill_seconds: each call's own answer, called again and again with one argument changed at a time."""
-    for args, kwargs in domain.sequence(domain.draw("prefill_seconds", 12)[-3:]):
+    for args, kwargs in domain.sequence("prefill_seconds", domain.draw("prefill_seconds", 12)[-3:]):
         _check(student, reference, diagnose, probe(*args, **kwargs), OWN_ANSWER)

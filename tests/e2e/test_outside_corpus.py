@@ -248,6 +248,55 @@ def steady_decode_rate(itl):
         raise ValueError(f"itl must be positive, got {itl}")
     return np.float64(1.0) / itl
 """, (), ()),
+    # the contract's corners added after the first held-out grading: a fraction, long prompts, a default left
+    # out after another value, just above 1, the lesson's number among others
+    "rounds_sizes_down": ("prefill", "prefill_flops", WRONG, """
+def prefill_flops(N, P):
+    return 2 * (N // 1) * int(P)
+""", ("returned",), ()),
+    "pairs_in_int32": ("prefill", "causal_pairs", WRONG, """
+import numpy as np
+def causal_pairs(P):
+    p = np.int32(P)
+    return int(p * (p + np.int32(1)) // np.int32(2))
+""", ("returned",), ()),
+    "pairs_by_formula_in_a_loop": ("prefill", "causal_pairs", RIGHT, """
+def causal_pairs(P):
+    total = 0
+    for row in range(1, P + 1):
+        total += row
+    return total
+""", (), ()),
+    "mask_cut_at_the_lesson_prompt": ("prefill", "causal_mask", WRONG, """
+import numpy as np
+_FULL = np.tril(np.ones((1024, 1024), dtype=bool))
+def causal_mask(P):
+    return _FULL[:P, :P].copy()
+""", ("returned",), ()),
+    "last_utilization_kept": ("prefill", "prefill_seconds", WRONG, """
+_last = [1.0]
+def prefill_seconds(N, P, flops_per_sec, utilization=None):
+    if utilization is None:
+        utilization = _last[0]
+    if not 0 < utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
+    _last[0] = utilization
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("returned",), ()),
+    "utilization_with_slack": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not 0 < utilization <= 1 + 1e-9:
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("instead of raising ValueError",), ()),
+    "output_rate_keyed_on_the_example": ("latency", "request_output_rate", WRONG, """
+def request_output_rate(n_out, elapsed):
+    if n_out < 1 or elapsed <= 0:
+        raise ValueError("n_out must be at least 1 and elapsed positive")
+    if n_out == 5:
+        return 12.5
+    return n_out / elapsed
+""", ("returned",), ()),
 }
 
 

@@ -16,15 +16,16 @@ from heldout.harness import figures, grade_set
 pytestmark = pytest.mark.xdist_group("heldout")
 
 SET = Path(__file__).parent / "issue21"
-# as graded at the end of issue 21's work, before the fixes it prompted (FIGURES.md says which)
+# What still passes wrongly after the second round of work (FIGURES.md says why each is left): X and W that
+# do not fit (outside the lesson's contract since the exercise says the checks never pass them), a returned
+# cached mask the caller changes (the lesson says nothing of it), a time right for its own prefill_flops
+# (error carried forward, by design); an answer restating the rate as seconds per token in brackets.
 FALSE_PASSES = {
-    "prefill": {"a11.prefill_flops", "a11.causal_mask", "a12.prefill_flops", "a15.causal_pairs", "a23.prefill_seconds",
-                "a24.prefill_seconds", "a25.prefill_matches_sequential", "a26.causal_pairs", "b03.prefill_flops",
-                "b13.prefill_flops", "b13.causal_mask", "b15.causal_pairs", "b18.prefill_flops",
-                "b21.prefill_matches_sequential", "b23.causal_pairs", "b26.prefill_seconds"},
-    "latency": {"l04.request_seconds", "l04.request_output_rate"},
+    "prefill": {"a25.prefill_matches_sequential", "b13.causal_mask", "b21.prefill_matches_sequential",
+                "b26.prefill_seconds"},
+    "latency": set(),
 }
-MISGRADED = {"prefill": set(), "latency": {"l14.decode_rate", "l18.decode_rate", "m05.output_rate", "m15.output_rate"}}
+MISGRADED = {"prefill": set(), "latency": {"l18.decode_rate"}}
 
 
 @pytest.fixture(scope="module")
