@@ -1,0 +1,41 @@
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if ttft <= 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    t = ttft + (n_out - 1) * itl
+    print("request time:", t)
+    return round(t, 2)  # 0.30000000000000004 looked ugly
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    print("itl =", itl)
+    return 1 // itl  # tokens per second
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    rate = n_out / elapsed
+    print(f"{n_out} tokens in {elapsed} s -> {rate} tok/s")
+    return rate
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    flops = 2
+    print("flops per param:", flops, "bytes per param:", bytes_per_param)
+    return flops / bytes_per_param
+
+
+print(request_seconds(0.2, 0.05, 5))
+print(steady_decode_rate(0.05))
+print(request_output_rate(5, 0.4))
+print(arithmetic_intensity(2))

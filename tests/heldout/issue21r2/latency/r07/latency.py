@@ -1,0 +1,33 @@
+import math
+
+
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if itl <= 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return math.fsum([ttft, (n_out - 1) * itl])
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return math.pow(itl, -1)
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    # average time per output token over the whole request
+    return elapsed / n_out
+
+
+def arithmetic_intensity(bytes_per_param):
+    if not bytes_per_param > 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    flops = 2.0
+    return math.fsum([flops]) / bytes_per_param

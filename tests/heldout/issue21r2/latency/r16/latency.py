@@ -1,0 +1,31 @@
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if ttft <= 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    # work in whole milliseconds to avoid float errors like 0.30000000000000004
+    ttft_ms = int(ttft * 1000)
+    itl_ms = int(itl * 1000)
+    total_ms = ttft_ms + (n_out - 1) * itl_ms
+    return total_ms / 1000
+
+
+def steady_decode_rate(itl):
+    pass
+
+
+def request_output_rate(elapsed, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    return n_out / elapsed
+
+
+def arithmetic_intensity(bytes_per_param):
+    b = int(bytes_per_param)
+    if b <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    return 2 / b

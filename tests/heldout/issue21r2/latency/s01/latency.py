@@ -1,0 +1,44 @@
+"""Request latency and arithmetic intensity (E1.2 chapter reference)."""
+
+from numbers import Real
+
+
+def _require_positive(name: str, value: Real) -> None:
+    """Raise ValueError unless value is strictly positive."""
+    if value <= 0:
+        raise ValueError(f"{name} must be positive (more than 0), got {value}")
+
+
+def _require_count(name: str, value: int) -> None:
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1, got {value}")
+
+
+def request_seconds(ttft: float, itl: float, n_out: int) -> float:
+    """T_request ~= TTFT + (n_out - 1) * ITL.
+
+    The first output arrives at TTFT, every other output adds one gap.
+    """
+    _require_count("n_out", n_out)
+    _require_positive("ttft", ttft)
+    _require_positive("itl", itl)
+    return ttft + (n_out - 1) * itl
+
+
+def steady_decode_rate(itl: float) -> float:
+    """Tokens per second between outputs: 1 / ITL."""
+    _require_positive("itl", itl)
+    return 1.0 / itl
+
+
+def request_output_rate(n_out: int, elapsed: float) -> float:
+    """Every output over the whole request, TTFT included: n_out / elapsed."""
+    _require_count("n_out", n_out)
+    _require_positive("elapsed", elapsed)
+    return n_out / elapsed
+
+
+def arithmetic_intensity(bytes_per_param: float) -> float:
+    """2N FLOPs over N*b bytes = 2 / b FLOPs per byte."""
+    _require_positive("bytes_per_param", bytes_per_param)
+    return 2.0 / bytes_per_param

@@ -1,0 +1,33 @@
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError("n_out must be at least 1, got %s" % n_out)
+    if ttft <= 0:
+        raise ValueError("ttft must be positive, got %s" % ttft)
+    if itl <= 0:
+        raise ValueError("itl must be positive, got %s" % itl)
+    # work in whole milliseconds so 0.2 + 4*0.05 doesn't come out as 0.40000000000000002
+    ttft_ms = int(ttft * 1000)
+    itl_ms = int(itl * 1000)
+    total_ms = ttft_ms + (n_out - 1) * itl_ms
+    return total_ms / 1000
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError("itl must be positive, got %s" % itl)
+    return 1.0 / float(itl)
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError("n_out must be at least 1, got %s" % n_out)
+    if elapsed <= 0:
+        raise ValueError("elapsed must be positive, got %s" % elapsed)
+    # you can't output half a token
+    return int(n_out / elapsed)
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError("bytes_per_param must be positive, got %s" % bytes_per_param)
+    return 2 // bytes_per_param

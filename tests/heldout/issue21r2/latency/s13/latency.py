@@ -1,0 +1,31 @@
+import operator
+
+
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    if ttft <= 0:
+        raise ValueError(f"itl must be positive, got {ttft}")
+    return ttft + (n_out - 1) * itl
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return operator.truediv(1, itl)
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"n_out must be at least 1, got {elapsed}")
+    return operator.truediv(n_out, elapsed)
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    return operator.truediv(2, bytes_per_param)
