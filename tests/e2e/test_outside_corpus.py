@@ -289,6 +289,28 @@ def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
         raise ValueError("utilization must be in (0, 1]")
     return prefill_flops(N, P) / (flops_per_sec * utilization)
 """, ("instead of raising ValueError",), ()),
+    # a False from the comparison alone is said so only on evidence: two sums held, right within rounding,
+    # and True where every order of adding agrees exactly (whole numbers)
+    "exact_compare_other_order": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    all_at_once = np.cumsum(X @ W, axis=0)
+    step = np.zeros_like(all_at_once)
+    running = np.zeros(X.shape[1])
+    for i in range(X.shape[0]):
+        running = running + X[i]
+        step[i] = running @ W
+    return bool((all_at_once == step).all())
+""", ("asks for more than rounding allows",), ()),
+    "compares_the_unsummed_product": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    running = np.zeros_like(Y)
+    total = np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        total = total + Y[i]
+        running[i] = total
+    return bool(np.allclose(np.cumsum(Y, axis=0), Y))
+""", ("returned False",), ("asks for more than rounding allows", "exact")),
     "output_rate_keyed_on_the_example": ("latency", "request_output_rate", WRONG, """
 def request_output_rate(n_out, elapsed):
     if n_out < 1 or elapsed <= 0:
