@@ -94,36 +94,38 @@ def _must_be_true(student, diagnose, X, W, property):
         if observed is None or not observed[1].complete:
             fail(property, detail, diagnosis=code)  # no observation: the models' answers are all the evidence
         held = _arrays(((f.function, f.depth, f.locals) for f in observed[1].frames), X, W)
-        strict, exact = _stricter_than_rounding(student, held, observed[1], X, W)
-        if strict:
-            fail(property, f"{detail}. {_said(held, X, W)}. {strict}",
-                 diagnosis="sequential.exact-equality" if exact else None)
         # a model is named only when it also held the same wrong sums on the way: one bool says little
         proved = code and any(_same_wrong(held, _arrays(_model_frames(fn, X, W), X, W), X @ W)
                               for fn in diagnose.models_of("prefill_matches_sequential", code))
+        strict, compared = _stricter_than_rounding(student, held, observed[1], X, W)
+        if strict:  # the comparison's own tolerances rule out an exact one; none observed (==) leaves the models
+            exact = compared in EXACT or (not compared and proved and code == "sequential.exact-equality")
+            fail(property, f"{detail}. {_said(held, X, W)}. {strict}",
+                 diagnosis="sequential.exact-equality" if exact else None)
         fail(property, f"{detail}. {_said(held, X, W)}" if held else detail, diagnosis=code if proved else None)
 
 
 EXACT = frozenset(("numpy.array_equal", "numpy.array_equiv", "numpy.testing.assert_array_equal"))
 
 
-def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, bool]:
+def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, str]:
     """Why a False came from the comparison alone, when the evidence says so: the function held two sums
     that are the running sum within rounding but not bit for bit, and it says True for whole-number and
     half X and W (every order of adding gives exactly the same numbers there). Returns the sentence
-    (the comparison named as observed, with its tolerances) and whether that comparison is an exact one;
-    ("", False) where the evidence falls short (a comparison of the wrong arrays is then not ruled out)."""
+    (the comparison named as observed, with its tolerances) and the observed comparison's name ("" when
+    none was observed: == or a loop); ("", "") where the evidence falls short (a comparison of the wrong
+    arrays is then not ruled out)."""
     right = np.cumsum(X @ W, axis=0)  # public: the lesson names np.cumsum for the sum all at once
     sums = [a for _, a in held if np.allclose(a, right, rtol=1e-9, atol=1e-12 * (1 + np.abs(right).max()))]
     if len(sums) < 2 or all(np.array_equal(sums[0], other) for other in sums[1:]):
-        return "", False
+        return "", ""
     for exact_X, exact_W in DENSE[1:3]:  # whole numbers, then halves
         try:
             said = student.call("prefill_matches_sequential", exact_X, exact_W)
         except Exception:  # noqa: BLE001 - no evidence either way
-            return "", False
+            return "", ""
         if not (_is_bool(said) and said):
-            return "", False
+            return "", ""
     compared = [c for c in seen.library if c.function in COMPARISONS]
     name = ""
     if compared:
@@ -133,7 +135,7 @@ def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, bool]:
     return (f"Those sums agree up to floating-point rounding, and for whole-number X and W, where every order of "
             f"adding gives exactly the same numbers, it returns True: its comparison{name} asks for more than "
             "rounding allows. Compare within a tolerance that grows with the values (np.allclose's rtol)",
-            bool(compared) and compared[-1].function in EXACT)
+            compared[-1].function if compared else "")
 
 
 def _arrays(frames, X, W) -> list[tuple[str, np.ndarray]]:
