@@ -6,7 +6,7 @@ import numpy as np
 
 
 def prefill_flops(N, P):
-    return np.float64(2) * np.float64(N) * np.int64(P)
+    return np.float64(2) * np.float64(N) * np.float64(P)
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):

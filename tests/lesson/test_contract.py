@@ -102,6 +102,6 @@ def test_the_prefill_contract_says_what_the_lesson_says():
     assert seconds.judge((7e9, 1000, 1e14, -0.5), {}).kind == EXPECTED_ERROR
     assert contracts["prefill_flops"].judge((3, 1), {}).kind == INSIDE  # N below 1e6 is a model too
     assert contracts["prefill_flops"].judge((1.5, 2.5), {}).kind == INSIDE  # "whole numbers (int) or not"
-    assert contracts["causal_pairs"].judge((100_000,), {}).kind == INSIDE  # a long prompt is counted too
+    assert contracts["causal_pairs"].judge((100_000,), {}).kind == INSIDE  # inside, though drawn only up to 2048
     mask = contracts["causal_mask"]
     assert mask.judge((1,), {}).kind == INSIDE and mask.judge((0,), {}).kind == OUTSIDE

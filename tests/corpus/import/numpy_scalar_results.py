@@ -1,10 +1,10 @@
-# right: every number is a numpy scalar (int64 counts, float64 FLOPs and seconds, a numpy bool)
+# right: every number is a numpy scalar (int64 counts of pairs, float64 FLOPs and seconds, a numpy bool)
 # base: none
 import numpy as np
 
 
 def prefill_flops(N, P):
-    return np.float64(2) * np.float64(N) * np.int64(P)
+    return np.float64(2) * np.float64(N) * np.float64(P)
 
 
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
