@@ -15,8 +15,26 @@ def _mistake(got, n_out, elapsed) -> tuple[str, str | None]:
         return ("that counts only the n_out − 1 decode steps, as a steady decode rate would; the request output "
                 "rate counts all n_out outputs, the first one too, over the whole request"), "latency.rates-confused"
     if is_close(got, elapsed / n_out, 1e-6):
-        return "that is seconds per token; the rate is tokens per second: n_out / elapsed", None
+        # the same values as the arguments taken in the other order: both said, neither named
+        return ("that is elapsed / n_out, the inverse of the rate (seconds per token, or the two arguments taken in "
+                "the other order): the rate is tokens per second, n_out / elapsed"), None
     return "", None
+
+
+# Where the mistakes _mistake tells apart all differ from each other and from the right n_out / elapsed.
+CONFIRM = [(7, 0.3), (3, 2.5)]
+
+
+def _confirmed(student, why: str) -> bool:
+    """The same mistake on every CONFIRM call: a cause is named only on evidence beyond the failing call."""
+    for n_out, elapsed in CONFIRM:
+        try:
+            got = float(student.request_output_rate(n_out, elapsed))
+        except Exception:  # noqa: BLE001 - no answer there: no confirmation
+            return False
+        if _mistake(got, n_out, elapsed)[0] != why:
+            return False
+    return True
 
 
 def _check(student, n_out, elapsed, want, property):
@@ -28,6 +46,8 @@ def _check(student, n_out, elapsed, want, property):
              f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
     if not is_close(got, want, 1e-6):
         why, diagnosis = _mistake(got, n_out, elapsed)
+        if why and not _confirmed(student, why):
+            why, diagnosis = "", None  # one call's coincidence names no cause
         fail(f"{property}: {why}" if why else property,
              f"{call} returned {got:g}, expected {want:g} tokens per second (n_out / elapsed)"
              + (f": {why}" if why else ""), diagnosis=diagnosis)

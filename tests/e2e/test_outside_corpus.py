@@ -300,6 +300,21 @@ def prefill_matches_sequential(X, W):
         running[i] = total
     return bool(np.allclose(np.cumsum(Y, axis=0), Y))
 """, ("returned False",), ("asks for more than rounding allows", "exact")),
+    # a value-keyed hint is named only when the same mistake shows on other inputs too
+    "intensity_always_one": ("latency", "arithmetic_intensity", WRONG, """
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    return 1.0
+""", ("returned",), ("forgets the factor 2",)),
+    "output_rate_arguments_swapped": ("latency", "request_output_rate", WRONG, """
+def request_output_rate(elapsed, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    return n_out / elapsed
+""", ("returned",), ("that is seconds per token;",)),
     "output_rate_keyed_on_the_example": ("latency", "request_output_rate", WRONG, """
 def request_output_rate(n_out, elapsed):
     if n_out < 1 or elapsed <= 0:
