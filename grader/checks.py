@@ -59,10 +59,10 @@ import numpy as np
 from grader.describe import MAX_PICTURE, describe, describe_type, format_call, format_value, mask_picture, side_by_side
 from grader.exceptions import CallTimeout
 
-__all__ = ["CheckFailed", "ModelMark", "Outcome", "Probe", "SizedCalls", "answer", "array", "both", "describe",
-           "describe_type", "equal_values", "fail", "format_call", "format_value", "is_close", "mask_picture", "model",
-           "number", "probe", "raised_in", "same_cells", "same_changes", "same_message", "same_type", "same_value",
-           "side_by_side", "too_slow", "value_kind"]
+__all__ = ["CheckFailed", "ModelMark", "Outcome", "Probe", "SizedCalls", "answer", "array", "both", "confirmed",
+           "describe", "describe_type", "equal_values", "fail", "format_call", "format_value", "is_close",
+           "mask_picture", "model", "number", "probe", "raised_in", "same_cells", "same_changes", "same_message",
+           "same_type", "same_value", "side_by_side", "too_slow", "value_kind"]
 
 
 # The observed numpy functions (grader.sandbox.observation.LIBRARY_NAMES) that compare two arrays: a check
@@ -189,6 +189,20 @@ class SizedCalls:
         if name.startswith("_"):
             raise AttributeError(name)
         return lambda *args, **kwargs: self._student.call_sized(self._size, name, *args, **kwargs)
+
+
+def confirmed(student, function: str, calls, mistake: Callable[..., str], why: str) -> bool:
+    """Whether ``mistake(answer, *args)`` says ``why`` again for every argument tuple of ``calls``: a cause
+    read from one wrong answer is named only when the same mistake shows on other inputs too (a constant
+    1.0 is 1 / b at b = 1 alone). A call that raises or gives no number confirms nothing."""
+    for args in calls:
+        try:
+            got = float(getattr(student, function)(*args))
+        except Exception:  # noqa: BLE001 - no answer there: no confirmation
+            return False
+        if mistake(got, *args) != why:
+            return False
+    return True
 
 
 def too_slow(exc: BaseException) -> str | None:

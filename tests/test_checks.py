@@ -18,6 +18,7 @@ from grader.checks import (
     answer,
     array,
     both,
+    confirmed,
     equal_values,
     fail,
     is_close,
@@ -352,3 +353,23 @@ def test_every_comparison_a_check_looks_for_is_one_the_worker_observes():
     from grader.sandbox.observation import LIBRARY_NAMES
 
     assert COMPARISONS and COMPARISONS <= LIBRARY_NAMES  # one the worker never records could never be found
+
+
+def test_a_cause_read_from_one_answer_is_confirmed_only_where_every_other_input_shows_it():
+    class Student:
+        def halved(self, b):
+            return 1 / b
+
+        def constant(self, b):
+            return 1.0
+
+        def refuses(self, b):
+            raise ValueError("no")
+
+    def mistake(got, b):
+        return "forgets the factor 2" if is_close(got, 1 / b) else ""
+
+    inputs = [(3.0,), (0.25,)]
+    assert confirmed(Student(), "halved", inputs, mistake, "forgets the factor 2")
+    assert not confirmed(Student(), "constant", inputs, mistake, "forgets the factor 2")  # 1 / b at b = 1 alone
+    assert not confirmed(Student(), "refuses", inputs, mistake, "forgets the factor 2")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from grader.checks import fail, is_close, number
+from grader.checks import confirmed, fail, is_close, number
 
 pytestmark = pytest.mark.task("arithmetic_intensity")
 
@@ -24,20 +24,7 @@ def _mistake(got, b) -> str:
 
 
 # Where the mistakes _mistake tells apart all differ from each other and from the right 2 / b.
-CONFIRM = [3.0, 0.25]
-
-
-def _confirmed(student, why: str) -> bool:
-    """The same mistake on every CONFIRM call: a cause is named only on evidence beyond the failing call
-    (a constant 1.0 is 1 / b at b = 1 alone)."""
-    for b in CONFIRM:
-        try:
-            got = float(student.arithmetic_intensity(b))
-        except Exception:  # noqa: BLE001 - no answer there: no confirmation
-            return False
-        if _mistake(got, b) != why:
-            return False
-    return True
+CONFIRM = [(3.0,), (0.25,)]
 
 
 def _check(student, b, want, property):
@@ -49,7 +36,7 @@ def _check(student, b, want, property):
              f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
     if not is_close(got, want, 1e-6):
         why = _mistake(got, b)
-        if why and not _confirmed(student, why):
+        if why and not confirmed(student, "arithmetic_intensity", CONFIRM, _mistake, why):
             why = ""  # one call's coincidence names no cause
         fail(f"{property}: {why}" if why else property,
              f"{call} returned {got:g}, expected {want:g} FLOPs per byte (2 / b)" + (f": {why}" if why else ""))

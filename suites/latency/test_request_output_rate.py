@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from grader.checks import fail, is_close, number
+from grader.checks import confirmed, fail, is_close, number
 
 pytestmark = pytest.mark.task("request_output_rate")
 
@@ -21,20 +21,12 @@ def _mistake(got, n_out, elapsed) -> tuple[str, str | None]:
     return "", None
 
 
+def _why(got, *args) -> str:
+    return _mistake(got, *args)[0]
+
+
 # Where the mistakes _mistake tells apart all differ from each other and from the right n_out / elapsed.
 CONFIRM = [(7, 0.3), (3, 2.5)]
-
-
-def _confirmed(student, why: str) -> bool:
-    """The same mistake on every CONFIRM call: a cause is named only on evidence beyond the failing call."""
-    for n_out, elapsed in CONFIRM:
-        try:
-            got = float(student.request_output_rate(n_out, elapsed))
-        except Exception:  # noqa: BLE001 - no answer there: no confirmation
-            return False
-        if _mistake(got, n_out, elapsed)[0] != why:
-            return False
-    return True
 
 
 def _check(student, n_out, elapsed, want, property):
@@ -46,7 +38,7 @@ def _check(student, n_out, elapsed, want, property):
              f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
     if not is_close(got, want, 1e-6):
         why, diagnosis = _mistake(got, n_out, elapsed)
-        if why and not _confirmed(student, why):
+        if why and not confirmed(student, "request_output_rate", CONFIRM, _why, why):
             why, diagnosis = "", None  # one call's coincidence names no cause
         fail(f"{property}: {why}" if why else property,
              f"{call} returned {got:g}, expected {want:g} tokens per second (n_out / elapsed)"

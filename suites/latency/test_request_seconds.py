@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from grader.checks import fail, is_close, number
+from grader.checks import confirmed, fail, is_close, number
 
 pytestmark = pytest.mark.task("request_seconds")
 
@@ -27,20 +27,12 @@ def _mistake(got, ttft, itl, n_out) -> tuple[str, str | None]:
     return "", None
 
 
+def _why(got, *args) -> str:
+    return _mistake(got, *args)[0]
+
+
 # Where the mistakes _mistake tells apart all differ from each other and from a swapped argument order.
 CONFIRM = [(0.3, 0.01, 7), (0.02, 0.5, 3)]
-
-
-def _confirmed(student, why: str) -> bool:
-    """The same mistake on every CONFIRM call: a cause is named only on evidence beyond the failing call."""
-    for ttft, itl, n_out in CONFIRM:
-        try:
-            got = float(student.request_seconds(ttft, itl, n_out))
-        except Exception:  # noqa: BLE001 - no answer there: no confirmation
-            return False
-        if _mistake(got, ttft, itl, n_out)[0] != why:
-            return False
-    return True
 
 
 def _check(student, ttft, itl, n_out, want, property):
@@ -52,7 +44,7 @@ def _check(student, ttft, itl, n_out, want, property):
              f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
     if not is_close(got, want, 1e-6):
         why, diagnosis = _mistake(got, ttft, itl, n_out)
-        if why and not _confirmed(student, why):
+        if why and not confirmed(student, "request_seconds", CONFIRM, _why, why):
             why, diagnosis = "", None  # one call's coincidence (n_out = 1: ITL is also n_out · ITL) names no cause
         fail(f"{property}: {why}" if why else property,
              f"{call} returned {got:g}, expected {want:g} ({FORMULA})" + (f": {why}" if why else ""),

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from grader.checks import fail, is_close, number
+from grader.checks import confirmed, fail, is_close, number
 
 pytestmark = pytest.mark.task("steady_decode_rate")
 
@@ -20,19 +20,7 @@ def _mistake(got, itl) -> str:
 
 
 # Where the mistakes _mistake tells apart all differ from each other and from the right 1 / ITL (not whole).
-CONFIRM = [0.3, 0.007]
-
-
-def _confirmed(student, why: str) -> bool:
-    """The same mistake on every CONFIRM call: a cause is named only on evidence beyond the failing call."""
-    for itl in CONFIRM:
-        try:
-            got = float(student.steady_decode_rate(itl))
-        except Exception:  # noqa: BLE001 - no answer there: no confirmation
-            return False
-        if _mistake(got, itl) != why:
-            return False
-    return True
+CONFIRM = [(0.3,), (0.007,)]
 
 
 def _check(student, itl, want, property):
@@ -44,7 +32,7 @@ def _check(student, itl, want, property):
              f"{call} raised ValueError({str(exc)!r}), but the arguments are valid: {property}")
     if not is_close(got, want, 1e-6):
         why = _mistake(got, itl)
-        if why and not _confirmed(student, why):
+        if why and not confirmed(student, "steady_decode_rate", CONFIRM, _mistake, why):
             why = ""  # one call's coincidence names no cause
         fail(f"{property}: {why}" if why else property,
              f"{call} returned {got:g}, expected {want:g} tokens per second (1 / ITL)" + (f": {why}" if why else ""))

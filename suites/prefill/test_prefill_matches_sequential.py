@@ -127,11 +127,7 @@ def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, str]:
         if not (_is_bool(said) and said):
             return "", ""
     compared = [c for c in seen.library if c.function in COMPARISONS]
-    name = ""
-    if compared:
-        call = compared[-1]
-        tolerances = ", ".join(f"{k}={v!r}" for k, v in call.kwargs.items() if k in ("rtol", "atol"))
-        name = f" ({call.function.replace('numpy.', 'np.')}({tolerances}))"
+    name = f" ({_comparison(compared[-1])})" if compared else ""
     return (f"Those sums agree up to floating-point rounding, and for whole-number X and W, where every order of "
             f"adding gives exactly the same numbers, it returns True: its comparison{name} asks for more than "
             "rounding allows. Compare within a tolerance that grows with the values (np.allclose's rtol)",
@@ -216,10 +212,15 @@ def _judged_nudged(seen) -> str:
         given = [*call.args, *call.kwargs.values()]
         if call.function in COMPARISONS and any(isinstance(v, np.ndarray) and v.shape == n.shape
                                                 and np.array_equal(v, n) for v in given for n in nudged):
-            tolerances = ", ".join(f"{k}={v!r}" for k, v in call.kwargs.items() if k in ("rtol", "atol"))
-            return f"{call.function.replace('numpy.', 'np.')}({tolerances})" if tolerances else \
-                call.function.replace("numpy.", "np.")
+            return _comparison(call)
     return ""
+
+
+def _comparison(call) -> str:
+    """An observed comparison as feedback names it, with the tolerances it was given: np.allclose(atol=1e-12)."""
+    tolerances = ", ".join(f"{k}={v!r}" for k, v in call.kwargs.items() if k in ("rtol", "atol"))
+    name = call.function.replace("numpy.", "np.")
+    return f"{name}({tolerances})" if tolerances else name
 
 
 def _computed_nothing(seen, X, W) -> bool:
