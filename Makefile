@@ -6,8 +6,15 @@ BIN := $(VENV)/bin
 # extras (requirements/dev.txt). Both are lock files of exact versions; `make lock` refreshes them.
 GRADE_STAMP := $(VENV)/.installed-grade
 STAMP := $(VENV)/.installed
-PIP := $(BIN)/python -m pip install --quiet --timeout 20 --retries 1
+# uv installs the lock in seconds (pip took 30+ s from an empty cache): the pinned UV_VERSION is fetched
+# by grader.authoring.fetch_uv into .venv/.uv/ (standard library only, sha256 checked against the index);
+# where it cannot be had (no wheel for this platform, an index without uv), pip installs, as it always did.
 UV_VERSION ?= 0.13.8
+UV := $(VENV)/.uv/uv
+PIP := $(BIN)/python -m pip install --quiet --timeout 20 --retries 1
+# one package set: by uv where it was fetched, else by pip (the set-up's fallback gave the venv a pip)
+install = if test -x $(UV); then $(UV) pip install --config-file $(VENV)/.uv/uv.toml --quiet \
+	--python $(BIN)/python $(1); else $(PIP) $(1); fi
 LOCK_FLAGS ?= --upgrade
 
 LESSON ?=
@@ -25,20 +32,19 @@ $(GRADE_STAMP): requirements/grade.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "this needs Python 3.11 or newer: make $(MAKECMDGOALS) PYTHON=python3.11"; exit 1; }
 	@$(PYTHON) -m grader.authoring.reachable "make $(or $(MAKECMDGOALS),grade)"
-	$(PYTHON) -m venv $(VENV)
-	@# a current pip: faster here, and an old one cannot install every wheel the lock names
-	$(PIP) --upgrade pip
-	$(PIP) -r requirements/grade.txt
-	$(PIP) --no-deps -e .
-	@# bytecode for the editable package and the suites, as pip writes for installed ones: a grade
-	@# would otherwise compile them on every run where PYTHONDONTWRITEBYTECODE is set (mutants are
-	@# left out: some are broken on purpose, and they are graded as student code anyway)
-	$(BIN)/python -m compileall -q -x '/mutants/' grader suites solutions > /dev/null
+	$(PYTHON) -m venv --without-pip $(VENV)
+	@$(PYTHON) -m grader.authoring.fetch_uv $(UV_VERSION) $(VENV)/.uv || \
+		{ $(BIN)/python -m ensurepip --default-pip >/dev/null && $(PIP) --upgrade pip; }
+	@$(call install,-r requirements/grade.txt)
+	@$(call install,--no-deps -e .)
+	@# bytecode for what a grade imports (the editable package, its dependencies, the suites): uv does not
+	@# compile, and a grade would otherwise compile them on every run where PYTHONDONTWRITEBYTECODE is set
+	$(BIN)/python -m grader.authoring.bytecode
 	touch $@
 
 $(STAMP): requirements/dev.txt $(GRADE_STAMP)
 	@$(PYTHON) -m grader.authoring.reachable "make $(or $(MAKECMDGOALS),test)"
-	$(PIP) -r requirements/dev.txt
+	@$(call install,-r requirements/dev.txt)
 	touch $@
 
 grade: $(GRADE_STAMP)
@@ -87,11 +93,10 @@ gradescope: $(GRADE_STAMP)
 # requirements/grade.txt (what grading needs) and requirements/dev.txt (that, the dev and dask extras)
 # resolved from PyPI for Python 3.11+ on every platform; dev.txt keeps grade.txt's versions.
 lock:
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(PIP) 'uv==$(UV_VERSION)'
-	$(BIN)/uv pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \
+	test -x $(UV) || $(PYTHON) -m grader.authoring.fetch_uv $(UV_VERSION) $(VENV)/.uv
+	$(UV) pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \
 		--custom-compile-command 'make lock' --output-file requirements/grade.txt
-	$(BIN)/uv pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \
+	$(UV) pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \
 		--custom-compile-command 'make lock' --extra dev --extra dask --constraint requirements/grade.txt \
 		--output-file requirements/dev.txt
 

@@ -49,26 +49,44 @@ def dry_run(copy: Path, target: str) -> list[str]:
 
 
 def installs(lines: list[str]) -> list[str]:
-    return [line for line in lines if "pip install" in line]
+    """What each install step installs (its arguments): by uv, with pip as that step's fallback."""
+    steps = []
+    for line in lines:
+        if "uv pip install" in line:
+            by_uv = line.split(" --python .venv/bin/python ", 1)[1].split(";", 1)[0]
+            by_pip = line.split(" --retries 1 ", 1)[1].split(";", 1)[0]
+            assert by_uv == by_pip, line  # the fallback installs the same thing
+            steps.append(by_uv)
+    return steps
 
 
 def test_make_grade_installs_only_what_grading_needs_from_the_lock(fresh):
     lines = dry_run(fresh, "grade")
-    assert [line.split(" --retries 1 ", 1)[1] for line in installs(lines)] == [
-        "--upgrade pip", "-r requirements/grade.txt", "--no-deps -e ."]
+    assert installs(lines) == ["-r requirements/grade.txt", "--no-deps -e ."]
     assert not [line for line in lines if "dev.txt" in line or "dask" in line or "[dev" in line]
-    assert any("compileall" in line for line in lines)  # bytecode for the editable package and the suites
+    assert any("grader.authoring.bytecode" in line for line in lines)  # bytecode for what a grade imports
     checks = [i for i, line in enumerate(lines) if "grader.authoring.reachable" in line]
     venv = [i for i, line in enumerate(lines) if " -m venv " in line]
     assert checks and venv and checks[0] < venv[0]  # nothing is created before the index is known to answer
 
 
+def test_the_set_up_fetches_the_pinned_uv_and_falls_back_to_pip_where_it_cannot(fresh):
+    lines = dry_run(fresh, "grade")
+    fetch = [i for i, line in enumerate(lines) if "grader.authoring.fetch_uv" in line]
+    first_install = min(i for i, line in enumerate(lines) if "uv pip install" in line)
+    assert fetch and fetch[0] < first_install
+    pinned = next(line for line in (fresh / "Makefile").read_text().splitlines() if line.startswith("UV_VERSION"))
+    assert f"fetch_uv {pinned.split('=')[1].strip()} .venv/.uv ||" in lines[fetch[0]]
+    # where uv cannot be had, the venv gets a pip (it was made without one) before anything is installed
+    assert "ensurepip" in lines[fetch[0] + 1] and "--upgrade pip" in lines[fetch[0] + 1]
+
+
 def test_make_test_adds_the_dev_and_dask_extras_from_the_lock(fresh):
-    lines = [line.rsplit(" ", 1)[1] for line in installs(dry_run(fresh, "test")) if " -r " in line]
-    assert lines == ["requirements/grade.txt", "requirements/dev.txt"]
+    lines = [step for step in installs(dry_run(fresh, "test")) if step.startswith("-r ")]
+    assert lines == ["-r requirements/grade.txt", "-r requirements/dev.txt"]
     (fresh / ".venv").mkdir()
     (fresh / ".venv" / ".installed-grade").touch()  # after `make grade`, `make test` adds only the rest
-    assert [line.rsplit(" ", 1)[1] for line in installs(dry_run(fresh, "test"))] == ["requirements/dev.txt"]
+    assert installs(dry_run(fresh, "test")) == ["-r requirements/dev.txt"]
 
 
 def make_grade(copy: Path, index: str) -> subprocess.CompletedProcess:
