@@ -50,15 +50,16 @@ $(STAMP): requirements/dev.txt $(GRADE_STAMP)
 grade: $(GRADE_STAMP)
 	@$(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
 
-# lint and the import contracts first (seconds); then two pytest processes: most test time is
-# spent waiting on sandboxed workers and kernels; loadgroup keeps a module whose fixture grades a
-# corpus on one worker (pytestmark = pytest.mark.xdist_group), so it is graded once
+# lint, the import contracts, the stubs and every lesson's claims first; then two pytest processes
+# (most test time is spent waiting on sandboxed workers and kernels; loadgroup keeps a module whose
+# fixture grades a corpus on one worker, pytestmark = pytest.mark.xdist_group, so it is graded once).
+# pytest comes last: its final lines say what this machine could not test, and what to install.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
 	$(BIN)/grader stubs --check
 	$(BIN)/grader validate
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 # mypy over grader/: a report for now, not a gate (Optional attributes it cannot narrow; see pyproject.toml)
 typecheck: $(STAMP)

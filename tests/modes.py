@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import os
 
-import pytest
+import untested
 
 from grader.sandbox import confine
 
@@ -37,4 +37,4 @@ def unavailable(mode: str) -> str:
 def require(mode: str) -> None:
     """Skip, saying why, where ``mode`` cannot run (the test's grades run in that mode)."""
     if unavailable(mode):
-        pytest.skip(f"{mode} mode is not available on this machine: {unavailable(mode)}")
+        untested.skip(untested.BUBBLEWRAP, f"{mode} mode is not available on this machine: {unavailable(mode)}")

@@ -11,6 +11,7 @@ import csv
 import os
 
 import pytest
+import untested
 
 from grader import atomic
 from grader.exceptions import UsageError
@@ -150,7 +151,7 @@ def test_a_target_that_is_a_folder_is_a_usage_error_and_leaves_no_temporary(tmp_
     assert os.listdir(tmp_path) == ["report.txt"] and target.is_dir()
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into a read-only folder")
+@untested.skip_unless(os.geteuid() != 0, untested.NOT_ROOT, "root may write into a read-only folder")
 def test_a_read_only_folder_is_a_usage_error_naming_the_path(tmp_path):
     folder = tmp_path / "locked"
     folder.mkdir()

@@ -14,6 +14,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+import untested
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -29,8 +30,8 @@ from sample_class import CLASS, REFUSED, expected_diagnoses, graded_class
 
 BLUE, AMBER = (0x25, 0x63, 0xEB), (0xB4, 0x53, 0x09)
 TASKS = [("flops", "FLOPs", 2.0), ("mask", "the mask", 3.0)]
-needs_chromium = pytest.mark.skipif(chromium() is None, reason="Chromium is not installed (Debian package "
-                                    "'chromium'), so the class report is not opened in a browser")
+needs_chromium = untested.skip_unless(chromium() is not None, untested.CHROMIUM,
+                                      "the class report is not opened in a browser")
 
 
 class Page(HTMLParser):

@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import untested
 
 from grader.formats.html import HtmlFormat
 from grader.result import CheckResult, Report, TaskResult
@@ -16,8 +17,8 @@ from browser import chromium, count_colour, dump_dom, pixels, screenshot
 from sample_reports import graded, make_report
 
 BLUE, RED = (0x25, 0x63, 0xEB), (0xB9, 0x1C, 0x1C)
-needs_chromium = pytest.mark.skipif(chromium() is None, reason="Chromium is not installed (Debian package "
-                                    "'chromium'; .ci/run installs it), so the page is not opened in a browser")
+needs_chromium = untested.skip_unless(chromium() is not None, untested.CHROMIUM,
+                                      "the page is not opened in a browser")
 
 
 def render(report: Report) -> str:

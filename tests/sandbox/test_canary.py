@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+import untested
 
 from grader.exceptions import CanaryFailed, SandboxFailed, WorkerDied
 from grader.sandbox import canary, confine, stage
@@ -169,10 +170,11 @@ def test_a_fork_server_that_cannot_start_a_worker_fails_the_canary_not_a_submiss
 def _namespace_or_skip() -> list[str]:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
-        pytest.skip("bubblewrap is not installed: no user namespace to grade in")
+        untested.skip(untested.BUBBLEWRAP, "bubblewrap is not installed: no user namespace to grade in")
     probe = subprocess.run([bwrap, *NAMESPACE, "true"], capture_output=True, timeout=SECONDS)
     if probe.returncode:
-        pytest.skip(f"bubblewrap cannot make a user namespace here: {probe.stderr.decode(errors='replace').strip()}")
+        why = probe.stderr.decode(errors="replace").strip()
+        untested.skip(untested.BUBBLEWRAP, f"bubblewrap cannot make a user namespace here: {why}")
     return [bwrap, *NAMESPACE]
 
 
@@ -201,7 +203,7 @@ def test_in_a_namespace_that_maps_no_other_user_the_reference_gets_full_marks_an
     assert not report["sandbox_fallback"] or f"note: {report['sandbox_fallback'][:40]}" in text.stdout
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="only root tries to switch the worker to nobody")
+@untested.skip_unless(os.geteuid() == 0, untested.ROOT, "only root tries to switch the worker to nobody")
 def test_in_such_a_namespace_limited_mode_that_cannot_switch_to_nobody_falls_back_to_staying_root():
     """With a Python that nobody may read, limited mode tries switching the worker to nobody, whose
     temporary folder the namespace cannot give to an unmapped user: that is the canary failing (the
@@ -225,7 +227,7 @@ def test_in_such_a_namespace_bubblewrap_without_proc_trouble_keeps_the_worker_ro
         assert "setgroups() failed" in report["sandbox_fallback"]
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="only root tries to switch the worker to nobody")
+@untested.skip_unless(os.geteuid() == 0, untested.ROOT, "only root tries to switch the worker to nobody")
 def test_in_such_a_namespace_a_forced_bubblewrap_stops_with_exit_status_3_and_one_line():
     done = _grade(_namespace_or_skip(), "grade", "solutions/prefill", env={"GRADER_SANDBOX": "bubblewrap"})
     assert done.returncode == 3 and done.stdout == ""
@@ -233,7 +235,7 @@ def test_in_such_a_namespace_a_forced_bubblewrap_stops_with_exit_status_3_and_on
     assert "unset GRADER_SANDBOX" in done.stderr and "Traceback" not in done.stderr
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="only root tries to switch the worker to nobody")
+@untested.skip_unless(os.geteuid() == 0, untested.ROOT, "only root tries to switch the worker to nobody")
 def test_in_such_a_namespace_a_forced_limited_mode_stops_where_it_would_switch_users():
     done = _grade(_namespace_or_skip(), "grade", "solutions/prefill", "--format", "json",
                   env={"GRADER_SANDBOX": "limited"})

@@ -18,6 +18,7 @@ import textwrap
 import time
 
 import pytest
+import untested
 
 from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
 from grader.sandbox import confine
@@ -233,8 +234,10 @@ def _channel(tmp_path, source: str, seconds: float = SECONDS, python: str = sys.
 def test_a_worker_that_cannot_switch_users_fails_the_canary_before_the_submission_is_imported(tmp_path):
     """As in a rootless container: the worker runs in a user namespace that maps no other user."""
     bwrap = shutil.which("bwrap")
-    if os.geteuid() != 0 or bwrap is None:
-        pytest.skip("needs root (to ask for a switch to nobody) and bubblewrap (for a namespace that maps no one)")
+    if os.geteuid() != 0:
+        untested.skip(untested.ROOT, "only root asks for a switch to nobody")
+    if bwrap is None:
+        untested.skip(untested.BUBBLEWRAP, "bubblewrap makes the namespace that maps no one")
     wrapper = tmp_path / "python-in-a-container"
     wrapper.write_text(f"#!/bin/sh\nexec {bwrap} --unshare-user --disable-userns --dev-bind / / {sys.executable} "
                        '"$@"\n')

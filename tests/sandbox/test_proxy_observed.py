@@ -15,6 +15,7 @@ import textwrap
 
 import numpy as np
 import pytest
+import untested
 
 from grader.exceptions import CallTimeout, MissingFunction, WorkerDied
 from grader.sandbox import confine
@@ -227,7 +228,7 @@ def test_a_batch_counts_against_the_tasks_share_of_the_time_budget(make):
 
 def test_a_child_of_the_fork_server_observes_and_batches_as_its_own_user(make, box):
     if os.geteuid() != 0:
-        pytest.skip("a fork server's child switches to a uid of its own only as root")
+        untested.skip(untested.ROOT, "a fork server's child switches to a uid of its own only as root")
     limits = dataclasses.replace(confine.limits(120, 4096, box), drop_to=confine.NOBODY)
     server = ForkServer(box, limits)
     try:

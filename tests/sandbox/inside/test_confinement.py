@@ -14,6 +14,7 @@ import resource
 import signal
 
 import pytest
+import untested
 
 from grader.sandbox.inside import confinement
 
@@ -80,7 +81,8 @@ def test_apply_limits_sets_a_private_umask_and_turns_an_oversized_write_into_an_
     assert target.stat().st_size == wanted["file_bytes"]
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may raise a hard limit again: the uid switch makes it final")
+@untested.skip_unless(os.geteuid() != 0, untested.NOT_ROOT,
+                      "root may raise a hard limit again: the uid switch makes it final")
 def test_apply_limits_cannot_be_undone_by_the_process_itself():
     wanted = limits()
 
@@ -95,7 +97,7 @@ def test_apply_limits_cannot_be_undone_by_the_process_itself():
     assert in_child(body) in ("ValueError", "PermissionError")
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="switching to another uid needs root")
+@untested.skip_unless(os.geteuid() == 0, untested.ROOT, "switching to another uid needs root")
 def test_as_root_apply_limits_switches_to_the_uid_for_good_and_limits_its_processes():
     wanted = limits(drop_to=65534)
 

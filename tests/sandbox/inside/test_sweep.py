@@ -17,6 +17,7 @@ import signal
 import time
 
 import pytest
+import untested
 
 from grader.sandbox import confine
 from grader.sandbox.channel import WorkerChannel, WorkerSpec
@@ -115,7 +116,7 @@ def _sweep_a_uid() -> dict:
     return {"started": started, "ended": ended, "left": left}
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="only root can give processes a uid to sweep")
+@untested.skip_unless(os.geteuid() == 0, untested.ROOT, "only root can give processes a uid to sweep")
 def test_kill_uid_ends_every_process_of_the_uid_at_once():
     assert in_child(_sweep_a_uid) == {"started": True, "ended": True, "left": []}
 
@@ -194,7 +195,7 @@ def kill_chain(marker: str) -> None:
 @pytest.mark.parametrize("as_root", [False, True], ids=["same-uid", "uid-of-its-own"])
 def test_a_killed_child_takes_along_a_chain_of_processes_that_keeps_changing_its_pid(box, worker_of, as_root):
     if as_root and os.geteuid() != 0:
-        pytest.skip("the template gives each child a uid of its own only when it runs as root")
+        untested.skip(untested.ROOT, "the template gives each child a uid of its own only when it runs as root")
     limits = dataclasses.replace(confine.limits(60, 4096, box), drop_to=confine.NOBODY if as_root else None)
     child = worker_of(limits)
     marker = f"ch{secrets.token_hex(5)}"  # a process name holds 15 bytes
@@ -244,7 +245,7 @@ def _segment_of_a_stranger() -> dict:
 
 def test_remove_ipc_of_removes_the_uids_segments_and_no_other(tmp_path):
     if os.geteuid() != 0:
-        pytest.skip("taking another uid needs root")
+        untested.skip(untested.ROOT, "taking another uid needs root")
     seen = in_child(_segment_of_a_stranger)
     assert seen["mine"] >= 0 and seen["before"] == [["shm", seen["mine"]]], seen
     assert seen["after"] == [], seen

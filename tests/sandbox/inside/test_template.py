@@ -21,6 +21,7 @@ import time
 import types
 
 import pytest
+import untested
 
 from grader.sandbox import confine
 from grader.sandbox.channel import WorkerChannel, WorkerSpec
@@ -147,7 +148,7 @@ def test_remove_files_of_skips_a_folder_no_child_could_write(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="files of another owner can only be made by root")
+@untested.skip_unless(os.geteuid() == 0, untested.ROOT, "files of another owner can only be made by root")
 def test_remove_files_of_picks_the_childs_entries_among_others(tmp_path):
     child, sibling = template.MIN_UID + 1, template.MIN_UID + 2
     for name, owner in (("child.txt", child), ("sibling.txt", sibling), ("root.txt", 0)):
@@ -350,7 +351,7 @@ def test_two_workers_of_one_template_get_copies_of_their_own(forks):
 
 def root_limits(box: confine.Sandbox) -> confine.Limits:
     if os.geteuid() != 0:
-        pytest.skip("the template gives each child a uid of its own only when it runs as root")
+        untested.skip(untested.ROOT, "the template gives each child a uid of its own only when it runs as root")
     return dataclasses.replace(confine.limits(60, 4096, box), drop_to=confine.NOBODY)
 
 
