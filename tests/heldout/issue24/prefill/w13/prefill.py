@@ -1,0 +1,17 @@
+import numpy as np
+
+def prefill_flops(N, P):
+    return 2 * N * P
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    pass
+
+def causal_pairs(P):
+    pass
+
+def causal_mask(P):
+    # each token looks at itself
+    return np.eye(P, dtype=bool)
+
+def prefill_matches_sequential(X, W):
+    pass
