@@ -78,9 +78,11 @@ release: $(STAMP)
 diagnoses: $(STAMP)
 	$(BIN)/grader diagnoses --markdown --output docs/feedback.md
 
-# Every generated part of docs/: the diagnoses table and the lesson settings of authoring.md.
+# Every generated part of docs/: the diagnoses table, the lesson settings of authoring.md and the
+# command-line reference (docs/cli.md, from grader/cli.py's parser).
 docs: diagnoses
 	$(BIN)/python -m grader.authoring.docs docs
+	$(BIN)/python -m grader.cli_docs docs/cli.md
 
 bench: $(STAMP)
 	$(BIN)/python bench/grade_time.py

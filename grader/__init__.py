@@ -1,6 +1,6 @@
 """An auto-grader that never runs student code in the process that scores it.
 
-The public surface, as README's "Python API" lists it: ``grade()`` returns a ``Report``
+The public surface, as docs/architecture.md's "Python API" lists it: ``grade()`` returns a ``Report``
 (of ``TaskResult``s of ``CheckResult``s, a failure maybe carrying a ``Diagnosis``);
 ``GradingSession`` grades many submissions of one lesson with shared trusted state;
 ``grader.exceptions`` holds every error with its student-facing message; checks are

@@ -40,7 +40,7 @@ from grader.result.text import shown
 APPLICATION_ID = 0x47524442  # "GRDB": marks an SQLite file as a gradebook
 SCHEMA_VERSION = 1
 DEFAULT_NAME = "gradebook.sqlite"
-# the CSV's words for a row's status, as the README names them: a refusal is the submission's
+# the CSV's words for a row's status, as docs/class.md names them: a refusal is the submission's
 # (final until it changes), a failure the grader's (retried on the next run)
 CSV_STATUS = {"graded": "graded", "rejected": "refused", "error": "failed"}
 CSV_DECIMALS = 2
@@ -268,7 +268,7 @@ class Gradebook:
 
         Written to a temporary file and renamed, so a spreadsheet never reads half an export.
         A refused submission scores 0; a failed one leaves the scores blank (it is not a grade).
-        Statuses are the README's words (``CSV_STATUS``); scores are rounded to 2 decimals.
+        Statuses are docs/class.md's words (``CSV_STATUS``); scores are rounded to 2 decimals.
         """
         lesson = self.pick_lesson(lesson)
         tasks = self.tasks(lesson)

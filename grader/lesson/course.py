@@ -113,7 +113,7 @@ def course_toml(lesson_ids: list[str]) -> str:
     """A course.toml declaring ``lesson_ids`` in this order (what ``grader release`` writes in a bundle)."""
     listed = ", ".join(json.dumps(i) for i in lesson_ids)  # a JSON string is a TOML basic string
     return ("# The course's lessons in teaching order. The first is the default lesson: graded when neither\n"
-            "# --lesson nor the submission's files say which (see the README, \"Which lesson is graded\").\n"
+            "# --lesson nor the submission's files say which (the grader's docs/ci.md, \"Which lesson is graded\").\n"
             f"lessons = [{listed}]\n")
 
 

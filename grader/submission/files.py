@@ -84,7 +84,7 @@ class LessonChoice:
 
 
 def choose_lesson(course: Course, submission: Path, lesson: str | None = None) -> LessonChoice:
-    """The one rule for which lesson is graded, for every tool (README, "Which lesson is graded"):
+    """The one rule for which lesson is graded, for every tool (docs/ci.md, "Which lesson is graded"):
 
     1. ``--lesson``, when given;
     2. a course of one lesson grades that lesson;

@@ -102,7 +102,7 @@ def test_the_csv_has_a_row_per_student_a_column_per_task_total_and_max(tmp_path,
         ["student", "flops", "mask", "total", "max", "status", "note"],
         ["alice", "2", "3", "5", "5", "graded", ""],
         ["bob", "0", "2", "2", "5", "graded", ""],
-        ["carol", "0", "0", "0", "5", "refused", "not a zip"],  # the README's words, not the table's
+        ["carol", "0", "0", "0", "5", "refused", "not a zip"],  # docs/class.md's words, not the table's
         ["dave", "", "", "", "5", "failed", "worker died"],
     ]
     with sqlite3.connect(tmp_path / "gb.sqlite") as db:  # the gradebook keeps its own status names

@@ -203,7 +203,7 @@ def test_odd_entries_never_stop_the_class_and_are_rows_of_their_own(odd_class):
     by_status = {}
     for row in rows:
         by_status.setdefault(row["status"], []).append(row["student"])
-    refused = sum(1 for c in ENTRY_CASES if c.status == "rejected")  # the CSV says "refused" (README's word)
+    refused = sum(1 for c in ENTRY_CASES if c.status == "rejected")  # the CSV says "refused" (docs/class.md's word)
     assert len(by_status.get("refused", [])) == refused, by_status
     assert "failed" not in by_status, by_status  # nothing is the grader's fault here
 
