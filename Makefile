@@ -6,10 +6,11 @@ BIN := $(VENV)/bin
 # extras (requirements/dev.txt). Both are lock files of exact versions; `make lock` refreshes them.
 GRADE_STAMP := $(VENV)/.installed-grade
 STAMP := $(VENV)/.installed
-# uv installs the lock in seconds (pip took 30+ s from an empty cache): the pinned UV_VERSION is fetched
-# by grader.authoring.fetch_uv into .venv/.uv/ (standard library only, sha256 checked against the index);
-# where it cannot be had (no wheel for this platform, an index without uv), pip installs, as it always did.
-UV_VERSION ?= 0.13.8
+# uv installs the lock in seconds (pip took 30+ s from an empty cache): grader.authoring.fetch_uv fetches the
+# version it pins (PINNED; UV_VERSION=x.y.z another) into .venv/.uv/ (standard library only, sha256 checked
+# against the index); where uv cannot be had (no wheel for this platform, an index without uv), pip installs.
+UV_VERSION ?=
+FETCH_UV = $(PYTHON) -m grader.authoring.fetch_uv $(VENV)/.uv $(if $(UV_VERSION),--version $(UV_VERSION))
 UV := $(VENV)/.uv/uv
 PIP := $(BIN)/python -m pip install --quiet --timeout 20 --retries 1
 # one package set: by uv where it was fetched, else by pip (the set-up's fallback gave the venv a pip)
@@ -33,7 +34,7 @@ $(GRADE_STAMP): requirements/grade.txt pyproject.toml
 		{ echo "this needs Python 3.11 or newer: make $(MAKECMDGOALS) PYTHON=python3.11"; exit 1; }
 	@$(PYTHON) -m grader.authoring.reachable "make $(or $(MAKECMDGOALS),grade)"
 	$(PYTHON) -m venv --without-pip $(VENV)
-	@$(PYTHON) -m grader.authoring.fetch_uv $(UV_VERSION) $(VENV)/.uv || \
+	@$(FETCH_UV) || \
 		{ $(BIN)/python -m ensurepip --default-pip >/dev/null && $(PIP) --upgrade pip; }
 	@$(call install,-r requirements/grade.txt)
 	@$(call install,--no-deps -e .)
@@ -96,7 +97,7 @@ gradescope: $(GRADE_STAMP)
 # requirements/grade.txt (what grading needs) and requirements/dev.txt (that, the dev and dask extras)
 # resolved from PyPI for Python 3.11+ on every platform; dev.txt keeps grade.txt's versions.
 lock:
-	test -x $(UV) || $(PYTHON) -m grader.authoring.fetch_uv $(UV_VERSION) $(VENV)/.uv
+	test -x $(UV) || $(FETCH_UV)
 	$(UV) pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \
 		--custom-compile-command 'make lock' --output-file requirements/grade.txt
 	$(UV) pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \

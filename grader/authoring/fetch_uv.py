@@ -5,10 +5,12 @@ cache (and 7 s more to bootstrap uv itself through pip); ``uv`` installs the sam
 in about 7 s. This module is what makes uv available before anything else is: it runs with the
 Python that will create ``.venv/``, standard library only, like ``grader.authoring.reachable``:
 
-    python3 -m grader.authoring.fetch_uv VERSION FOLDER
+    python3 -m grader.authoring.fetch_uv FOLDER [--version VERSION]
 
-It asks the package index pip would use (``reachable.index_url``) for uv's page (the JSON of
-PEP 691, else the HTML of PEP 503), takes the wheel of VERSION built for this machine, checks its
+VERSION defaults to ``PINNED``, the one declaration of the uv version (the course's Makefile and
+the student bundle's take it from here). It asks the package index pip would use
+(``reachable.index_url``) for uv's page (the JSON of PEP 691, else the HTML of PEP 503), takes
+the wheel of VERSION built for this machine, checks its
 sha256 against the index's, and writes the ``uv`` executable from it to ``FOLDER/uv``, with
 ``FOLDER/uv.toml`` naming that index, so that uv installs from where pip would have (uv reads
 neither ``PIP_INDEX_URL`` nor pip's configuration; the Makefile passes it ``--config-file``). Exit
@@ -34,6 +36,7 @@ import zipfile
 
 from grader.authoring import reachable
 
+PINNED = "0.13.8"  # uv's version for the set-up and `make lock`
 TIMEOUT = 30.0  # seconds per request: the wheel is about 17 MB
 JSON_TYPE = "application/vnd.pypi.simple.v1+json"
 
@@ -149,13 +152,16 @@ def fetch(version: str, folder: str, index: str | None = None, fits=None) -> str
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print("usage: python -m grader.authoring.fetch_uv VERSION FOLDER", file=sys.stderr)
+    version = PINNED
+    if len(argv) == 3 and argv[1] == "--version":
+        version = argv[2]
+    elif len(argv) != 1:
+        print("usage: python -m grader.authoring.fetch_uv FOLDER [--version VERSION]", file=sys.stderr)
         return 2
     try:
-        fetch(argv[0], argv[1])
+        fetch(version, argv[0])
     except Unavailable as why:
-        print(f"uv {argv[0]} is not available ({why}); installing with pip instead", file=sys.stderr)
+        print(f"uv {version} is not available ({why}); installing with pip instead", file=sys.stderr)
         return 1
     return 0
 

@@ -207,7 +207,8 @@ def _record(course: Course, lesson: Lesson, bundle: Course, folder: Path, suite:
 def _student_makefile() -> str:
     """``make grade`` with no SUBMISSION grades the default lesson (the first of the bundle's course.toml),
     by the rule every tool uses (``LESSON`` as in the course's own Makefile); the first run checks that the
-    package index answers, then installs the lock."""
+    package index answers, then installs the lock with the uv grader.authoring.fetch_uv pins (pip where uv
+    cannot be had), and writes the bytecode of what a grade imports."""
     return f"""\
 # `make grade` grades your work with the public checks; the first run sets up .venv/ (Python 3.11+).
 # It grades exercises/<lesson>/ of the course's first lesson (course.toml); another lesson or folder:
@@ -227,9 +228,17 @@ $(STAMP): {LOCK.as_posix()}
 \t@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \\
 \t\t{{ echo "make grade needs Python 3.11 or newer: make grade PYTHON=python3.11"; exit 1; }}
 \t@$(PYTHON) -m grader.authoring.reachable "make grade"
-\t$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
-\t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 --upgrade pip
-\t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 -r {LOCK.as_posix()}
+\t$(PYTHON) -m venv --without-pip $(VENV_FLAGS) $(VENV)
+\t@# uv (pinned, fetched and checked by grader.authoring.fetch_uv) installs in seconds; where it cannot be had, pip
+\t@if $(PYTHON) -m grader.authoring.fetch_uv $(VENV)/.uv; then \\
+\t\t$(VENV)/.uv/uv pip install --config-file $(VENV)/.uv/uv.toml --quiet --python $(BIN)/python \\
+\t\t\t-r {LOCK.as_posix()}; \\
+\telse \\
+\t\t$(BIN)/python -m ensurepip --default-pip >/dev/null && \\
+\t\t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 --upgrade pip && \\
+\t\t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 -r {LOCK.as_posix()}; \\
+\tfi
+\t$(BIN)/python -m grader.authoring.bytecode
 \ttouch $(STAMP)
 
 grade: $(STAMP)

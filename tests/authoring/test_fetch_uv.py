@@ -147,7 +147,8 @@ def test_unreachable_index_is_one_line_and_status_1_so_pip_takes_over(tmp_path):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "PIP_INDEX_URL": f"http://127.0.0.1:{port}/simple/", "PIP_CONFIG_FILE": os.devnull}
-    done = subprocess.run([sys.executable, "-m", "grader.authoring.fetch_uv", VERSION, str(tmp_path / "f")],
+    command = [sys.executable, "-m", "grader.authoring.fetch_uv", str(tmp_path / "f"), "--version", VERSION]
+    done = subprocess.run(command,
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "installing with pip instead" in done.stderr
