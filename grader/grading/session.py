@@ -60,6 +60,9 @@ class GradingSession:
             raise
         try:
             self._prove()
+            # the caller's own code parses too (a test materialising a mutant, a batch reading the next
+            # submission): nothing of the caller's runs until collection is over (see wait_collected)
+            self._suite.wait_collected()
         except BaseException:
             self.close()
             raise
