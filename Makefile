@@ -52,15 +52,17 @@ grade: $(GRADE_STAMP)
 	@$(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
 
 # lint, the import contracts, the stubs and every lesson's claims first; then two pytest processes
-# (most test time is spent waiting on sandboxed workers and kernels; loadgroup keeps a module whose
-# fixture grades a corpus on one worker, pytestmark = pytest.mark.xdist_group, so it is graded once).
+# (most test time is spent waiting on sandboxed workers and kernels). loadscope runs each module on
+# one worker, so that a module fixture that grades a corpus or builds a release is built once (the
+# xdist_group marks that were meant to do this do nothing under pytest 9.2, which ignores the node
+# ids xdist 3.8 rewrites: every such fixture was built on both workers; tests/test_setup.py checks).
 # pytest comes last: its final lines say what this machine could not test, and what to install.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/grader stubs --check
 	$(BIN)/grader validate
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -q -n 2 --dist loadscope
 
 # mypy over grader/: a report for now, not a gate (Optional attributes it cannot narrow; see pyproject.toml)
 typecheck: $(STAMP)

@@ -114,3 +114,23 @@ def test_an_index_that_never_answers_costs_seconds_not_minutes(fresh):
         done = make_grade(fresh, index)
     assert done.returncode != 0 and f"the package index {index} could not be reached" in done.stderr
     assert not (fresh / ".venv").exists()
+
+
+def test_make_tests_pytest_options_build_a_module_fixture_once(tmp_path):
+    """A module fixture that grades a corpus or builds a release costs minutes: with the options of
+    `make test`'s pytest line, each module runs on one worker, so its fixture is built once. (Under
+    --dist loadgroup with pytest 9.2 the xdist_group marks were ignored and every such fixture was
+    built on both workers.)"""
+    line = next(line for line in (ROOT / "Makefile").read_text().splitlines() if "-m pytest" in line)
+    options = line.split("-m pytest", 1)[1].split()
+    for name in "abcd":
+        (tmp_path / f"test_{name}.py").write_text(
+            "import os\nimport pytest\n\n"
+            "@pytest.fixture(scope='module')\ndef heavy():\n"
+            f"    with open('built', 'a') as log:\n        log.write('{name}\\n')\n\n"
+            "@pytest.mark.parametrize('i', range(20))\ndef test_one(heavy, i):\n    pass\n\n"
+            "@pytest.mark.parametrize('i', range(20))\ndef test_two(heavy, i):\n    pass\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *options, str(tmp_path)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert sorted((tmp_path / "built").read_text().split()) == ["a", "b", "c", "d"]

@@ -33,10 +33,6 @@ from grader.result import CheckResult, Diagnosis, Report, TaskResult
 
 from paths import ROOT
 
-# its module fixture (every model graded) is built once: one xdist worker runs the module
-# (make test: --dist loadgroup)
-pytestmark = pytest.mark.xdist_group("test_diagnoses")
-
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 MUTANTS = load_mutants(LESSON)

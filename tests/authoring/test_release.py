@@ -26,10 +26,6 @@ from grader.lesson.course import Course
 
 from paths import ROOT
 
-# its module fixture (the course released, validated first: a minute) is built once: one xdist worker runs the module
-# (make test: --dist loadgroup)
-pytestmark = pytest.mark.xdist_group("test_release")
-
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 LESSONS = [COURSE.lesson(i) for i in COURSE.lesson_ids()]

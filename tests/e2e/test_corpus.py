@@ -21,10 +21,6 @@ from grader.authoring.validate import judge
 
 import graded_corpus as corpus
 
-# its module fixture (the corpus graded: a minute) is built once: one xdist worker runs the module
-# (make test: --dist loadgroup)
-pytestmark = pytest.mark.xdist_group("test_corpus")
-
 LESSON = corpus.lesson()
 ENTRIES = corpus.entries(LESSON)
 TASKS = {t.id for t in LESSON.tasks}

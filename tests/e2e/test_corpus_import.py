@@ -39,10 +39,6 @@ from grader.sandbox import confine
 from modes import require
 from paths import ROOT, TESTS
 
-# its module fixture (the import corpus graded) is built once: one xdist worker runs the module
-# (make test: --dist loadgroup)
-pytestmark = pytest.mark.xdist_group("test_corpus_import")
-
 CORPUS = TESTS / "corpus" / "import"
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")

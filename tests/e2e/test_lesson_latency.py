@@ -37,10 +37,6 @@ from grader.lesson.course import Course
 from mutated import mutant_module
 from paths import ROOT
 
-# its module fixture (the latency lesson validated and released) is built once: one xdist worker runs the module
-# (make test: --dist loadgroup)
-pytestmark = pytest.mark.xdist_group("test_lesson_latency")
-
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("latency")
 SOLUTION, EXERCISE, SUITE = ROOT / "solutions" / "latency", ROOT / "exercises" / "latency", ROOT / "suites" / "latency"

@@ -18,8 +18,6 @@ from grader.lesson.course import Course
 
 from paths import ROOT
 
-pytestmark = pytest.mark.xdist_group("outside_corpus")
-
 RIGHT, WRONG = True, False
 CASES = {
     # class 1: the lesson says W is (d, d); a right loop indexing W[m, k] for m, k < d must pass

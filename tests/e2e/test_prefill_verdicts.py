@@ -20,10 +20,6 @@ from grader.result import Report
 
 from paths import ROOT, TESTS
 
-# its module fixture (the verdict corpus graded) is built once: one xdist worker runs the module
-# (make test: --dist loadgroup)
-pytestmark = pytest.mark.xdist_group("test_prefill_verdicts")
-
 COURSE = Course(ROOT)
 LESSON = COURSE.lesson("prefill")
 MUTANTS = {m.name: m for m in load_mutants(LESSON)}
