@@ -10,7 +10,8 @@ STAMP := $(VENV)/.installed
 # version it pins (PINNED; UV_VERSION=x.y.z another) into .venv/.uv/ (standard library only, sha256 checked
 # against the index); where uv cannot be had (no wheel for this platform, an index without uv), pip installs.
 UV_VERSION ?=
-FETCH_UV = $(PYTHON) -m grader.authoring.fetch_uv $(VENV)/.uv $(if $(UV_VERSION),--version $(UV_VERSION))
+FETCH_UV = $(PYTHON) -m grader.authoring.fetch_uv "make $(or $(MAKECMDGOALS),grade)" $(VENV)/.uv \
+	$(if $(UV_VERSION),--version $(UV_VERSION))
 UV := $(VENV)/.uv/uv
 PIP := $(BIN)/python -m pip install --quiet --timeout 20 --retries 1
 # one package set: by uv where it was fetched, else by pip (the set-up's fallback gave the venv a pip)
@@ -28,28 +29,31 @@ GRADESCOPE_ZIP ?= dist/gradescope-autograder.zip
 
 .PHONY: grade test typecheck validate stubs release diagnoses docs bench gradescope screenshots lock clean
 
-# offline, the first run stops within seconds saying so, instead of pip retrying for minutes
+# offline, the first run stops within seconds saying so (fetch_uv asks the index first), instead of pip
+# retrying for minutes; nothing is created then
 $(GRADE_STAMP): requirements/grade.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "this needs Python 3.11 or newer: make $(MAKECMDGOALS) PYTHON=python3.11"; exit 1; }
-	@$(PYTHON) -m grader.authoring.reachable "make $(or $(MAKECMDGOALS),grade)"
+	@$(FETCH_UV)
 	$(PYTHON) -m venv --without-pip $(VENV)
-	@$(FETCH_UV) || \
-		{ $(BIN)/python -m ensurepip --default-pip >/dev/null && $(PIP) --upgrade pip; }
+	@test -x $(UV) || { $(BIN)/python -m ensurepip --default-pip >/dev/null && $(PIP) --upgrade pip; }
 	@$(call install,-r requirements/grade.txt)
 	@$(call install,--no-deps -e .)
-	@# bytecode for what a grade imports (the editable package, its dependencies, the suites): uv does not
-	@# compile, and a grade would otherwise compile them on every run where PYTHONDONTWRITEBYTECODE is set
-	$(BIN)/python -m grader.authoring.bytecode
 	touch $@
 
 $(STAMP): requirements/dev.txt $(GRADE_STAMP)
 	@$(PYTHON) -m grader.authoring.reachable "make $(or $(MAKECMDGOALS),test)"
 	@$(call install,-r requirements/dev.txt)
+	@# bytecode for all that grading imports, notebooks' kernels included: uv compiles nothing, and where
+	@# PYTHONDONTWRITEBYTECODE is set (CI) every grade of the test suite would compile them again
+	$(BIN)/python -m grader.authoring.bytecode
 	touch $@
 
+# PYTHONDONTWRITEBYTECODE emptied for the grader's own process: the first grade writes the bytecode of what
+# it imports, as Python does by default (uv compiles nothing at install; where the variable is set, every
+# grade would compile numpy and pytest again). Student code never writes any: its worker sets it again.
 grade: $(GRADE_STAMP)
-	@$(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
+	@PYTHONDONTWRITEBYTECODE= $(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
 
 # lint, the import contracts, the stubs and every lesson's claims first; then two pytest processes
 # (most test time is spent waiting on sandboxed workers and kernels). loadscope runs each module on
@@ -100,6 +104,7 @@ gradescope: $(GRADE_STAMP)
 # resolved from PyPI for Python 3.11+ on every platform; dev.txt keeps grade.txt's versions.
 lock:
 	test -x $(UV) || $(FETCH_UV)
+	test -x $(UV)
 	$(UV) pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \
 		--custom-compile-command 'make lock' --output-file requirements/grade.txt
 	$(UV) pip compile pyproject.toml $(LOCK_FLAGS) --universal --python-version 3.11 --quiet \

@@ -5,7 +5,7 @@ cache (and 7 s more to bootstrap uv itself through pip); ``uv`` installs the sam
 in about 7 s. This module is what makes uv available before anything else is: it runs with the
 Python that will create ``.venv/``, standard library only, like ``grader.authoring.reachable``:
 
-    python3 -m grader.authoring.fetch_uv FOLDER [--version VERSION]
+    python3 -m grader.authoring.fetch_uv WHAT FOLDER [--version VERSION]
 
 VERSION defaults to ``PINNED``, the one declaration of the uv version (the course's Makefile and
 the student bundle's take it from here). It asks the package index pip would use
@@ -13,10 +13,15 @@ the student bundle's take it from here). It asks the package index pip would use
 the wheel of VERSION built for this machine, checks its
 sha256 against the index's, and writes the ``uv`` executable from it to ``FOLDER/uv``, with
 ``FOLDER/uv.toml`` naming that index, so that uv installs from where pip would have (uv reads
-neither ``PIP_INDEX_URL`` nor pip's configuration; the Makefile passes it ``--config-file``). Exit
-status 0 when it is there; else 1 with one line saying why on stderr, and the Makefile installs
-with pip as before (a platform without a uv wheel, an index that does not serve uv, a mirror
-that gives no hashes). Nothing is run from the wheel here and nothing else is unpacked.
+neither ``PIP_INDEX_URL`` nor pip's configuration; the Makefile passes it ``--config-file``).
+
+It is the set-up's first step, before ``.venv/`` is made: first ``reachable.check`` (WHAT names the
+command for its message: "make grade"), and an index that does not answer stops the set-up, exit
+status 1, with nothing created; then the fetch. Exit status 0 whether uv was fetched or not: where
+it cannot be had (a platform without a uv wheel, an index that does not serve uv, a mirror that
+gives no hashes, ``PIP_NO_INDEX``) one line says why and the Makefile installs with pip, as before.
+Nothing is run from the wheel here and nothing else is unpacked. (One process for both steps:
+asking pip for its configured index costs half a second.)
 """
 
 from __future__ import annotations
@@ -153,16 +158,22 @@ def fetch(version: str, folder: str, index: str | None = None, fits=None) -> str
 
 def main(argv: list[str]) -> int:
     version = PINNED
-    if len(argv) == 3 and argv[1] == "--version":
-        version = argv[2]
-    elif len(argv) != 1:
-        print("usage: python -m grader.authoring.fetch_uv FOLDER [--version VERSION]", file=sys.stderr)
+    if len(argv) == 4 and argv[2] == "--version":
+        version = argv[3]
+    elif len(argv) != 2:
+        print("usage: python -m grader.authoring.fetch_uv WHAT FOLDER [--version VERSION]", file=sys.stderr)
         return 2
-    try:
-        fetch(version, argv[0])
-    except Unavailable as why:
-        print(f"uv {version} is not available ({why}); installing with pip instead", file=sys.stderr)
+    what, folder = argv[0], argv[1]
+    if reachable.no_index():
+        print(f"{what}: PIP_NO_INDEX is set, so pip installs (uv is not fetched)", file=sys.stderr)
+        return 0
+    index = reachable.index_url()
+    if reachable.check(what, index):
         return 1
+    try:
+        fetch(version, folder, index=index)
+    except Unavailable as why:
+        print(f"{what}: uv {version} is not available ({why}); installing with pip instead", file=sys.stderr)
     return 0
 
 

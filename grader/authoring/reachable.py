@@ -78,11 +78,16 @@ def problem(url: str, timeout: float = TIMEOUT) -> str | None:
     return outcome[0]
 
 
-def main(argv: list[str]) -> int:
-    what = argv[0] if argv else "the set-up"
-    if os.environ.get("PIP_NO_INDEX", "").lower() not in ("", "0", "false", "no", "off"):
+def no_index() -> bool:
+    """``PIP_NO_INDEX``: installing from ``--find-links`` only, so there is no index to ask."""
+    return os.environ.get("PIP_NO_INDEX", "").lower() not in ("", "0", "false", "no", "off")
+
+
+def check(what: str, url: str | None = None) -> int:
+    """0 when the index (``url``, else the one pip would ask) answers; else 1, having said so on stderr."""
+    if no_index():
         return 0
-    url = index_url()
+    url = url or index_url()
     why = problem(url)
     if why is None:
         return 0
@@ -90,6 +95,10 @@ def main(argv: list[str]) -> int:
           "dependencies from it: connect to the network (or set PIP_INDEX_URL to an index you can reach) and "
           "run it again.", file=sys.stderr)
     return 1
+
+
+def main(argv: list[str]) -> int:
+    return check(argv[0] if argv else "the set-up")
 
 
 if __name__ == "__main__":

@@ -208,7 +208,7 @@ def _student_makefile() -> str:
     """``make grade`` with no SUBMISSION grades the default lesson (the first of the bundle's course.toml),
     by the rule every tool uses (``LESSON`` as in the course's own Makefile); the first run checks that the
     package index answers, then installs the lock with the uv grader.authoring.fetch_uv pins (pip where uv
-    cannot be had), and writes the bytecode of what a grade imports."""
+    cannot be had); a grade writes the bytecode of what the grader imports."""
     return f"""\
 # `make grade` grades your work with the public checks; the first run sets up .venv/ (Python 3.11+).
 # It grades exercises/<lesson>/ of the course's first lesson (course.toml); another lesson or folder:
@@ -227,10 +227,11 @@ FORMAT ?= text
 $(STAMP): {LOCK.as_posix()}
 \t@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \\
 \t\t{{ echo "make grade needs Python 3.11 or newer: make grade PYTHON=python3.11"; exit 1; }}
-\t@$(PYTHON) -m grader.authoring.reachable "make grade"
+\t@# the index answers (else one line, and nothing is made), then uv (pinned, fetched and checked by
+\t@# grader.authoring.fetch_uv) installs in seconds; where uv cannot be had, pip does
+\t@$(PYTHON) -m grader.authoring.fetch_uv "make grade" $(VENV)/.uv
 \t$(PYTHON) -m venv --without-pip $(VENV_FLAGS) $(VENV)
-\t@# uv (pinned, fetched and checked by grader.authoring.fetch_uv) installs in seconds; where it cannot be had, pip
-\t@if $(PYTHON) -m grader.authoring.fetch_uv $(VENV)/.uv; then \\
+\t@if test -x $(VENV)/.uv/uv; then \\
 \t\t$(VENV)/.uv/uv pip install --config-file $(VENV)/.uv/uv.toml --quiet --python $(BIN)/python \\
 \t\t\t-r {LOCK.as_posix()}; \\
 \telse \\
@@ -238,11 +239,12 @@ $(STAMP): {LOCK.as_posix()}
 \t\t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 --upgrade pip && \\
 \t\t$(BIN)/python -m pip install --quiet --timeout 20 --retries 1 -r {LOCK.as_posix()}; \\
 \tfi
-\t$(BIN)/python -m grader.authoring.bytecode
 \ttouch $(STAMP)
 
+# the grader's own process writes the bytecode of what it imports (uv compiled none); your code never does
 grade: $(STAMP)
-\t@$(BIN)/python -m grader grade $(SUBMISSION) --format $(FORMAT) $(if $(LESSON),--lesson $(LESSON))
+\t@PYTHONDONTWRITEBYTECODE= $(BIN)/python -m grader grade $(SUBMISSION) --format $(FORMAT) \\
+\t\t$(if $(LESSON),--lesson $(LESSON))
 
 clean:
 \trm -rf $(VENV)

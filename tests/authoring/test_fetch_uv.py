@@ -142,14 +142,32 @@ def test_a_system_without_uv_wheels_this_set_up_takes_falls_back(monkeypatch):
         fetch_uv.fetch(VERSION, "unused", index="http://127.0.0.1:9/simple/")
 
 
-def test_unreachable_index_is_one_line_and_status_1_so_pip_takes_over(tmp_path):
+def _main(tmp_path, index: str, *version: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PIP_INDEX_URL": index, "PIP_CONFIG_FILE": os.devnull}
+    command = [sys.executable, "-m", "grader.authoring.fetch_uv", "make grade", str(tmp_path / "f"), *version]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_an_index_that_cannot_be_reached_stops_the_set_up_with_one_line_and_nothing_made(tmp_path):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "PIP_INDEX_URL": f"http://127.0.0.1:{port}/simple/", "PIP_CONFIG_FILE": os.devnull}
-    command = [sys.executable, "-m", "grader.authoring.fetch_uv", str(tmp_path / "f"), "--version", VERSION]
-    done = subprocess.run(command,
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
+    done = _main(tmp_path, f"http://127.0.0.1:{port}/simple/", "--version", VERSION)
     assert done.returncode == 1
+    assert done.stderr.startswith(f"make grade: the package index http://127.0.0.1:{port}/simple/ could not be reached")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr and not (tmp_path / "f").exists()
+
+
+def test_an_index_without_this_uv_lets_pip_install_saying_so(tmp_path):
+    with index(wheel()) as (url, _):
+        done = _main(tmp_path, url, "--version", "1.2.3")
+    assert done.returncode == 0 and not (tmp_path / "f" / "uv").exists()
     assert done.stderr.count("\n") == 1 and "installing with pip instead" in done.stderr
-    assert "Traceback" not in done.stderr and not (tmp_path / "f").exists()
+
+
+def test_the_set_up_takes_uv_from_the_index_pip_is_configured_with(tmp_path, monkeypatch):
+    with index(wheel()) as (url, seen):
+        monkeypatch.setenv("PIP_INDEX_URL", url)
+        monkeypatch.setattr(fetch_uv, "wanted", lambda: ANY_LINUX_X86)
+        assert fetch_uv.main(["make grade", str(tmp_path / "f"), "--version", VERSION]) == 0
+    assert (tmp_path / "f" / "uv").is_file() and f"/files/{WHEEL}" in [path for path, _ in seen]
