@@ -28,6 +28,10 @@ from grader.lesson.course import Course
 from mutated import mutant_module
 from paths import ROOT
 
+# the zips are built once, on one xdist worker (make test: --dist loadgroup): each build is gated on
+# `grader validate` of its lessons, a minute or more, which a second worker would pay again
+pytestmark = pytest.mark.xdist_group("test_ci_gradescope")
+
 SCHEMA = json.loads((ROOT / "tests" / "data" / "gradescope-results.schema.json").read_text(encoding="utf-8"))
 COURSE = Course(ROOT)
 LESSONS = COURSE.lesson_ids()
@@ -42,7 +46,7 @@ def make_gradescope(out: Path, lesson: str | None) -> Path:
     if not shutil.which("make"):
         command = [sys.executable, "-m", "grader.authoring.autograder", "--output", str(out),
                    *(["--lesson", lesson] if lesson else [])]
-    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=120)
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=900)
     return out
 
 
