@@ -209,6 +209,29 @@ def test_an_ungradable_submission_still_gets_a_results_file(package, tmp_path):
         in results["output"]
 
 
+@pytest.mark.parametrize("then", ["ungradable", "grader-fault"])
+def test_a_reused_folder_never_keeps_the_previous_submissions_results(package, tmp_path, then):
+    """The documented local test reuses one folder: a submission that cannot be graded, or a grader that
+    stops, used to leave the previous results.json in place, so the last student's 17/17 stood for the next."""
+    root = autograder(package, tmp_path, solution())
+    _, results = run(root)
+    assert results["score"] == 17
+    if then == "ungradable":
+        shutil.rmtree(root / "submission")
+        (root / "submission").mkdir()
+        (root / "submission" / "notes.txt").write_text("I forgot the files", encoding="utf-8")
+        result, results = run(root)  # a results.json that says so, valid against the schema
+        assert result.returncode == 0 and results["score"] == 0 and results["tests"] == []
+        assert results["output"].startswith("Your submission could not be graded: ")
+    else:
+        env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable,
+               "GRADER_SANDBOX": "bwrap"}  # a deployment's mistake: no score at all (see the test below)
+        result = subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
+                                timeout=300, check=False)
+        assert result.returncode == 3, result.stdout + result.stderr
+        assert not (root / "results" / "results.json").exists()
+
+
 @pytest.mark.parametrize("breakage", ["lesson", "sandbox"])
 def test_a_fault_of_the_grader_is_no_score_for_gradescope_never_the_students_zero(package, tmp_path, breakage):
     """A lesson's broken files, or a sandbox setting that cannot work (exit status 3): no results.json,
