@@ -364,6 +364,7 @@ def _catalogue_course(args):
 
 
 def _new(args) -> int:
+    from grader.authoring.docs import FEEDBACK
     from grader.authoring.scaffold import new_lesson
     from grader.lesson.course import SUITES, Course
 
@@ -373,6 +374,9 @@ def _new(args) -> int:
     for path in new_lesson(course, args.lesson):
         print(f"wrote {path}")
     print(f"next: edit the files above (docs/authoring.md), then 'grader validate --lesson {args.lesson}'")
+    if (course.root / "docs" / FEEDBACK).is_file():
+        print("after editing its diagnoses.toml or a mutant's '# diagnosis:' line: 'make docs' (make test "
+              "compares docs/feedback.md with them)")
     return 0
 
 
