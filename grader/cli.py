@@ -231,6 +231,10 @@ def _grade(args) -> int:
             atomic.write(path, lambda stream, writer=writer: writer.write(view, stream))
         else:
             writer.write(view, sys.stdout)
+    if args.audience != "instructor" and (report.limited or report.sandbox_fallback):
+        # a student's reports say "graded in limited mode" at most; whoever runs the grader (Gradescope's
+        # instructor-only log, a CI log, a terminal) reads here how the machine confined the submission
+        _say(f"ran in: {report.sandbox}" + (f"; note: {report.sandbox_fallback}" if report.sandbox_fallback else ""))
     if report.broken_checks:  # the grader's fault, never silently the student's points
         _say(f"{report.suite_fault()}: the score above is not final")
         return GRADER_FAULT

@@ -79,8 +79,8 @@ def autograder(package: Path, tmp_path: Path, submission: dict[str, str]) -> Pat
     return root
 
 
-def run(root: Path) -> tuple[subprocess.CompletedProcess, dict]:
-    env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
+def run(root: Path, **settings: str) -> tuple[subprocess.CompletedProcess, dict]:
+    env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable, **settings}
     result = subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
                             timeout=300, check=False)
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
@@ -230,6 +230,19 @@ def test_a_reused_folder_never_keeps_the_previous_submissions_results(package, t
                                 timeout=300, check=False)
         assert result.returncode == 3, result.stdout + result.stderr
         assert not (root / "results" / "results.json").exists()
+
+
+def test_students_read_graded_in_limited_mode_and_the_instructor_reads_how(package, tmp_path):
+    """Issue 24: students read `ran in: limited (bubblewrap is not installed; worker stays root:
+    /root/.pyenv/…)` at the top of their Gradescope output. The detail is in run_autograder's own
+    output, which Gradescope shows to instructors only."""
+    result, results = run(autograder(package, tmp_path, solution()), GRADER_SANDBOX="limited")
+    assert result.returncode == 0 and results["score"] == 17, result.stdout + result.stderr
+    shown = json.dumps(results)
+    assert "graded in limited mode" in results["output"].splitlines()
+    assert "ran in" not in shown and "GRADER_SANDBOX" not in shown and "nobody" not in shown
+    assert sys.base_prefix not in shown and str(tmp_path) not in shown
+    assert "grader: ran in: limited (GRADER_SANDBOX=limited" in result.stderr
 
 
 @pytest.mark.parametrize("breakage", ["lesson", "sandbox"])
