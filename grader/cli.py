@@ -231,6 +231,10 @@ def _grade(args) -> int:
             atomic.write(path, lambda stream, writer=writer: writer.write(view, stream))
         else:
             writer.write(view, sys.stdout)
+    if args.audience != "instructor" and (report.limited or report.sandbox_fallback):
+        # a student's reports say "graded in limited mode" at most; whoever runs the grader (Gradescope's
+        # instructor-only log, a CI log, a terminal) reads here how the machine confined the submission
+        _say(f"ran in: {report.sandbox}" + (f"; note: {report.sandbox_fallback}" if report.sandbox_fallback else ""))
     if report.broken_checks:  # the grader's fault, never silently the student's points
         _say(f"{report.suite_fault()}: the score above is not final")
         return GRADER_FAULT
@@ -364,6 +368,7 @@ def _catalogue_course(args):
 
 
 def _new(args) -> int:
+    from grader.authoring.docs import FEEDBACK
     from grader.authoring.scaffold import new_lesson
     from grader.lesson.course import SUITES, Course
 
@@ -373,6 +378,9 @@ def _new(args) -> int:
     for path in new_lesson(course, args.lesson):
         print(f"wrote {path}")
     print(f"next: edit the files above (docs/authoring.md), then 'grader validate --lesson {args.lesson}'")
+    if (course.root / "docs" / FEEDBACK).is_file():
+        print("after editing its diagnoses.toml or a mutant's '# diagnosis:' line: 'make docs' (make test "
+              "compares docs/feedback.md with them)")
     return 0
 
 

@@ -96,7 +96,9 @@ def grade_with_cli(scene: Scene, fmt: str = "json") -> tuple[Outcome, subprocess
         assert isinstance(doc, dict) and doc.get("lesson") == "prefill"
         outcome.tasks = {t["id"]: t for t in doc["tasks"]}
         outcome.score = doc["score"]
-        outcome.sandbox = doc.get("sandbox", "")
+        # a student's copy names no sandbox, only whether it was limited mode (issue 24): a grade in a
+        # bubblewrap scene that fell back to limited mode still shows
+        outcome.sandbox = doc.get("sandbox") or ("limited" if doc.get("limited") else "")
     except (ValueError, AssertionError, KeyError, TypeError) as exc:
         outcome.crash = (f"the CLI's stdout is not the grader's JSON report ({type(exc).__name__}): "
                          f"{proc.stdout[:300]!r}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -376,3 +377,20 @@ def test_a_report_on_stdout_carries_nothing_the_reference_solution_prints(tmp_pa
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["score"] == 17
     assert "solution loaded" in done.stderr and "mask for" in done.stderr
+
+
+@pytest.mark.parametrize("audience", ["student", "instructor"])
+def test_limited_mode_is_one_flag_for_students_and_the_machines_details_for_whoever_runs_the_grader(audience):
+    """Issue 24: students read the grading machine's paths (`ran in: limited (...; worker stays root:
+    /root/.pyenv/...)`) in their report. Their copy says "graded in limited mode"; the instructor's copy
+    names the sandbox as before, and with a student's copy the details go to stderr, the operator's."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")} | {"GRADER_SANDBOX": "limited"}
+    result = subprocess.run([sys.executable, "-m", "grader", "grade", "solutions/prefill", "--audience", audience],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    header = result.stdout.splitlines()[1]
+    if audience == "student":
+        assert header == "graded in limited mode" and "GRADER_SANDBOX" not in result.stdout
+        assert result.stderr.startswith("grader: ran in: limited (GRADER_SANDBOX=limited")
+    else:
+        assert header.startswith("ran in: limited (GRADER_SANDBOX=limited") and result.stderr == ""

@@ -18,6 +18,11 @@ exercises, the lock file ``requirements/grade.txt`` that ``setup.sh`` installs, 
   for an assignment of another lesson build a zip for that lesson.
 
 The zip is deterministic: entries sorted, dated 1980, with the files' modes.
+
+It is gated as ``grader release`` is, by the one gate both use (``gate``): a lesson that
+``grader validate`` does not prove gets no autograder, since the grades it gives would rest on
+a truth nothing proves. ``make gradescope`` has no ``--force``; ``grader release --force``
+writes the same zip, saying so in its ``AUTOGRADER.md``.
 """
 
 from __future__ import annotations
@@ -43,6 +48,26 @@ LOCK = Path("requirements") / "grade.txt"  # where the lock sits, in the reposit
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", ".pytest_cache", ".DS_Store")
 _LESSON_LINE = 'LESSON="${GRADER_LESSON:-}"'  # run_autograder's line that a one-lesson build fills in
 _SHELL_SAFE = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+class ReleaseRefused(GraderError):
+    """``grader validate`` does not prove a lesson, so its release (or its Gradescope zip) is refused
+    (exit status 1, as ``grader validate``'s own verdict)."""
+
+
+def gate(course: Course, lessons: list[Lesson], force: bool) -> dict[str, str]:
+    """Validate each lesson (quietly); refuse the release when one does not validate, unless ``force``.
+    Returns the verdicts of the lessons released anyway. Here, beside the builder, so that both
+    ``grader release`` and ``make gradescope`` pass the same gate."""
+    from grader.authoring.validate import validations  # grades the solution, the stubs and every mutant
+
+    failed = {v.lesson: v.summary() for each in lessons for v in validations(course, each.id) if not v.ok}
+    if failed and not force:
+        lesson_id, summary = next(iter(failed.items()))
+        others = f" (and lesson(s) {', '.join(list(failed)[1:])})" if len(failed) > 1 else ""
+        raise ReleaseRefused(f"release refused: lesson '{lesson_id}'{others} does not validate: {summary}; "
+                             f"'grader validate --lesson {lesson_id}' shows every claim, --force releases it anyway")
+    return failed
 
 
 def write_autograder(course: Course, lessons: list[Lesson], root: Path) -> None:
@@ -128,8 +153,10 @@ def zip_folder(folder: Path, archive: Path) -> Path:
 
 
 def build_zip(course: Course, archive: Path, lesson: str | None = None) -> Path:
-    """The autograder zip for ``lesson``, or for every lesson of the course."""
+    """The autograder zip for ``lesson``, or for every lesson of the course; ``ReleaseRefused`` when
+    one of them does not validate."""
     lessons = [course.lesson(lesson)] if lesson else [course.lesson(i) for i in course.ordered_ids()]
+    gate(course, lessons, force=False)
     with tempfile.TemporaryDirectory(prefix="grader-autograder-") as tmp:
         write_autograder(course, lessons, Path(tmp))
         return zip_folder(Path(tmp), Path(archive))
@@ -147,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         course = Course(args.course.resolve()) if args.course else find_course()
         print(f"wrote {build_zip(course, args.output, args.lesson)}")
+    except ReleaseRefused as exc:  # a verdict on the lesson, as grader release gives it: status 1
+        print(f"autograder: {exc}\nautograder: no zip written; 'grader release --force' writes this autograder "
+              "(dist/autograder.zip) anyway, saying so in its AUTOGRADER.md", file=sys.stderr)
+        return 1
     except GraderError as exc:
         print(f"autograder: {exc}", file=sys.stderr)
         return 2

@@ -34,12 +34,13 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.authoring.autograder import IGNORE, LOCK, copy_engine, write_autograder, zip_folder
+from grader.authoring.autograder import IGNORE, LOCK, copy_engine, gate, write_autograder, zip_folder
+from grader.authoring.autograder import ReleaseRefused as ReleaseRefused  # the gate's refusal, where cli looks
 from grader.authoring.diagnoses import catalogue_toml
 from grader.authoring.exercises import find_drift
 from grader.authoring.public import PublicSuite, public_suite, solution_code, student_manifest
 from grader.authoring.readme import README_NAME
-from grader.exceptions import ConfigError, GraderError, UsageError
+from grader.exceptions import ConfigError, UsageError
 from grader.grading import reference as replay
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.course import COURSE_FILE, EXERCISES, SOLUTIONS, SUITES, Course, course_toml
@@ -59,10 +60,6 @@ class Release:
     warnings: list[str] = field(default_factory=list)  # public checks holding the solution's code
 
 
-class ReleaseRefused(GraderError):
-    """``grader validate`` does not prove a lesson, so its release is refused (exit status 1)."""
-
-
 def release(course: Course, out: Path, lesson: str | None = None, force: bool = False) -> Release:
     """Write both bundles under ``out``; ``lesson`` limits them to one lesson; ``force`` releases a
     lesson that does not validate, saying so in both bundles."""
@@ -75,7 +72,7 @@ def release(course: Course, out: Path, lesson: str | None = None, force: bool = 
     if out == course.root or any(out.is_relative_to(course.root / tree) for tree in (SUITES, SOLUTIONS, EXERCISES)):
         raise UsageError(f"--output {out}: choose a folder outside the course's exercises, solutions and suites")
     _check_output(out)  # before the gate: validating takes a minute, a refused folder is known now
-    forced = _gate(course, lessons, force)
+    forced = gate(course, lessons, force)
     result = Release(_fresh(out / STUDENT), _fresh(out / AUTOGRADER), out / f"{AUTOGRADER}.zip", forced=forced)
     for each in lessons:
         result.public[each.id] = _student_lesson(course, each, result.student)
@@ -102,20 +99,6 @@ def release(course: Course, out: Path, lesson: str | None = None, force: bool = 
 
 _FORCED_STUDENT = ("> **Released with `--force`**: the grader's own proof of the checks did not pass for "
                    "{lessons},\n> so your grade there may change once your instructor fixes the checks.\n\n")
-
-
-def _gate(course: Course, lessons: list[Lesson], force: bool) -> dict[str, str]:
-    """Validate each lesson (quietly); refuse the release when one does not validate, unless ``force``.
-    Returns the verdicts of the lessons released anyway."""
-    from grader.authoring.validate import validations  # grades the solution, the stubs and every mutant
-
-    failed = {v.lesson: v.summary() for each in lessons for v in validations(course, each.id) if not v.ok}
-    if failed and not force:
-        lesson_id, summary = next(iter(failed.items()))
-        others = f" (and lesson(s) {', '.join(list(failed)[1:])})" if len(failed) > 1 else ""
-        raise ReleaseRefused(f"release refused: lesson '{lesson_id}'{others} does not validate: {summary}; "
-                             f"'grader validate --lesson {lesson_id}' shows every claim, --force releases it anyway")
-    return failed
 
 
 def _check_output(out: Path) -> None:

@@ -9,7 +9,8 @@ markers; the stubs and the notebook generated from it; and three mutants, each d
 the diagnosis ``grader validate`` must see on it. The notebook template is also the text of the
 lesson's README beside the module (``exercises/<lesson>/README.md``, grader.authoring.readme),
 so it shows where each form says something of its own. docs/authoring.md walks through
-replacing each piece.
+replacing each piece. Where the course holds the generated docs (docs/feedback.md, the tables of
+docs/authoring.md), ``grader new`` rewrites them as ``make docs`` does (``grader.authoring.docs``).
 
 Answer tasks need no visibility of their own: their hints are shown to students unless the
 manifest names the task in ``[visibility.overrides]`` (``grader.lesson.manifest``), so a
@@ -24,6 +25,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from grader.authoring import docs
 from grader.authoring.exercises import write_stubs
 from grader.exceptions import UsageError
 from grader.lesson import options
@@ -288,7 +290,9 @@ def new_lesson(course: Course, lesson_id: str) -> list[Path]:
     except OSError as exc:
         raise UsageError(f"cannot write lesson '{lesson_id}' in {course.root}: {exc.strerror}") from None
     ordered = _in_teaching_order(course, lesson_id, before)
-    return [*files, *write_stubs(course, course.lesson(lesson_id)), *ordered]
+    # docs/feedback.md lists every lesson's diagnoses, and make test compares it with them: a new
+    # lesson left it drifted, and make test failed until someone thought of `make docs`
+    return [*files, *write_stubs(course, course.lesson(lesson_id)), *ordered, *docs.regenerate(course)]
 
 
 def _in_teaching_order(course: Course, lesson_id: str, before: list[str]) -> list[Path]:

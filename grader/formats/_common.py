@@ -9,6 +9,9 @@ from grader.describe import mask_picture, side_by_side
 from grader.formats import DEFAULT_OPTIONS, FormatOptions
 
 BAR_CELLS = 10
+# what a student's copy says of a grade in limited mode (Report.limited): the instructor's copy names the
+# sandbox with the machine's details instead (Report.sandbox)
+LIMITED = "graded in limited mode"
 
 
 class FormatBase:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from grader.formats._common import FormatBase, json_text, points
+from grader.formats._common import LIMITED, FormatBase, json_text, points
 from grader.result import Report
 
 
@@ -44,6 +44,8 @@ def results(report: Report) -> dict:
     summary += [f"{t.id}: {points(t.score)}/{points(t.max_score)} ({t.status})" for t in report.tasks]
     if report.sandbox:
         summary.append(f"ran in: {report.sandbox}")
+    elif report.limited:  # a student's copy: the mode, never the machine's details (Report.for_audience)
+        summary.append(LIMITED)
     if report.sandbox_fallback:
         summary.append(f"note: {report.sandbox_fallback}")
     if report.output:  # only in an instructor's report (Report.for_audience empties it for students)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import TextIO
 
-from grader.formats._common import FormatBase, fraction, markup_text, points, prose
+from grader.formats._common import LIMITED, FormatBase, fraction, markup_text, points, prose
 from grader.result import Report
 from grader.result.advice import what_to_fix
 
@@ -116,6 +116,8 @@ def render(report: Report) -> str:
     footer = f"Graded in {report.execution_time:.1f} s"
     if report.sandbox:
         footer += f"; the submission ran in: {escape(report.sandbox)}"
+    elif report.limited:  # a student's copy: the mode, never the machine's details (Report.for_audience)
+        footer += f"; {LIMITED}"
     if report.sandbox_fallback:
         footer += f". Note: {escape(report.sandbox_fallback)}"
     parts.append(f"<footer>{footer}.</footer></main></body></html>")

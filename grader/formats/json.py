@@ -2,9 +2,10 @@
 
 Shape: ``{"lesson", "score", "max_score", "tasks": [{"id", "score", "max_score", "status",
 "feedback", "checks": [{"name", "passed", "message"}]}]}``, plus extra keys (format_version,
-title, submission, execution_time, sandbox, sandbox_fallback, output, per-check weight, description and
-visibility) that readers may ignore. ``SCHEMA`` is the JSON Schema of this shape, shipped
-with the package so that consumers can validate against the version they were written for.
+title, submission, execution_time, sandbox, sandbox_fallback, limited, output, per-check weight, description
+and visibility) that readers may ignore; a student's copy leaves sandbox and sandbox_fallback empty (the
+grading machine's details), and says limited. ``SCHEMA`` is the JSON Schema of this shape, shipped with
+the package so that consumers can validate against the version they were written for.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from grader.formats._common import FormatBase, bar, points
+from grader.formats._common import LIMITED, FormatBase, bar, points
 from grader.result import Report
 from grader.result.text import ci_safe
 
@@ -63,6 +63,8 @@ class MarkdownFormat(FormatBase):
                     "", "</details>"]
         if report.sandbox:
             out += ["", f"<sub>ran in: {_cell(report.sandbox)}</sub>"]
+        elif report.limited:  # a student's copy: the mode, never the machine's details (Report.for_audience)
+            out += ["", f"<sub>{LIMITED}</sub>"]
         if report.sandbox_fallback:
             out += ["", f"> **Note:** {_cell(report.sandbox_fallback)}"]
         stream.write(ci_safe("\n".join(out) + "\n"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from grader import terminal
-from grader.formats._common import FormatBase, bar, points
+from grader.formats._common import LIMITED, FormatBase, bar, points
 from grader.formats._fix import bullet, fix_lines
 from grader.result import Report
 from grader.result.text import ci_safe
@@ -60,6 +60,8 @@ def render_plain(report: Report, verbose: bool = False) -> str:
     out = [f"{report.title or report.lesson}: {report.submission}"]
     if report.sandbox:
         out.append(f"ran in: {report.sandbox}")
+    elif report.limited:  # a student's copy: the mode, never the machine's details (Report.for_audience)
+        out.append(LIMITED)
     if report.sandbox_fallback:  # the machine's first choice failed the grader's canary
         out.append(f"note: {report.sandbox_fallback}")
     out += ["", f"{'task':<{id_width}}  {'score':>{score_width}}  {'':<{bar_width}}  verdict"]
@@ -88,6 +90,8 @@ def _write_rich(report: Report, console: Console, verbose: bool = False) -> None
     console.print(Text(report.title or report.lesson, style="bold"), Text(report.submission, style="dim"))
     if report.sandbox:
         console.print(Text(f"ran in: {report.sandbox}", style="dim"))
+    elif report.limited:
+        console.print(Text(LIMITED, style="dim"))
     if report.sandbox_fallback:
         console.print(Text(f"note: {report.sandbox_fallback}", style="yellow"))
     id_width, score_width, _ = _columns(report)

@@ -65,7 +65,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
 
         require_reference(the_lesson, reference_dir)
 
-    confinement, fallback, output, notes = "", "", "", []
+    confinement, fallback, limited, output, notes = "", "", False, "", []
     facts, blocked = SourceFacts(), {}
     if the_lesson.code_tasks:  # what the source shows before any call: a syntax error, a stub defined last
         facts = notebook.facts() if notebook else analyse(found.module)
@@ -98,7 +98,8 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                     def run_checks(lesson, student):
                         return run_suite(lesson, student, load_reference(reference_dir / lesson.module, lesson))
                 student = _proven(student, failure, start, fall_back=launcher is None)
-                confinement, fallback = student.spec.box.description, student.spec.box.fallback
+                box = student.spec.box
+                confinement, fallback, limited = box.description, box.fallback, box.limited
                 results.update(run_checks(the_lesson, student))
                 if student.fault is not None:  # a later worker could not start: nothing of this grade counts
                     raise canary.fault(student.fault)
@@ -124,7 +125,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
                   execution_time=time.monotonic() - started, sandbox=confinement, sandbox_fallback=fallback,
                   output=output, notes=(notebook.report_notes(student) if notebook else []) + notes,
-                  stand_ins=stand_ins)
+                  stand_ins=stand_ins, limited=limited)
 
 
 def _starter(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher, facts: SourceFacts,

@@ -240,8 +240,9 @@ class Report:
     submission: str
     tasks: list[TaskResult]
     execution_time: float = 0.0
-    sandbox: str = ""  # how the submission was confined, e.g. "bubblewrap" or "limited (...)"
+    sandbox: str = ""  # how the submission was confined, e.g. "bubblewrap" or "limited (...)": the instructor's
     sandbox_fallback: str = ""  # why it is not the machine's first choice: that one failed the grader's canary
+    limited: bool = False  # it ran in limited mode (no bubblewrap): all a student's copy says of the sandbox
     output: str = ""  # what the submission printed (the first OUTPUT_KEEP bytes), never a report
     notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
     audience: str = ""  # who this copy is for, once for_audience made it: formats show instructors every detail
@@ -291,12 +292,16 @@ class Report:
                 "a fault of the lesson's suite or of its reference solution, not of the submission")
 
     def for_audience(self, audience: str) -> Report:
-        """A copy that ``audience`` may read: students get secret checks' properties only and
-        never the submission's printed output (it may echo hidden inputs)."""
+        """A copy that ``audience`` may read: students get secret checks' properties only, never
+        the submission's printed output (it may echo hidden inputs) nor the grading machine's details."""
         if audience not in AUDIENCES:
             raise ValueError(f"audience must be one of {', '.join(AUDIENCES)}, not {audience!r}")
         tasks = [replace(t, checks=[c.for_audience(audience) for c in t.checks]) for t in self.tasks]
-        return replace(self, tasks=tasks, output=self.output if audience == "instructor" else "", audience=audience)
+        if audience == "instructor":
+            return replace(self, tasks=tasks, audience=audience)
+        # the sandbox's description and a fallback's reason are the grading machine's (its paths, bwrap's
+        # errors): a student's copy keeps only the flag, which formats say as "graded in limited mode"
+        return replace(self, tasks=tasks, output="", sandbox="", sandbox_fallback="", audience=audience)
 
     def task(self, task_id: str) -> TaskResult:
         for task in self.tasks:
@@ -308,6 +313,6 @@ class Report:
         return {"lesson": self.lesson, "title": self.title, "submission": self.submission,
                 "score": self.score, "max_score": self.max_score,
                 "execution_time": round(self.execution_time, 3), "sandbox": self.sandbox,
-                "sandbox_fallback": self.sandbox_fallback,
+                "sandbox_fallback": self.sandbox_fallback, "limited": self.limited,
                 "output": self.output, "notes": list(self.notes), "stand_ins": list(self.stand_ins),
                 "tasks": [t.to_dict() for t in self.tasks]}

@@ -75,6 +75,11 @@ class Sandbox:
     def description(self) -> str:
         return f"{self.mode} ({self.note})" if self.note else self.mode
 
+    @property
+    def limited(self) -> bool:
+        """Only the limits and a separate process confine the worker: what a student's report says."""
+        return self.mode == "limited"
+
     def wrap(self, argv: list[str], workdir: Path, readable: list[Path], info_fd: int | None = None,
              caps: tuple[str, ...] = ()) -> list[str]:
         """The command that runs ``argv`` confined to ``readable`` and a read-only ``workdir``.

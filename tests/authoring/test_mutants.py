@@ -24,6 +24,7 @@ from grader.exceptions import ConfigError
 from grader.lesson.course import Course
 from grader.lesson.manifest import load_lesson
 
+from documented import example
 from paths import ROOT
 
 LESSONS = {name: Course(ROOT).lesson(name) for name in ("prefill", "latency")}
@@ -289,3 +290,22 @@ def test_fit_allows_a_task_this_solution_reaches_through_a_call_the_courses_does
 def test_fit_keeps_the_labels_where_nothing_can_be_told(lesson, tmp_path, mutant_text, solution):
     done = fitted(lesson, tmp_path, mutant_text, solution)
     assert done.mutant.fails == {"prefill_flops", "prefill_seconds"} and not done.dropped and not done.carried
+
+
+def test_the_documented_header_is_the_one_the_loader_reads(lesson):
+    """docs/authoring.md's example mutant, read by the real loader: its comma-separated `# fails:` and
+    `# diagnosis:` lines (issue 24: learned only from prefill's files). It is the course's own
+    forgot_factor_2.py, which `grader validate` proves, and the example used to declare one task of two."""
+    text = example("one `# label: value` each", "python")
+    (lesson.suite_dir / "mutants" / "forgot_factor_2.py").write_text(text, encoding="utf-8")
+    (documented,) = load_mutants(lesson)
+    assert documented.fails == {"prefill_flops", "prefill_seconds"}
+    assert documented.diagnoses == {"flops.missing-factor-2", "seconds.flops-carried-forward"}
+    assert documented.mistake == "forgot the factor 2 for the multiply-add"
+    real = next(m for name, m in REAL if name == "prefill" and m.name == "forgot_factor_2")
+    assert (documented.fails, documented.diagnoses, documented.hint, documented.mistake, documented.whole) == \
+        (real.fails, real.diagnoses, real.hint, real.mistake, real.whole)
+    spaced = text.replace("prefill_flops, prefill_seconds", "prefill_flops prefill_seconds")
+    (lesson.suite_dir / "mutants" / "forgot_factor_2.py").write_text(spaced, encoding="utf-8")
+    with pytest.raises(ConfigError, match="unknown task"):  # commas, as the docs say: not spaces
+        load_mutants(lesson)

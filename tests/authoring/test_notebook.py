@@ -20,11 +20,13 @@ from grader.authoring.notebook import (
     reference_notebook,
     without_solution_markers,
 )
+from grader.authoring.readme import build_readme
 from grader.exceptions import ConfigError
 from grader.lesson.course import Course
 from grader.submission.cells import read_answers, unimplemented
 from grader.submission.notebook import read_notebook
 
+from documented import example
 from paths import ROOT
 
 COURSE = Course(ROOT)
@@ -162,3 +164,23 @@ def test_without_strict_a_mutant_missing_a_function_still_builds():
 def test_the_notebook_file_ends_with_a_newline_like_jupyters_own():
     text = (EXERCISE / "prefill.ipynb").read_text(encoding="utf-8")
     assert text.endswith("}\n") and json.loads(text)["nbformat"] == 4
+
+
+def test_the_documented_template_format_builds_the_cells_the_docs_say():
+    """docs/authoring.md's example of the template's directives, built by the real builder (issue 24: the
+    `{{ code }}` placeholders were learned only from prefill's files)."""
+    after = "**The template's format.**"
+    module, template = example(after, "python"), example(after, "markdown")
+    answers = "# How many (query, key) pairs does a causal prompt of 5 tokens allow?\npairs = \"\"\n"
+    nb = build_notebook(LESSON, module, answers, template)  # strict, as grader stubs builds it
+    cells = [(cell.cell_type, cell.source) for cell in nb.cells]
+    assert len(cells) == 9  # "gives nine cells"
+    assert [kind for kind, _ in cells] == ["markdown", "code", "markdown", "code", "markdown", "code", "code",
+                                           "code", "code"]
+    assert cells[0][1].startswith("## Part 1. By hand") and cells[1][1].startswith(ANSWERS_HEADER)
+    assert cells[1][1].endswith('pairs = ""') and cells[2][1].endswith("Run the imports first.")
+    assert cells[3][1] == "import numpy as np" and cells[4][1].startswith("`causal_mask(P)`")
+    assert cells[5][1].startswith("def causal_mask(P):") and cells[6][1].startswith("def causal_pairs(P):")
+    assert cells[7][1] == "" and "grader" in cells[8][1] and "prefill.ipynb" in cells[8][1]
+    readme = build_readme(LESSON, module, answers, template)  # the same text is the README
+    assert 'pairs = ""' in readme and "make grade LESSON=prefill" in readme and "def causal_mask" not in readme

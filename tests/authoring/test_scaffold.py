@@ -5,9 +5,12 @@ from __future__ import annotations
 import io
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
+from grader.authoring import docs
+from grader.authoring.diagnoses import markdown, proofs
 from grader.authoring.exercises import find_drift
 from grader.authoring.mutants import load_mutants
 from grader.authoring.public import public_suite
@@ -18,6 +21,7 @@ from grader.cli import main
 from grader.exceptions import UsageError
 from grader.grading.engine import grade
 from grader.lesson.course import Course
+from grader.lesson.options import markdown_table
 
 from paths import ROOT
 
@@ -180,3 +184,42 @@ def test_a_course_toml_this_cannot_follow_is_left_as_it_is(tmp_path):
     course = Course(tmp_path)
     assert tmp_path / "course.toml" not in new_lesson(course, "decode")
     assert (tmp_path / "course.toml").read_text() == before and course.declared() == ["prefill"]
+
+
+FEEDBACK = "feedback.md"  # docs/feedback.md, the table of every diagnosis
+
+
+def _repository_course(tmp_path) -> Path:
+    """A copy of the repository's course with its generated docs: what an instructor adds a lesson to."""
+    for tree in ("exercises", "solutions", "suites"):
+        shutil.copytree(ROOT / tree, tmp_path / tree, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "course.toml", tmp_path)
+    (tmp_path / "docs").mkdir()
+    for name in (FEEDBACK, docs.AUTHORING):
+        shutil.copy(ROOT / "docs" / name, tmp_path / "docs")
+    return tmp_path
+
+
+def test_a_new_lesson_keeps_the_generated_docs_that_make_test_compares(tmp_path, capsys):
+    """Issue 24: `grader new` left docs/feedback.md without the new lesson's diagnoses, so `make test`
+    failed ('docs/feedback.md has drifted') and nothing said to run `make docs`."""
+    root = _repository_course(tmp_path)
+    assert main(["--course", str(root), "new", "decode"]) == 0
+    out = capsys.readouterr().out
+    course = Course(root)
+    lessons = [course.lesson(i) for i in course.lesson_ids()]
+    feedback = (root / "docs" / FEEDBACK).read_text(encoding="utf-8")
+    assert feedback == markdown(lessons, proofs(lessons))  # what tests/authoring/test_diagnoses.py compares
+    assert "`double.added-two`" in feedback
+    assert docs.generated((root / "docs" / docs.AUTHORING).read_text(encoding="utf-8"), "options") == markdown_table()
+    assert f"wrote {root / 'docs' / FEEDBACK}\n" in out and "'make docs'" in out
+
+
+def test_a_feedback_page_of_the_courses_own_is_left_alone(course, capsys):
+    (course.root / "docs").mkdir()
+    (course.root / "docs" / FEEDBACK).write_text("# Our feedback policy\n\nBe kind.\n")
+    (course.root / "docs" / docs.AUTHORING).write_text("# How we write lessons\n")  # no generated block
+    written = new_lesson(course, "decode")
+    assert not [path for path in written if path.parent.name == "docs"]
+    assert (course.root / "docs" / FEEDBACK).read_text() == "# Our feedback policy\n\nBe kind.\n"
+    assert (course.root / "docs" / docs.AUTHORING).read_text() == "# How we write lessons\n"

@@ -28,6 +28,9 @@ from grader.lesson.course import Course
 from mutated import mutant_module
 from paths import ROOT
 
+# the zips are built once per module (make test: --dist loadscope runs a module on one worker): each
+# build is gated on `grader validate` of its lessons, which a second worker would pay again
+
 SCHEMA = json.loads((ROOT / "tests" / "data" / "gradescope-results.schema.json").read_text(encoding="utf-8"))
 COURSE = Course(ROOT)
 LESSONS = COURSE.lesson_ids()
@@ -42,7 +45,7 @@ def make_gradescope(out: Path, lesson: str | None) -> Path:
     if not shutil.which("make"):
         command = [sys.executable, "-m", "grader.authoring.autograder", "--output", str(out),
                    *(["--lesson", lesson] if lesson else [])]
-    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=120)
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=900)
     return out
 
 
@@ -75,8 +78,8 @@ def autograder(package: Path, tmp_path: Path, submission: dict[str, str]) -> Pat
     return root
 
 
-def run(root: Path) -> tuple[subprocess.CompletedProcess, dict]:
-    env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
+def run(root: Path, **settings: str) -> tuple[subprocess.CompletedProcess, dict]:
+    env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable, **settings}
     result = subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
                             timeout=300, check=False)
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
@@ -203,6 +206,42 @@ def test_an_ungradable_submission_still_gets_a_results_file(package, tmp_path):
     assert results["score"] == 0
     assert "could not be graded" in results["output"] and "holds neither prefill.py nor answers.toml" \
         in results["output"]
+
+
+@pytest.mark.parametrize("then", ["ungradable", "grader-fault"])
+def test_a_reused_folder_never_keeps_the_previous_submissions_results(package, tmp_path, then):
+    """The documented local test reuses one folder: a submission that cannot be graded, or a grader that
+    stops, used to leave the previous results.json in place, so the last student's 17/17 stood for the next."""
+    root = autograder(package, tmp_path, solution())
+    _, results = run(root)
+    assert results["score"] == 17
+    if then == "ungradable":
+        shutil.rmtree(root / "submission")
+        (root / "submission").mkdir()
+        (root / "submission" / "notes.txt").write_text("I forgot the files", encoding="utf-8")
+        result, results = run(root)  # a results.json that says so, valid against the schema
+        assert result.returncode == 0 and results["score"] == 0 and results["tests"] == []
+        assert results["output"].startswith("Your submission could not be graded: ")
+    else:
+        env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable,
+               "GRADER_SANDBOX": "bwrap"}  # a deployment's mistake: no score at all (see the test below)
+        result = subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
+                                timeout=300, check=False)
+        assert result.returncode == 3, result.stdout + result.stderr
+        assert not (root / "results" / "results.json").exists()
+
+
+def test_students_read_graded_in_limited_mode_and_the_instructor_reads_how(package, tmp_path):
+    """Issue 24: students read `ran in: limited (bubblewrap is not installed; worker stays root:
+    /root/.pyenv/…)` at the top of their Gradescope output. The detail is in run_autograder's own
+    output, which Gradescope shows to instructors only."""
+    result, results = run(autograder(package, tmp_path, solution()), GRADER_SANDBOX="limited")
+    assert result.returncode == 0 and results["score"] == 17, result.stdout + result.stderr
+    shown = json.dumps(results)
+    assert "graded in limited mode" in results["output"].splitlines()
+    assert "ran in" not in shown and "GRADER_SANDBOX" not in shown and "nobody" not in shown
+    assert sys.base_prefix not in shown and str(tmp_path) not in shown
+    assert "grader: ran in: limited (GRADER_SANDBOX=limited" in result.stderr
 
 
 @pytest.mark.parametrize("breakage", ["lesson", "sandbox"])

@@ -10,11 +10,13 @@ and one batch holds every class of trouble at once (``test_a_class_with_every_ki
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 import time
@@ -240,10 +242,17 @@ def test_the_students_graded_after_odd_entries_on_the_same_worker_keep_full_mark
         if not case.full:
             continue
         student = _student_of(case)
-        report = json.loads((odd_class.reports / f"{student}.json").read_text(encoding="utf-8"))
+        report = _instructor_report(odd_class, student)  # a student's copy names no sandbox (issue 24)
         if case.full == "own uid" and "stays root" in report.get("sandbox", ""):
             continue  # SECURITY.md: a worker without a uid of its own shares what it leaves
         assert rows[student]["status"] == "graded" and float(rows[student]["total"]) == FULL, (case.id, rows[student])
+
+
+def _instructor_report(graded: Graded, student: str) -> dict:
+    """The student's report as the gradebook keeps it for the instructor, the sandbox's description in it."""
+    with contextlib.closing(sqlite3.connect(graded.reports.parent / "gb.sqlite")) as db:
+        (text,) = db.execute("SELECT report FROM submissions WHERE student = ?", (student,)).fetchone()
+    return json.loads(text)
 
 
 def _student_of(case) -> str:

@@ -68,14 +68,35 @@ def test_every_format_survives_an_empty_report(name):
     assert stream.getvalue().endswith("\n")
 
 
+MACHINE = "worker stays root: /root/.pyenv/versions/3.11.7 is not readable by nobody"  # the grading machine's
+CANARY = "the grader's canary failed in bubblewrap mode: bwrap: Can't mount proc on /newroot/proc"
+SAYS_LIMITED = {"text", "gradescope", "markdown", "html"}  # the formats with a line on the sandbox (json: a flag)
+
+
 @pytest.mark.parametrize("name", sorted(CLASSES))
-def test_every_format_says_when_the_sandbox_fell_back_and_only_then(name):
+def test_the_instructor_reads_the_sandbox_and_its_fallback_in_every_format(name):
     """A grade in a weaker sandbox than the machine's first choice (which failed the grader's canary)
-    says so in every format, for the student as for the instructor."""
+    says so, with its reason, in every format of the instructor's copy, and only then."""
     report = make_report()
-    for fallback, shown in (("", False), ("graded in limited mode: the grader's canary failed in bubblewrap mode: "
-                                          "bwrap: Can't mount proc on /newroot/proc", True)):
+    for fallback, shown in (("", False), (f"graded in limited mode: {CANARY}", True)):
         report.sandbox_fallback = fallback
         stream = io.StringIO()
-        formats.create(name).write(report.for_audience("student"), stream)
+        formats.create(name).write(report.for_audience("instructor"), stream)
         assert ("canary failed in bubblewrap mode" in stream.getvalue()) is shown
+
+
+@pytest.mark.parametrize("name", sorted(CLASSES))
+def test_a_student_reads_graded_in_limited_mode_and_nothing_of_the_machine(name):
+    """Issue 24: students read `ran in: limited (bubblewrap is not installed; worker stays root:
+    /root/.pyenv/…)` at the top of their Gradescope output."""
+    report = make_report()
+    report.sandbox, report.limited = f"limited (bubblewrap is not installed; {MACHINE})", True
+    report.sandbox_fallback = f"graded in limited mode: {CANARY}"
+    stream = io.StringIO()
+    formats.create(name).write(report.for_audience("student"), stream)
+    text = stream.getvalue()
+    assert "/root" not in text and "bwrap" not in text and "bubblewrap" not in text and "canary" not in text
+    assert ("graded in limited mode" in text) is (name in SAYS_LIMITED)
+    stream = io.StringIO()
+    formats.create(name).write(make_report().for_audience("student"), stream)  # bubblewrap: nothing to say
+    assert "limited mode" not in stream.getvalue()

@@ -320,3 +320,20 @@ def test_the_modules_stood_in_for_are_a_field_of_their_own_each_passed_through_t
     assert replace(report, stand_ins=("x" * 500,)).stand_ins[0].startswith("x" * 50)
     assert len(replace(report, stand_ins=("x" * 500,)).stand_ins[0]) < 200
     assert report.for_audience("student").stand_ins == report.stand_ins
+
+
+def test_a_students_copy_says_only_that_the_grade_was_limited_never_the_machines_details():
+    """Issue 24: students read `ran in: limited (bubblewrap is not installed; worker stays root:
+    /root/.pyenv/…)` at the top of their Gradescope output. The description and the fallback's reason
+    are the instructor's; the flag `limited` is every copy's."""
+    report = Report("prefill", "", "s", [], sandbox="limited (bubblewrap is not installed; worker stays root: "
+                    "/root/.pyenv/versions/3.11.7 is not readable by nobody)", limited=True,
+                    sandbox_fallback="graded in limited mode: the grader's canary failed in bubblewrap mode: "
+                                     "bwrap: Can't mount proc on /newroot/proc")
+    student = report.for_audience("student")
+    assert student.limited and student.sandbox == "" and student.sandbox_fallback == ""
+    assert "/root" not in str(student.to_dict()) and student.to_dict()["limited"] is True
+    instructor = report.for_audience("instructor")
+    assert (instructor.sandbox, instructor.sandbox_fallback, instructor.limited) == \
+        (report.sandbox, report.sandbox_fallback, True)
+    assert not Report("prefill", "", "s", [], sandbox="bubblewrap").limited
