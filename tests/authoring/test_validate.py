@@ -25,7 +25,8 @@ def course(tmp_path, monkeypatch) -> Course:
     """A copy of the course's prefill lesson (the other lessons have tests of their own) with only a
     few mutants, so each test stays quick: its hundred models are used to grade, but not each proved
     (tests/authoring/test_models.py proves how models are proved)."""
-    monkeypatch.setattr(validate_module, "model_claims", lambda session, lesson, reference: ([], [], []))
+    monkeypatch.setattr(validate_module, "model_claims", lambda *args, **kwargs: ([], [], []))
+    monkeypatch.setattr(validate_module, "model_files", lambda lesson: [])  # none graded as a submission either
     for tree in ("exercises", "solutions", "suites"):
         shutil.copytree(ROOT / tree / "prefill", tmp_path / tree / "prefill",
                         ignore=shutil.ignore_patterns("__pycache__"))
@@ -378,3 +379,4 @@ def test_judge_lets_an_unlabelled_corpus_entry_get_any_diagnosis_but_not_a_label
     observed = _observed(f=(1, "flops.y"))
     assert not judge(unlabelled, observed).good and judge(unlabelled, observed, unlabelled_diagnoses=True).good
     assert not judge(labelled, observed, unlabelled_diagnoses=True).good
+
