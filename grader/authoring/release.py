@@ -20,10 +20,12 @@ ever replaces folders that an earlier release wrote (they hold a stamp file).
 
 It is gated on ``grader validate``: a lesson whose suite and solution do not agree on every
 claim (a rejected solution, a mutant no check catches) is refused (``ReleaseRefused``, exit
-status 1), because its grades would rest on a truth nothing proves. ``force`` releases it
-anyway and says so in both bundles: the student README says that grades may change (never
-why: the reasons name hidden checks), ``AUTOGRADER.md`` gives each lesson's verdict. A public
-check that repeats the solution's code is a warning (``grader.authoring.public.solution_code``).
+status 1), because its grades would rest on a truth nothing proves. A lesson whose validation
+passed with nothing changed since (``grader.authoring.proved``: its fingerprint) is not proved
+again. ``force`` releases it anyway and says so in both bundles: the student README says that
+grades may change (never why: the reasons name hidden checks), ``AUTOGRADER.md`` gives each
+lesson's verdict. A public check that repeats the solution's code is a warning
+(``grader.authoring.public.solution_code``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.authoring import proved
 from grader.authoring.autograder import IGNORE, LOCK, copy_engine, write_autograder, zip_folder
 from grader.authoring.diagnoses import catalogue_toml
 from grader.authoring.exercises import find_drift
@@ -105,11 +108,13 @@ _FORCED_STUDENT = ("> **Released with `--force`**: the grader's own proof of the
 
 
 def _gate(course: Course, lessons: list[Lesson], force: bool) -> dict[str, str]:
-    """Validate each lesson (quietly); refuse the release when one does not validate, unless ``force``.
+    """Validate each lesson (quietly) unless a validation passed with nothing changed since
+    (``grader.authoring.proved``); refuse the release when one does not validate, unless ``force``.
     Returns the verdicts of the lessons released anyway."""
     from grader.authoring.validate import validations  # grades the solution, the stubs and every mutant
 
-    failed = {v.lesson: v.summary() for each in lessons for v in validations(course, each.id) if not v.ok}
+    failed = {v.lesson: v.summary() for each in lessons if not proved.holds(course, each)
+              for v in validations(course, each.id) if not v.ok}
     if failed and not force:
         lesson_id, summary = next(iter(failed.items()))
         others = f" (and lesson(s) {', '.join(list(failed)[1:])})" if len(failed) > 1 else ""

@@ -31,6 +31,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.authoring import proved
 from grader.authoring.facts import check_facts, check_signatures
 from grader.authoring.models import model_cases, model_claims, proofs
 from grader.authoring.mutants import Mutant, fit, load_mutants, materialize
@@ -57,16 +58,21 @@ def validations(course: Course, lesson: str | None = None, solutions: Path | Non
 
     ``solutions`` swaps in an instructor's solutions in either layout ``grade`` and ``batch``
     take (``grader.lesson.solutions``): a tree holding ``<lesson>/`` folders, or the folder of
-    one lesson.
+    one lesson. A pass against the course's own solutions is remembered (``grader.authoring.proved``),
+    so that a release with nothing changed need not prove it again.
     """
     ids = [lesson] if lesson else course.lesson_ids()
     found = []
     for lesson_id in ids:
         the_lesson = course.lesson(lesson_id)
         folder = resolve_solutions(course, the_lesson, solutions)
+        own = folder == course.solutions_dir(the_lesson)  # only the course's own verdict is remembered
+        key = proved.fingerprint(course, the_lesson) if own else None  # before: a file changed meanwhile is new
         with _with_answers(the_lesson, folder) as (reference, note):
             validation = _validate_lesson(course, the_lesson, reference, folder)
         validation.notes[:0] = [note] if note else []
+        if key is not None and validation.ok:  # never a failure: that is validated again, every time
+            proved.remember(course, the_lesson, key)
         render(validation, stream)
         found.append(validation)
     return found
