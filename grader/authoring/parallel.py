@@ -49,7 +49,9 @@ PER_PROCESS = 12  # submissions each process is worth starting for
 MAX_PROCESSES = 4  # each holds a session and may run a worker of the lesson's memory limit
 START_SECONDS = 120  # for a process to open its session (pytest, the template, the canary)
 SLACK_SECONDS = 60  # on top of the lesson's own import and call limits, before a process counts as stuck
-QUEUED = 2  # submissions handed to a process at once: the one it grades and the next, so it never waits
+# submissions handed to a process at once: one, so that a submission never waits behind a slow one while
+# another process is free (the round trip for the next costs a millisecond; a grade, a tenth of a second)
+QUEUED = 1
 _THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
