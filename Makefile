@@ -72,7 +72,8 @@ test: $(STAMP)
 typecheck: $(STAMP)
 	-$(BIN)/mypy
 
-validate: $(STAMP)
+# validate grades like `make grade` (the suites, the solutions, mutants and models): the grading lock alone
+validate: $(GRADE_STAMP)
 	$(BIN)/grader validate $(if $(LESSON),--lesson $(LESSON)) $(if $(SOLUTIONS),--solutions $(SOLUTIONS))
 
 stubs: $(STAMP)

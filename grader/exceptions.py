@@ -88,6 +88,11 @@ class ConfigError(GraderError):
         self.key = key
         self.problem = problem
 
+    def __reduce__(self):
+        """Rebuilt from its parts, not its message: it crosses from a validation process to the command
+        (``grader.authoring.parallel``), which says it as if it had happened there."""
+        return type(self), (self.source, self.problem, self.key)
+
 
 class SandboxFailed(GraderError):
     """The sandbox could not run the grader's canary (a known-good module): the grader's fault.

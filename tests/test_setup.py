@@ -96,6 +96,14 @@ def test_make_test_adds_the_dev_and_dask_extras_from_the_lock(fresh):
     assert installs(dry_run(fresh, "test")) == ["-r requirements/dev.txt"]
 
 
+def test_make_validate_installs_what_grading_needs_and_nothing_more(fresh):
+    """validate grades (the suites, solutions, mutants, models) and imports nothing of the dev or dask extras."""
+    lines = dry_run(fresh, "validate")
+    assert installs(lines) and not [line for line in lines if "dev.txt" in line or "dask" in line or "[dev" in line]
+    assert installs(lines) == installs(dry_run(fresh, "grade"))
+    assert any("grader validate" in line for line in lines)
+
+
 def make_grade(copy: Path, index: str) -> subprocess.CompletedProcess:
     return subprocess.run(["make", "grade", f"PYTHON={sys.executable}"], cwd=copy, env=offline_env(index),
                           capture_output=True, text=True, timeout=120, check=False)

@@ -2,6 +2,8 @@
 
 - ``validate``: the reference full marks, the stubs zero, every mutant caught as declared.
 - ``verdict``: what validation found, said in a few lines of 100 columns.
+- ``parallel``: the mutants and models graded by several sessions at once.
+- ``proved``: the lessons that validated, remembered by a fingerprint of what their verdict rests on.
 - ``mutants``: the lesson's wrong solutions, each laid over the reference.
 - ``facts``: the lesson's headline numbers and the skeleton's signatures, which no solution may change.
 - ``exercises``: ``exercises/`` generated from the solution markers (``grader stubs``).

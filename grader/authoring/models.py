@@ -84,25 +84,46 @@ def _imports(model: Model) -> str:
     return "".join(ast.unparse(node) + "\n" for node in kept)
 
 
-def prove_models(session, lesson: Lesson, reference: Path) -> list[Proof]:
-    """Grade every model of the lesson as a submission, in ``session``; one Proof each."""
+@dataclass(frozen=True)
+class Case:
+    """A model as a submission: ``path`` holds it laid over the reference (with the model it needs)."""
+
+    model: Model
+    parts: tuple[Model, ...]  # the model, and the model it needs, if any
+    path: Path
+
+
+def model_cases(lesson: Lesson, reference: Path, folder: Path) -> list[Case]:
+    """Every model of the lesson written into ``folder`` as a submission, ready to be graded anywhere
+    (``grader validate`` grades them beside the mutants, in several sessions)."""
     models = load_models(lesson)
     by_code = {}
     for each in models:
         by_code.setdefault(each.code, each)
-    carried = frozenset(m.code for m in models if m.mark.carried)
-    proofs = []
+    cases = []
+    folder.mkdir(parents=True, exist_ok=True)
+    for number, each in enumerate(models):
+        needed = by_code[each.needs] if each.needs else None
+        parts = tuple(m for m in (each, needed) if m is not None)
+        text = _imports(each) + "\n\n" + "\n\n".join(source_of(m) for m in parts)
+        overlay = folder / f"{number}-{each.name}.py"
+        overlay.write_text(text, encoding="utf-8")
+        mutant = Mutant(each.name, overlay, f"model {each.name}", frozenset(m.task for m in parts))
+        cases.append(Case(each, parts, materialize(mutant, lesson, reference, folder / f"{number}" / lesson.id)))
+    return cases
+
+
+def proofs(lesson: Lesson, cases: list[Case], reports: list) -> list[Proof]:
+    """One Proof per case, from the report its submission got."""
+    carried = frozenset(m.code for m in load_models(lesson) if m.mark.carried)
+    return [_proof(case.model, list(case.parts), report, carried) for case, report in zip(cases, reports, strict=True)]
+
+
+def prove_models(session, lesson: Lesson, reference: Path) -> list[Proof]:
+    """Grade every model of the lesson as a submission, in ``session``; one Proof each."""
     with tempfile.TemporaryDirectory(prefix="grader-models-") as tmp:
-        for number, each in enumerate(models):
-            needed = by_code[each.needs] if each.needs else None
-            parts = [m for m in (each, needed) if m is not None]
-            text = _imports(each) + "\n\n" + "\n\n".join(source_of(m) for m in parts)
-            overlay = Path(tmp) / f"{number}-{each.name}.py"
-            overlay.write_text(text, encoding="utf-8")
-            mutant = Mutant(each.name, overlay, f"model {each.name}", frozenset(m.task for m in parts))
-            report = session.grade(materialize(mutant, lesson, reference, Path(tmp) / f"{number}" / lesson.id))
-            proofs.append(_proof(each, parts, report, carried))
-    return proofs
+        cases = model_cases(lesson, reference, Path(tmp))
+        return proofs(lesson, cases, [session.grade(case.path) for case in cases])
 
 
 def _proof(model: Model, parts: list[Model], report, carried: frozenset[str] = frozenset()) -> Proof:
@@ -141,20 +162,22 @@ def unmodelled(lesson: Lesson, models: list[Model] | tuple[Model, ...]) -> list[
 Row = tuple[str, str, str, bool]  # a row of validate's table: case, expected, observed, verdict
 
 
-def model_claims(session, lesson: Lesson, reference: Path) -> tuple[list[Row], list[str], list[str]]:
-    """validate's rows, problems (the suite's) and notes for the lesson's models and hints."""
+def model_claims(session, lesson: Lesson, reference: Path, proved: list[Proof] | None = None
+                 ) -> tuple[list[Row], list[str], list[str]]:
+    """validate's rows, problems (the suite's) and notes for the lesson's models and hints; ``proved``:
+    the models' proofs, already graded elsewhere (else they are graded in ``session``)."""
     problems = [f"the hint of diagnosis '{entry.code}' holds code ({', '.join(repr(f) for f in found)}): say what "
                 "the symptom suggests in words; the fixed line is the student's to write"
                 for entry in lesson.diagnoses if (found := code_in_hint(entry.hint))]
     if not model_files(lesson):
         return [], problems, []
-    proofs = prove_models(session, lesson, reference)
-    problems += [f"model {p.model.name} ({p.model.code}): {'; '.join(p.problems)}" for p in proofs if not p.good]
-    missing = unmodelled(lesson, [p.model for p in proofs])
+    found = prove_models(session, lesson, reference) if proved is None else proved
+    problems += [f"model {p.model.name} ({p.model.code}): {'; '.join(p.problems)}" for p in found if not p.good]
+    missing = unmodelled(lesson, [p.model for p in found])
     problems += [f"diagnosis '{code}' has no model in {where(lesson)}: write the wrong implementation it stands for, "
                  "marked @model('" + code + "')" for code in missing]
-    proved = sum(p.good for p in proofs)
-    row = ("models", f"all {len(proofs)} as their codes say", f"{proved} proved", proved == len(proofs))
-    note = (f"models: {len(proofs)} in {where(lesson)} for {len({p.model.code for p in proofs})} diagnoses, "
-            f"{proved} proved both ways" + (f"; without a model: {', '.join(missing)}" if missing else ""))
+    good = sum(p.good for p in found)
+    row = ("models", f"all {len(found)} as their codes say", f"{good} proved", good == len(found))
+    note = (f"models: {len(found)} in {where(lesson)} for {len({p.model.code for p in found})} diagnoses, "
+            f"{good} proved both ways" + (f"; without a model: {', '.join(missing)}" if missing else ""))
     return [row], problems, [note]

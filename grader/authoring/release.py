@@ -20,10 +20,12 @@ ever replaces folders that an earlier release wrote (they hold a stamp file).
 
 It is gated on ``grader validate``: a lesson whose suite and solution do not agree on every
 claim (a rejected solution, a mutant no check catches) is refused (``ReleaseRefused``, exit
-status 1), because its grades would rest on a truth nothing proves. ``force`` releases it
-anyway and says so in both bundles: the student README says that grades may change (never
-why: the reasons name hidden checks), ``AUTOGRADER.md`` gives each lesson's verdict. A public
-check that repeats the solution's code is a warning (``grader.authoring.public.solution_code``).
+status 1), because its grades would rest on a truth nothing proves. A lesson whose validation
+passed with nothing changed since (``grader.authoring.proved``: its fingerprint) is not proved
+again. ``force`` releases it anyway and says so in both bundles: the student README says that
+grades may change (never why: the reasons name hidden checks), ``AUTOGRADER.md`` gives each
+lesson's verdict. A public check that repeats the solution's code is a warning
+(``grader.authoring.public.solution_code``).
 """
 
 from __future__ import annotations

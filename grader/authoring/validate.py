@@ -18,6 +18,10 @@ carry exactly the codes it declares (none when it declares none), and the refere
 the stubs must carry none. The closing note counts the diagnoses per task, names any code
 no mutant declares (unproved; the engine's own diagnoses too, which every lesson proves with
 mutants of its own), and says how many mutants get a specific diagnosis.
+
+The mutants and the models are graded by several grading sessions at once, started while the
+reference and the stubs are graded (``grader.authoring.parallel``): each report is the one a
+single session gives, so every claim is the same as when they were graded one after another.
 """
 from __future__ import annotations
 
@@ -27,17 +31,18 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.authoring import proved
 from grader.authoring.facts import check_facts, check_signatures
-from grader.authoring.models import model_claims
+from grader.authoring.models import model_cases, model_claims, proofs
 from grader.authoring.mutants import Mutant, fit, load_mutants, materialize
+from grader.authoring.parallel import SessionPool, processes_for
 from grader.authoring.verdict import SOLUTION, SUITE, Validation, render
 from grader.exceptions import ConfigError
 from grader.grading.engine import grade
-from grader.grading.session import GradingSession
 from grader.lesson.catalogue import CATALOGUE_NAME, engine_catalogue, per_task
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
-from grader.lesson.misconceptions import load_models
+from grader.lesson.misconceptions import load_models, model_files
 from grader.lesson.solutions import manifest_answers, resolve_solutions
 from grader.result import Report
 
@@ -53,16 +58,21 @@ def validations(course: Course, lesson: str | None = None, solutions: Path | Non
 
     ``solutions`` swaps in an instructor's solutions in either layout ``grade`` and ``batch``
     take (``grader.lesson.solutions``): a tree holding ``<lesson>/`` folders, or the folder of
-    one lesson.
+    one lesson. A pass against the course's own solutions is remembered (``grader.authoring.proved``),
+    so that a release with nothing changed need not prove it again.
     """
     ids = [lesson] if lesson else course.lesson_ids()
     found = []
     for lesson_id in ids:
         the_lesson = course.lesson(lesson_id)
         folder = resolve_solutions(course, the_lesson, solutions)
+        own = folder == course.solutions_dir(the_lesson)  # only the course's own verdict is remembered
+        key = proved.fingerprint(course, the_lesson) if own else None  # before: a file changed meanwhile is new
         with _with_answers(the_lesson, folder) as (reference, note):
             validation = _validate_lesson(course, the_lesson, reference, folder)
         validation.notes[:0] = [note] if note else []
+        if key is not None and validation.ok:  # never a failure: that is validated again, every time
+            proved.remember(course, the_lesson, key)
         render(validation, stream)
         found.append(validation)
     return found
@@ -88,51 +98,20 @@ def _with_answers(lesson: Lesson, folder: Path):
 
 
 def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Path) -> Validation:
-    found = Validation(lesson.id, shown)
-    rows, problems = found.rows, found.problems
-
-    if lesson.facts:
-        wrong = check_facts(lesson, reference)
-        rows.append(("headline numbers", f"all {len(lesson.facts)} as the lesson states",
-                     "all agree" if not wrong else f"{len(wrong)} disagree", not wrong))
-        problems += [(SOLUTION, fact) for fact in wrong]
-    skeleton = course.exercises_dir(lesson) / lesson.module
-    changed = check_signatures(lesson, skeleton, reference)
-    rows.append(("signatures", "as the students' skeleton", "all agree" if not changed else f"{len(changed)} differ",
-                 not changed))
-    problems += [(SOLUTION, signature) for signature in changed]
-
-    report = grade(reference, lesson=lesson.id, course=course, solutions=reference)
-    short = [t for t in report.tasks if t.score < t.max_score]
-    rows.append(("reference", "full marks", "full marks" if not short else f"loses {', '.join(t.id for t in short)}",
-                 not short))
-    for task in short:
-        problems.append(_blame_reference(lesson, task))
-    if found.rejected:  # every other claim compares against this solution: it would only repeat its faults
-        return found
-    problems += _false_diagnoses("the reference gets", report)
-
-    stubs = grade(course.exercises_dir(lesson), lesson=lesson.id, course=course, solutions=reference)
-    scored = [t.id for t in stubs.tasks if t.score > 0]
-    silent = [t.id for t in stubs.tasks if not t.not_started]
-    observed = "zero" if not scored else f"scores on {', '.join(scored)}"
-    rows.append(("stubs", "zero", observed, not scored and not silent))
-    where = _shown(course, course.exercises_dir(lesson))
-    if scored:
-        problems.append((SUITE, (f"the stubs in {where} score points on {', '.join(scored)}: a check passes "
-                                 "without any work, so it cannot tell right from wrong")))
-    if silent:
-        problems.append((SUITE, (f"the stubs' feedback does not say 'not implemented yet' for {', '.join(silent)} "
-                                 "(has exercises/ drifted from the solution? 'grader stubs --check' tells)")))
-    problems += _false_diagnoses("the stubs get", stubs)
-
     mutants = load_mutants(lesson)
-    session = GradingSession(lesson.id, course, solutions=reference)  # pytest set up once
-    try:
-        observations = [(mutant, _grade_mutant(session, lesson, reference, mutant)) for mutant in mutants]
-        model_rows, model_problems, model_notes = model_claims(session, lesson, reference)  # grader.authoring.models
-    finally:
-        session.close()
+    modelled = len(load_models(lesson)) if model_files(lesson) else 0
+    with (tempfile.TemporaryDirectory(prefix="grader-validate-") as tmp,
+          SessionPool(course, lesson, reference, processes_for(len(mutants) + modelled)) as pool):
+        found = _reference_and_stubs(course, lesson, reference, shown)  # the pool's sessions start meanwhile
+        if found.rejected:  # every other claim compares against this solution: it would only repeat its faults
+            return found
+        submissions = [materialize(m, lesson, reference, Path(tmp) / "mutants" / m.name / lesson.id) for m in mutants]
+        cases = model_cases(lesson, reference, Path(tmp) / "models") if modelled else []
+        reports = pool.grade_all(submissions + [case.path for case in cases])  # in the order given
+    rows, problems = found.rows, found.problems
+    model_rows, model_problems, model_notes = model_claims(None, lesson, reference,  # grader.authoring.models
+                                                           proofs(lesson, cases, reports[len(mutants):]))
+    observations = list(zip(mutants, reports[:len(mutants)], strict=True))
     rows += model_rows
     problems += [(SUITE, problem) for problem in model_problems]
     written_for = resolve_solutions(course, lesson, None) / lesson.module  # the solution the mutants were written for
@@ -153,6 +132,49 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Pat
     found.mutants = len(mutants)
     found.notes += [_fitted_note(lesson, task_id, how, names) for (task_id, how), names in sorted(fitted.items())]
     found.notes += _diagnosis_notes(lesson, observations) + model_notes
+    return found
+
+
+def _reference_and_stubs(course: Course, lesson: Lesson, reference: Path, shown: Path) -> Validation:
+    """What the lesson fixes (its facts, its signatures), the reference's full marks and the stubs' zero:
+    rejected when the solution is at fault, and then nothing else is claimed."""
+    found = Validation(lesson.id, shown)
+    rows, problems = found.rows, found.problems
+
+    if lesson.facts:
+        wrong = check_facts(lesson, reference)
+        rows.append(("headline numbers", f"all {len(lesson.facts)} as the lesson states",
+                     "all agree" if not wrong else f"{len(wrong)} disagree", not wrong))
+        problems += [(SOLUTION, fact) for fact in wrong]
+    skeleton = course.exercises_dir(lesson) / lesson.module
+    changed = check_signatures(lesson, skeleton, reference)
+    rows.append(("signatures", "as the students' skeleton", "all agree" if not changed else f"{len(changed)} differ",
+                 not changed))
+    problems += [(SOLUTION, signature) for signature in changed]
+
+    report = grade(reference, lesson=lesson.id, course=course, solutions=reference)
+    short = [t for t in report.tasks if t.score < t.max_score]
+    rows.append(("reference", "full marks", "full marks" if not short else f"loses {', '.join(t.id for t in short)}",
+                 not short))
+    for task in short:
+        problems.append(_blame_reference(lesson, task))
+    if found.rejected:
+        return found
+    problems += _false_diagnoses("the reference gets", report)
+
+    stubs = grade(course.exercises_dir(lesson), lesson=lesson.id, course=course, solutions=reference)
+    scored = [t.id for t in stubs.tasks if t.score > 0]
+    silent = [t.id for t in stubs.tasks if not t.not_started]
+    observed = "zero" if not scored else f"scores on {', '.join(scored)}"
+    rows.append(("stubs", "zero", observed, not scored and not silent))
+    where = _shown(course, course.exercises_dir(lesson))
+    if scored:
+        problems.append((SUITE, (f"the stubs in {where} score points on {', '.join(scored)}: a check passes "
+                                 "without any work, so it cannot tell right from wrong")))
+    if silent:
+        problems.append((SUITE, (f"the stubs' feedback does not say 'not implemented yet' for {', '.join(silent)} "
+                                 "(has exercises/ drifted from the solution? 'grader stubs --check' tells)")))
+    problems += _false_diagnoses("the stubs get", stubs)
     return found
 
 
@@ -300,8 +322,3 @@ def _shown(course: Course, path: Path) -> str:
         return str(path.relative_to(course.root))
     except ValueError:
         return str(path)
-
-
-def _grade_mutant(session: GradingSession, lesson: Lesson, reference: Path, mutant: Mutant):
-    with tempfile.TemporaryDirectory(prefix="grader-mutant-") as tmp:
-        return session.grade(materialize(mutant, lesson, reference, Path(tmp) / lesson.id))

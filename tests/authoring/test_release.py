@@ -362,6 +362,47 @@ def test_a_suite_that_misses_a_mutant_is_refused_and_force_releases_it_saying_so
         assert "Released with --force" in zf.read("AUTOGRADER.md").decode()
 
 
+@pytest.fixture
+def validated(monkeypatch) -> list[str]:
+    """The lessons the release's gate validates, in order (each by the real validation)."""
+    import grader.authoring.validate
+
+    seen, original = [], grader.authoring.validate.validations
+
+    def validations(course, lesson=None, *args, **kwargs):
+        seen.append(lesson)
+        return original(course, lesson, *args, **kwargs)
+
+    monkeypatch.setattr(grader.authoring.validate, "validations", validations)
+    return seen
+
+
+def test_a_release_with_nothing_changed_is_not_validated_again_and_any_change_is(tmp_path, validated):
+    course = Course(_course_with(tmp_path))
+    release(course, tmp_path / "dist")
+    release(course, tmp_path / "dist")
+    assert validated == ["prefill"]  # grader.authoring.proved: each kind of change, in its own tests
+    checks = course.root / "suites" / "prefill" / "test_causal_mask.py"
+    checks.write_text(checks.read_text() + "\n# a change\n")
+    release(course, tmp_path / "dist")
+    assert validated == ["prefill", "prefill"]
+
+
+def test_a_lesson_that_does_not_validate_is_validated_and_refused_every_time(tmp_path, validated):
+    course = Course(_course_with(tmp_path))
+    mutants = course.root / "suites" / "prefill" / "mutants"
+    mutants.mkdir()
+    (mutants / "harmless.py").write_text("# mistake: none at all\n# fails: causal_mask\n")
+    for _ in range(2):
+        with pytest.raises(ReleaseRefused):
+            release(course, tmp_path / "dist")
+    release(course, tmp_path / "dist", force=True)
+    with pytest.raises(ReleaseRefused):
+        release(course, tmp_path / "dist")
+    assert validated == ["prefill"] * 4
+    assert not (course.root / "build" / "validated").exists()
+
+
 def test_a_validated_release_says_nothing_of_force(dist):
     assert "--force" not in (dist / "student" / "README.md").read_text(encoding="utf-8")
     assert "--force" not in (dist / "autograder" / "AUTOGRADER.md").read_text(encoding="utf-8")

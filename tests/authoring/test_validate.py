@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.authoring import proved
 from grader.authoring import validate as validate_module
 from grader.authoring.mutants import Mutant, load_mutants
 from grader.authoring.validate import judge, validate
@@ -25,7 +26,8 @@ def course(tmp_path, monkeypatch) -> Course:
     """A copy of the course's prefill lesson (the other lessons have tests of their own) with only a
     few mutants, so each test stays quick: its hundred models are used to grade, but not each proved
     (tests/authoring/test_models.py proves how models are proved)."""
-    monkeypatch.setattr(validate_module, "model_claims", lambda session, lesson, reference: ([], [], []))
+    monkeypatch.setattr(validate_module, "model_claims", lambda *args, **kwargs: ([], [], []))
+    monkeypatch.setattr(validate_module, "model_files", lambda lesson: [])  # none graded as a submission either
     for tree in ("exercises", "solutions", "suites"):
         shutil.copytree(ROOT / tree / "prefill", tmp_path / tree / "prefill",
                         ignore=shutil.ignore_patterns("__pycache__"))
@@ -378,3 +380,42 @@ def test_judge_lets_an_unlabelled_corpus_entry_get_any_diagnosis_but_not_a_label
     observed = _observed(f=(1, "flops.y"))
     assert not judge(unlabelled, observed).good and judge(unlabelled, observed, unlabelled_diagnoses=True).good
     assert not judge(labelled, observed, unlabelled_diagnoses=True).good
+
+
+# ---------------------------------------------------------------------------- what a pass leaves behind
+
+def remembered(course: Course) -> list[Path]:
+    return sorted((course.root / "build" / "validated").rglob("*.json"))
+
+
+def test_a_pass_against_the_courses_own_solution_is_remembered_for_the_release(course):
+    lesson = course.lesson("prefill")
+    assert not proved.holds(course, lesson)
+    assert run(course)[0]
+    assert proved.holds(course, lesson) and len(remembered(course)) == 1
+
+
+def test_a_failure_is_never_remembered(course):
+    mutants = course.root / "suites" / "prefill" / "mutants"
+    (mutants / "harmless.py").write_text("# mistake: none at all\n# fails: causal_mask\n")
+    assert not run(course)[0]
+    assert not remembered(course) and not proved.holds(course, course.lesson("prefill"))
+
+
+def test_a_pass_of_another_solution_is_not_the_courses_and_is_not_remembered(course, tmp_path):
+    solutions = tmp_path / "mine"
+    shutil.copytree(course.root / "solutions", solutions)
+    assert run(course, solutions=solutions)[0]
+    assert not remembered(course)
+
+
+def test_a_file_changed_while_validating_is_validated_again(course, monkeypatch):
+    """The fingerprint is taken before the lesson is graded: an edit made meanwhile is not covered by the pass."""
+    def edit_then_validate(*args, _original=validate_module._validate_lesson):
+        found = _original(*args)
+        stub = course.root / "suites" / "prefill" / "lesson.toml"
+        stub.write_text(stub.read_text() + "\n# edited while validating\n")
+        return found
+    monkeypatch.setattr(validate_module, "_validate_lesson", edit_then_validate)
+    assert run(course)[0] and len(remembered(course)) == 1
+    assert not proved.holds(course, course.lesson("prefill"))
