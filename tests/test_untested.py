@@ -42,8 +42,9 @@ def test_expected_to_fail():
 def run(tmp_path, text: str, *args: str) -> str:
     (tmp_path / "test_cases.py").write_text(text)
     env = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "untested", "-q", *args,
-                           str(tmp_path)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "untested", "-q", "-rs", *args]
+    done = subprocess.run([*command, str(tmp_path)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
@@ -59,6 +60,7 @@ def test_the_run_ends_with_each_need_counted_and_its_remedy(tmp_path, args):
     ]
     assert "Chromium" not in out[out.index("what this run could not test"):]  # it was there: nothing to say
     assert "xfail" not in "\n".join(tail[:3])  # an expected failure ran: it is not untested
+    assert out.index("short test summary info") < out.index("what this run could not test")  # the last word
 
 
 def test_a_run_that_skipped_nothing_says_so(tmp_path):

@@ -76,11 +76,15 @@ def summary(reasons: list[str]) -> list[str]:
     return lines
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
-    if hasattr(config, "workerinput"):  # an xdist worker: the controller prints the summary
-        return
-    reports = [report for report in terminalreporter.stats.get("skipped", ()) if not hasattr(report, "wasxfail")]
-    terminalreporter.write_sep("-", "what this run could not test")
-    for line in summary([_reason_of(report) for report in reports]):
-        terminalreporter.write_line(line)
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """The outermost wrapper: these lines come after pytest's own short summary, just above its counts."""
+    try:
+        return (yield)
+    finally:
+        if not hasattr(config, "workerinput"):  # an xdist worker: the controller prints the summary
+            reports = [report for report in terminalreporter.stats.get("skipped", ())
+                       if not hasattr(report, "wasxfail")]
+            terminalreporter.write_sep("-", "what this run could not test")
+            for line in summary([_reason_of(report) for report in reports]):
+                terminalreporter.write_line(line)

@@ -34,11 +34,17 @@ def index_url() -> str:
     url = os.environ.get("PIP_INDEX_URL", "").split()
     if url:
         return url[0]
-    try:
-        listed = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True,
-                                timeout=30, check=False).stdout
-    except (OSError, subprocess.SubprocessError):
-        listed = ""
+    listed = ""
+    # this interpreter's pip, else its base interpreter's: a virtual environment that uv set up has none
+    for python in dict.fromkeys([sys.executable, getattr(sys, "_base_executable", sys.executable)]):
+        try:
+            done = subprocess.run([python, "-m", "pip", "config", "list"], capture_output=True, text=True,
+                                  timeout=30, check=False)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if done.returncode == 0:
+            listed = done.stdout
+            break
     for line in listed.splitlines():
         key, _, value = line.partition("=")
         if key.strip().rpartition(".")[2] == "index-url" and value.strip().strip("'\"").split():
