@@ -46,7 +46,7 @@ from grader.exceptions import (
 )
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.guard import guard
-from grader.grading.reference import Unrecordable, call_key
+from grader.grading.reference import Unrecordable, memo_key
 from grader.lesson.manifest import Lesson
 from grader.lesson.misconceptions import Model, load_models
 from grader.sandbox import codec
@@ -147,11 +147,15 @@ def _probe(value) -> Probe:
     return value if isinstance(value, Probe) else Probe(tuple(value))
 
 
-def _key(function: str, probe: Probe) -> str | None:
+def _key(function: str, probe: Probe) -> tuple | None:
+    """The call's key in the caches below (``reference.memo_key``), None for a call no cache can hold."""
     try:
-        return call_key(function, probe.args, probe.kwargs)
+        return memo_key(function, probe.args, probe.kwargs)
     except (Unrecordable, TypeError, ValueError):
         return None
+
+
+_UNKEYED = object()  # a key not computed yet (None is a call without one)
 
 
 class Models:
@@ -162,7 +166,7 @@ class Models:
         self.reference = reference if isinstance(reference, types.ModuleType) else None  # a Replay knows too little
         self.models = load_models(lesson) if models is None else models
         self.functions = tuple(t.function for t in lesson.code_tasks if t.function)
-        self._outcomes: dict[tuple[str, str], Outcome] = {}  # (model name or "", call key) -> its outcome
+        self._outcomes: dict[tuple[str, tuple], Outcome] = {}  # (model name or "", call key) -> its outcome
 
     def of(self, function: str) -> list[Model]:
         return [m for m in self.models if m.function == function]
@@ -181,14 +185,16 @@ class Models:
         function.__globals__[model.function] = function  # a model that calls itself recurses, as in a submission
         return function
 
-    def reference_outcome(self, function: str, probe: Probe) -> Outcome:
-        return self._cached("", function, probe, lambda: run(getattr(self.reference, function), probe))
+    def reference_outcome(self, function: str, probe: Probe, key=_UNKEYED) -> Outcome:
+        """The reference's outcome on ``probe``; ``key``: the probe's ``_key`` when the caller has it already."""
+        return self._cached("", function, probe, lambda: run(getattr(self.reference, function), probe), key)
 
-    def model_outcome(self, model: Model, probe: Probe) -> Outcome:
-        return self._cached(model.name, model.function, probe, lambda: run(self.bound(model), probe, model.mark.slow))
+    def model_outcome(self, model: Model, probe: Probe, key=_UNKEYED) -> Outcome:
+        return self._cached(model.name, model.function, probe, lambda: run(self.bound(model), probe, model.mark.slow),
+                            key)
 
-    def _cached(self, who: str, function: str, probe: Probe, compute) -> Outcome:
-        key = _key(function, probe)
+    def _cached(self, who: str, function: str, probe: Probe, compute, key=_UNKEYED) -> Outcome:
+        key = _key(function, probe) if key is _UNKEYED else key
         if key is None:
             return compute()
         if (who, key) not in self._outcomes:
@@ -226,12 +232,13 @@ class Diagnose:
         if function in getattr(self.student, "stubs", ()):  # untouched: "not implemented yet" says all there is
             return None  # (and running every model on it cost a class of stubs half a second each)
         probes = [_probe(p) for p in probes]
+        keys = {id(p): _key(function, p) for p in probes}  # each probe's, once: every model looks each one up
         if function in self._stopped:  # it ran out of time: every new call would fail at once, say nothing
-            probes = [p for p in probes if self._known(function, p)]
+            probes = [p for p in probes if keys[id(p)] is not None and keys[id(p)] in self._seen]
             if len(probes) < 2:
                 return None
         changes = any(m.mark.same is same_changes for m in models)
-        students = [self.outcome(function, p, changes=changes) for p in probes]
+        students = [self.outcome(function, p, changes=changes, key=keys[id(p)]) for p in probes]
         if any(s.kind == "unavailable" for s in students):
             return None
         # a probe whose process died gave no answer: no evidence either way (a function that kills its
@@ -241,20 +248,23 @@ class Diagnose:
             if len(kept) < 2:
                 return None
             probes, students = [p for p, _ in kept], [s for _, s in kept]
-        references = [self._models.reference_outcome(function, p) for p in probes]
+        references = [self._models.reference_outcome(function, p, keys[id(p)]) for p in probes]
         if all(_strictly_same(s, r) for s, r in zip(students, references, strict=True)):
             return None  # the function is right on these probes: nothing to explain
         # right for what the student's own other functions gave it: the simplest explanation of all
-        return (self._best([m for m in models if m.mark.carried], probes, students, references, YOURS)
-                or self._best([m for m in models if not m.mark.carried], probes, students, references, REFERENCE)
-                or self._best([m for m in models if m.calls and not m.mark.carried], probes, students, references,
+        keyed = [(p, keys[id(p)]) for p in probes]
+        return (self._best([m for m in models if m.mark.carried], keyed, students, references, YOURS)
+                or self._best([m for m in models if not m.mark.carried], keyed, students, references, REFERENCE)
+                or self._best([m for m in models if m.calls and not m.mark.carried], keyed, students, references,
                               YOURS))
 
-    def _best(self, models, probes, students, references, world) -> Explanation | None:
+    def _best(self, models, keyed, students, references, world) -> Explanation | None:
+        """The one explanation by ``models`` in ``world`` that explains most; ``keyed``: (probe, its key)."""
         found: list[Explanation] = []
+        probes = [p for p, _ in keyed]
         for each in models:
             if world == REFERENCE:
-                predicted = [self._models.model_outcome(each, p) for p in probes]
+                predicted = [self._models.model_outcome(each, p, key) for p, key in keyed]
                 upstream: tuple[str, ...] = ()
             else:
                 differed: set[str] = set()
@@ -294,11 +304,11 @@ class Diagnose:
             return copy.deepcopy(theirs.value)
         return answer
 
-    def outcome(self, function: str, probe, changes: bool = False) -> Outcome:
+    def outcome(self, function: str, probe, changes: bool = False, key=_UNKEYED) -> Outcome:
         """What the student's ``function`` does on ``probe``: recorded when a check asked already, else asked
         now (with ``changes``, in a way that also sees the arguments it changes)."""
         probe = _probe(probe)
-        key = _key(function, probe)
+        key = _key(function, probe) if key is _UNKEYED else key
         seen = self._seen.get(key) if key else None
         if seen is not None and (not changes or seen.changed is not None or seen.kind != "returned"):
             return seen
@@ -314,10 +324,6 @@ class Diagnose:
         if outcome.kind == "timeout":
             self._stopped.add(function)
         return outcome
-
-    def _known(self, function: str, probe: Probe) -> bool:
-        key = _key(function, probe)
-        return key is not None and key in self._seen
 
     def record(self, function: str, args, kwargs, outcome: Outcome) -> None:
         key = _key(function, Probe(tuple(args), dict(kwargs)))

@@ -105,6 +105,41 @@ def call_key(function: str, args: tuple, kwargs: dict) -> str:
     return json.dumps([function, encode(tuple(args)), encode(dict(sorted(kwargs.items())))], sort_keys=True)
 
 
+def memo_key(function: str, args: tuple, kwargs: dict) -> tuple:
+    """``call_key``'s equality as a hashable tuple, for caches held in memory (never written down).
+
+    Two calls get the same memo key exactly when they get the same ``call_key``, but without
+    JSON and hex: the models' caches look a call up for every model of every probe, and the
+    JSON key was two fifths of diagnosing a wrong submission. Raises what ``call_key`` raises."""
+    return function, _exact(tuple(args)), _exact(dict(kwargs))
+
+
+def _exact(value):
+    """``encode``'s data as a hashable value: None, an int, a str, or a tuple tagged by its first item
+    (so no leaf can equal a container or a bool, as none of their JSON texts can)."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        if value.dtype.kind not in "biuf" or value.nbytes > MAX_VALUE_BYTES:
+            raise Unrecordable(f"cannot record an array of dtype {value.dtype} and {value.nbytes} bytes")
+        array = np.asarray(value)
+        return ("array" if isinstance(value, np.ndarray) else "scalar", array.dtype.str, array.shape,
+                np.ascontiguousarray(array).tobytes())
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "bool", value
+    if isinstance(value, int):
+        return int.__int__(value)  # JSON writes an int subclass as its number
+    if isinstance(value, str):
+        return str.__str__(value)  # and a str subclass as its characters
+    if isinstance(value, float):
+        return "float", repr(value)
+    if isinstance(value, (list, tuple)):
+        return "tuple" if isinstance(value, tuple) else "list", tuple([_exact(v) for v in value])
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return "dict", tuple(sorted(((str.__str__(k), _exact(v)) for k, v in value.items()), key=lambda kv: kv[0]))
+    raise Unrecordable(f"cannot record a {type(value).__name__}")
+
+
 def recording_functions(path: str) -> dict:
     """The functions of the module at ``path``, each recording into RECORDED when called.
 

@@ -59,6 +59,39 @@ def test_call_keys_tell_apart_what_python_compares_equal():
     assert replay.call_key("f", (), {"a": 1, "b": 2}) == replay.call_key("f", (), {"b": 2, "a": 1})
 
 
+class _Count(int):
+    """An int subclass: JSON writes it as its number, so its call key is the number's."""
+
+
+_KEYED = [(1,), (1.0,), (True,), (False,), (0,), (-0.0,), (0.0,), (math.nan,), (float("nan"),), (math.inf,),
+          ([1],), ((1,),), ("1",), (None,), (_Count(1),), ({"a": 1, "b": [2.5]},), ({"b": [2.5], "a": 1},),
+          ({"a": (1,)},), (np.float64(1.0),), (np.float32(1.0),), (np.int64(1),), (np.bool_(True),),
+          (np.arange(4),), (np.arange(4).reshape(2, 2),), (np.arange(4, dtype=np.int32),), (np.arange(4.0),),
+          (np.asfortranarray(np.arange(4.0).reshape(2, 2)),), (np.arange(4.0).reshape(2, 2),),
+          (1, 2), (2, 1), ((1, 2),), ([1, 2],), ([[1], 2],), ([1, [2]],), ("a", "b"), ("ab",)]
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"u": 0.5}, {"u": 0.5, "v": 1}], ids=repr)
+def test_memo_keys_are_equal_exactly_where_call_keys_are(kwargs):
+    """The models' in-memory caches key calls by memo_key: a call key in every way but its cost."""
+    for one in _KEYED:
+        for other in _KEYED:
+            same_call = replay.call_key("f", one, kwargs) == replay.call_key("f", other, kwargs)
+            same_memo = replay.memo_key("f", one, kwargs) == replay.memo_key("f", other, kwargs)
+            assert same_memo == same_call, (one, other)
+            hash(replay.memo_key("f", one, kwargs))
+    assert replay.memo_key("f", (), {"a": 1, "b": 2}) == replay.memo_key("f", (), {"b": 2, "a": 1})
+    assert replay.memo_key("f", (1,), {}) != replay.memo_key("g", (1,), {})
+
+
+@pytest.mark.parametrize("value", [object(), 1 + 2j, np.array(["a"]), {1: 2},
+                                   np.zeros(replay.MAX_VALUE_BYTES // 8 + 1)],
+                         ids=["object", "complex", "str-array", "int-keys", "too-big"])
+def test_memo_keys_refuse_what_call_keys_refuse(value):
+    with pytest.raises(replay.Unrecordable):
+        replay.memo_key("f", (value,), {})
+
+
 def test_the_stand_in_records_the_solution_module_s_own_functions(tmp_path):
     solution = ROOT / "solutions" / "prefill" / "prefill.py"
     stand_in = tmp_path / "prefill.py"
