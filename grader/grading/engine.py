@@ -61,7 +61,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         notebook = NotebookSubmission(found, the_lesson)
     reference_dir = resolve_solutions(course, the_lesson, solutions)  # either layout (grader.lesson.solutions)
     if run_checks is None:  # a GradingSession has checked its reference once, up front
-        from grader.grading.reference import require_reference
+        from grader.lesson.solutions import require_reference
 
         require_reference(the_lesson, reference_dir)
 

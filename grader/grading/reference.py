@@ -31,7 +31,6 @@ it raises ``ReferenceUnavailable`` and the check is an error result, never a pas
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import copy
 import importlib.util
@@ -46,9 +45,11 @@ import numpy as np
 from grader.checks import SizedCalls, fail
 from grader.exceptions import ConfigError, MissingFunction
 from grader.lesson.manifest import Lesson
-from grader.lesson.solutions import layouts
+from grader.lesson.solutions import RECORDING, checks_needing_reference, require_reference
 
-FILENAME = "reference_calls.json"
+__all__ = ["checks_needing_reference", "require_reference"]  # read from here by the grading modules and tests
+
+FILENAME = RECORDING  # beside the suite (lesson.solutions, where require_reference looks for it)
 MAX_VALUE_BYTES = 1 << 20  # a larger argument or result is not recorded (its check then fails locally)
 
 RECORDED: dict[str, object] = {}  # call key -> encoded result, filled by the wrappers below
@@ -308,36 +309,3 @@ def _time_limit(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-
-
-def checks_needing_reference(lesson: Lesson) -> list[str]:
-    """Where the suite takes the ``reference`` fixture (``file::function``), read from its source.
-
-    Every function of the suite's own Python files counts, a fixture of a ``conftest.py`` as
-    much as a check: reading the source over-approximates what pytest would ask for, which
-    errs on the side of demanding the reference. A file that does not parse is left to pytest,
-    which refuses it when it collects the suite."""
-    found = []
-    for path in sorted(lesson.suite_dir.glob("*.py")):
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (SyntaxError, UnicodeDecodeError, ValueError):
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                names = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
-                if any(a.arg == "reference" for a in names):
-                    found.append(f"{path.name}::{node.name}")
-    return found
-
-
-def require_reference(lesson: Lesson, folder: Path) -> None:
-    """Raise ConfigError when a check compares with the reference and ``folder`` holds no solution
-    module and no recording of one is shipped beside the suite (a student bundle's)."""
-    if not lesson.code_tasks or (folder / lesson.module).is_file() or (lesson.suite_dir / FILENAME).is_file():
-        return
-    needing = checks_needing_reference(lesson)
-    if needing:
-        raise ConfigError(str(folder / lesson.module), f"is missing, and {len(needing)} check(s) compare with the "
-                          f"reference solution (first: {needing[0]}), so they have nothing to compare with: "
-                          f"{layouts(lesson)}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 
 import numpy as np
 import pytest
@@ -130,37 +129,6 @@ def test_load_reference_falls_back_to_the_recorded_answers_only_when_they_exist(
     replay.save(suite / replay.FILENAME)
     reference = load_reference(tmp_path / "prefill.py", load_lesson(suite))
     assert isinstance(reference, replay.Replay) and reference.causal_pairs(5) == 15
-
-
-# ---------------------------------------------------------------------------- no check without its truth
-
-def test_the_checks_needing_the_reference_are_read_from_the_suites_source():
-    needing = replay.checks_needing_reference(load_lesson(PREFILL))
-    assert "test_prefill_seconds.py::test_lesson_example" in needing
-    assert "test_prefill_seconds.py::_check" in needing  # a helper taking it counts too: it errs towards demanding
-    assert not any(name.endswith("::test_rejects_bad_utilization[zero]") for name in needing)
-
-
-def test_require_reference_accepts_a_module_or_recorded_answers_and_refuses_neither(tmp_path):
-    from grader.exceptions import ConfigError
-
-    lesson = load_lesson(PREFILL)
-    replay.require_reference(lesson, ROOT / "solutions" / "prefill")
-    with pytest.raises(ConfigError, match=r"prefill\.py: is missing, and \d+ check\(s\) compare with the reference "
-                                          r"solution \(first: test_\w+\.py::\w+\).*a tree holding prefill/"):
-        replay.require_reference(lesson, tmp_path)
-    suite = tmp_path / "suite"
-    shutil.copytree(PREFILL, suite, ignore=shutil.ignore_patterns("mutants", "__pycache__"))
-    (suite / replay.FILENAME).write_text("{}")  # a student bundle's recording stands in
-    replay.require_reference(load_lesson(suite), tmp_path)
-
-
-def test_a_suite_whose_checks_never_use_the_reference_needs_none(tmp_path):
-    suite = tmp_path / "suite"
-    shutil.copytree(PREFILL, suite, ignore=shutil.ignore_patterns("mutants", "__pycache__"))
-    for path in suite.glob("test_*.py"):
-        path.write_text(path.read_text().replace("reference", "_unused"))
-    replay.require_reference(load_lesson(suite), tmp_path)
 
 
 @pytest.mark.parametrize("ending", ["import sys\nsys.exit(0)\n", "raise SystemExit('done')\n", "raise GeneratorExit\n"],

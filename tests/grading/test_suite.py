@@ -382,7 +382,7 @@ def test_a_check_that_reaches_a_missing_reference_is_an_error_never_a_pass(cours
     wrong = next(m for m in load_mutants(lesson) if m.name == "multiplied_by_utilization")
     folder = materialize(wrong, lesson, course.root / "solutions" / "prefill", tmp_path / "submission")
     (course.root / "solutions" / "prefill" / "prefill.py").unlink()
-    monkeypatch.setattr("grader.grading.reference.require_reference", lambda lesson, folder: None,
+    monkeypatch.setattr("grader.lesson.solutions.require_reference", lambda lesson, folder: None,
                         raising=False)  # let it through (raising=False: today's code has no such refusal)
     if protocol:
         _through_pytest(monkeypatch, protocol=True)
