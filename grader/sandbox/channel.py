@@ -21,7 +21,6 @@ An observed call (``call_observed``: the value and what the call computed on the
 from __future__ import annotations
 
 import os
-import secrets
 import sys
 import time
 from dataclasses import dataclass
@@ -74,7 +73,7 @@ class OutOfTurn(WorkerDied):
 
 def nonce() -> str:
     """A request's id: unpredictable, so that no frame written before the request can answer it."""
-    return secrets.token_hex(8)
+    return os.urandom(8).hex()  # secrets.token_hex's bytes, without hmac and hashlib to import
 
 
 class WorkerChannel:
