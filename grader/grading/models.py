@@ -46,7 +46,7 @@ from grader.exceptions import (
 )
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.guard import guard
-from grader.grading.reference import Unrecordable, memo_key
+from grader.grading.reference import MemoKey, Unrecordable, memo_key
 from grader.lesson.manifest import Lesson
 from grader.lesson.misconceptions import Model, load_models
 from grader.sandbox import codec
@@ -106,11 +106,16 @@ def _same_argument(before, after) -> bool:
     return equal_values(before, after)
 
 
+_ATOMIC = frozenset({int, float, bool, str, type(None)})
+
+
 def run(function, probe: Probe, slow=None) -> Outcome:
     """Call trusted code (the reference, a model) on copies of the probe's arguments."""
     if slow is not None and slow(*probe.args, **probe.kwargs):
         return Outcome("timeout")
-    args, kwargs = copy.deepcopy((list(probe.args), dict(probe.kwargs)))
+    args, kwargs = list(probe.args), dict(probe.kwargs)
+    if not all(type(v) in _ATOMIC for v in (*args, *kwargs.values())):  # a number is its own copy (deepcopy's)
+        args, kwargs = copy.deepcopy((args, kwargs))
     try:
         with np.errstate(all="ignore"):  # a model's 1 / 0 on numpy scalars is its prediction, not a warning
             value = function(*args, **kwargs)
@@ -147,7 +152,7 @@ def _probe(value) -> Probe:
     return value if isinstance(value, Probe) else Probe(tuple(value))
 
 
-def _key(function: str, probe: Probe) -> tuple | None:
+def _key(function: str, probe: Probe) -> MemoKey | None:
     """The call's key in the caches below (``reference.memo_key``), None for a call no cache can hold."""
     try:
         return memo_key(function, probe.args, probe.kwargs)
@@ -166,7 +171,7 @@ class Models:
         self.reference = reference if isinstance(reference, types.ModuleType) else None  # a Replay knows too little
         self.models = load_models(lesson) if models is None else models
         self.functions = tuple(t.function for t in lesson.code_tasks if t.function)
-        self._outcomes: dict[tuple[str, tuple], Outcome] = {}  # (model name or "", call key) -> its outcome
+        self._outcomes: dict[MemoKey, dict[str, Outcome]] = {}  # call key -> model name (or "") -> its outcome
 
     def of(self, function: str) -> list[Model]:
         return [m for m in self.models if m.function == function]
@@ -197,9 +202,13 @@ class Models:
         key = _key(function, probe) if key is _UNKEYED else key
         if key is None:
             return compute()
-        if (who, key) not in self._outcomes:
-            self._outcomes[(who, key)] = compute()
-        return self._outcomes[(who, key)]
+        outcomes = self._outcomes.get(key)
+        if outcomes is None:
+            outcomes = self._outcomes[key] = {}
+        found = outcomes.get(who)
+        if found is None:
+            found = outcomes[who] = compute()
+        return found
 
 
 class Diagnose:
@@ -264,7 +273,9 @@ class Diagnose:
         probes = [p for p, _ in keyed]
         for each in models:
             if world == REFERENCE:
-                predicted = [self._models.model_outcome(each, p, key) for p, key in keyed]
+                predicted = self._agreeing(each, keyed, students)
+                if predicted is None:
+                    continue  # it disagrees somewhere: what it predicts elsewhere cannot matter
                 upstream: tuple[str, ...] = ()
             else:
                 differed: set[str] = set()
@@ -286,6 +297,18 @@ class Diagnose:
         most = max(e.explained for e in found)
         best = [e for e in found if e.explained == most]
         return best[0] if len({e.code for e in best}) == 1 else None
+
+    def _agreeing(self, model: Model, keyed, students) -> list[Outcome] | None:
+        """The model's outcomes on the probes, or None at the first the student does not agree with (its
+        outcomes are the lesson's trusted code, cached for the session: looking no further costs nothing
+        but lookups, which a wrong submission's checks made by the thousand)."""
+        predicted = []
+        for (probe, key), student in zip(keyed, students, strict=True):
+            outcome = self._models.model_outcome(model, probe, key)
+            if not agrees(model.mark.same, student, outcome):
+                return None
+            predicted.append(outcome)
+        return predicted
 
     def _answering(self, name: str, differed: set[str]):
         """A stand-in for the lesson function ``name`` that answers what the student's answers."""

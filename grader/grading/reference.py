@@ -106,13 +106,29 @@ def call_key(function: str, args: tuple, kwargs: dict) -> str:
     return json.dumps([function, encode(tuple(args)), encode(dict(sorted(kwargs.items())))], sort_keys=True)
 
 
-def memo_key(function: str, args: tuple, kwargs: dict) -> tuple:
-    """``call_key``'s equality as a hashable tuple, for caches held in memory (never written down).
+def memo_key(function: str, args: tuple, kwargs: dict) -> MemoKey:
+    """``call_key``'s equality as a hashable value, for caches held in memory (never written down).
 
-    Two calls get the same memo key exactly when they get the same ``call_key``, but without
+    Two calls get equal memo keys exactly when they get the same ``call_key``, but without
     JSON and hex: the models' caches look a call up for every model of every probe, and the
     JSON key was two fifths of diagnosing a wrong submission. Raises what ``call_key`` raises."""
-    return function, _exact(tuple(args)), _exact(dict(kwargs))
+    return MemoKey((function, _exact(tuple(args)), _exact(dict(kwargs))))
+
+
+class MemoKey:
+    """A memo key: its tuple, with the tuple's hash worked out once (a tuple's hash is recomputed, all the
+    way down, at every lookup, and a probe's key is looked up once per model of the lesson's function)."""
+
+    __slots__ = ("_hash", "value")
+
+    def __init__(self, value: tuple):
+        self.value, self._hash = value, hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        return self is other or (type(other) is MemoKey and self._hash == other._hash and self.value == other.value)
 
 
 def _exact(value):
