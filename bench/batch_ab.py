@@ -54,6 +54,8 @@ def checkout(revision: str | None, into: Path) -> Path:
     if revision is None:
         return ROOT
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(into), revision], check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "-x", "/mutants/", "grader", "suites", "solutions"],
+                   cwd=into, check=True, stdout=subprocess.DEVNULL)  # as make compiles a fresh clone (grade_ab.py)
     return into
 
 
