@@ -1,11 +1,13 @@
 """One ``grader grade`` under two revisions of the grader, interleaved: the cost of a change to a grade.
 
 Usage: python bench/grade_ab.py BEFORE [AFTER] [--runs 9] [--submission solutions/prefill] [--lesson prefill]
+                                [--uncompiled]
 (a --submission outside the checkout, an absolute path, is graded as it is by both)
 
 BEFORE and AFTER are git revisions (AFTER defaults to HEAD: commit first), each checked out in a
 temporary ``git worktree`` (this checkout against a fresh worktree measured 13 % apart for the same
-code: its bytecode and caches are warm) and run from this checkout's virtual environment with ``PYTHONPATH``
+code: its bytecode and caches are warm), its bytecode compiled as ``make`` compiles a fresh clone's
+(``--uncompiled``: not), and run from this checkout's virtual environment with ``PYTHONPATH``
 pointing at it, as ``batch_ab.py`` does. Each run grades the submission once with each revision
 (ABAB…) and measures the floor (``python -c "import numpy"``) between them. A grade's CPU is the
 user + system time of the grading process and its children (the sandboxed worker included), read
@@ -38,8 +40,14 @@ def timed(command: list[str], env: dict, cwd: Path) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def checkout(revision: str, into: Path) -> Path:
+def checkout(revision: str, into: Path, compiled: bool = True) -> Path:
+    """``revision`` in a fresh worktree, its bytecode compiled as ``make``'s setup compiles a fresh clone's
+    (``compiled``): where PYTHONDONTWRITEBYTECODE is set, an uncompiled tree compiles every module it
+    imports on every run, which measures the compiler, not the grade."""
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(into), revision], check=True)
+    if compiled:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", "-x", "/mutants/", "grader", "suites", "solutions"],
+                       cwd=into, check=True, stdout=subprocess.DEVNULL)
     return into
 
 
@@ -50,11 +58,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--submission", default="solutions/prefill")
     parser.add_argument("--lesson", default="prefill")
+    parser.add_argument("--uncompiled", action="store_true",
+                        help="leave the worktrees' bytecode uncompiled (compiled on every run where "
+                             "PYTHONDONTWRITEBYTECODE is set, as this script measured before issue 24)")
     args = parser.parse_args()
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
-        trees = {name: checkout(revision, Path(tmp) / name) for name, revision in (("before", args.before),
-                                                                                   ("after", args.after))}
+        trees = {name: checkout(revision, Path(tmp) / name, not args.uncompiled)
+                 for name, revision in (("before", args.before), ("after", args.after))}
         floors: list[tuple[float, float]] = []
         grades: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
         try:
@@ -72,7 +83,8 @@ def main() -> None:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
     floor_wall = statistics.median(w for w, _ in floors)
     floor_cpu = statistics.median(c for _, c in floors)
-    print(f"{args.submission}, {args.runs} runs each; load average {load[0]:.2f} at the start, "
+    print(f"{args.submission}, {args.runs} runs each, bytecode {'not ' if args.uncompiled else ''}compiled; load "
+          f"average {load[0]:.2f} at the start, "
           f"{os.getloadavg()[0]:.2f} at the end; floor {floor_wall:.3f} s wall, {floor_cpu:.3f} s CPU")
     medians = {n: (statistics.median(w for w, _ in g), statistics.median(c for _, c in g)) for n, g in grades.items()}
     for name, (wall, cpu) in medians.items():

@@ -173,7 +173,16 @@ def answer(student, function: str, *args, explain: Callable[[], str | None] | No
 
 
 def is_close(actual: float, expected: float, rel: float = 1e-9) -> bool:
+    """``np.isclose(actual, expected, rtol=rel, atol=0)``. For plain ints and floats, what numpy does with
+    them written out (numpy works on these as Python numbers): a check compares numbers this way thousands
+    of times per class, and numpy's call costs tens of microseconds on a scalar."""
+    if type(actual) in _PLAIN and type(expected) in _PLAIN and type(rel) in _PLAIN and math.isfinite(rel):
+        y = float(expected) if type(expected) is int else expected
+        return (abs(actual - y) <= 0.0 + rel * abs(y) and math.isfinite(y)) or actual == y
     return bool(np.isclose(actual, expected, rtol=rel, atol=0.0))
+
+
+_PLAIN = (int, float)  # exactly these: a bool, a numpy number or a subclass goes to numpy
 
 
 class SizedCalls:

@@ -8,6 +8,7 @@ import pytest
 from grader.describe import (
     MAX_PICTURE,
     MAX_REPR,
+    CallText,
     bounded_repr,
     describe,
     describe_type,
@@ -211,3 +212,16 @@ def test_side_by_side_wide_left_and_custom_titles():
 def test_side_by_side_longer_left():
     lines = side_by_side("1\n2\n3", "9").splitlines()
     assert lines == ["yours   expected", "1       9", "2", "3"]
+
+
+def test_a_call_text_is_format_call_s_written_once_when_first_read(monkeypatch):
+    from grader import describe as module
+
+    written = []
+    real = module.format_call
+    monkeypatch.setattr(module, "format_call", lambda *call: written.append(call) or real(*call))
+    text = CallText("prefill_seconds", (7e9, 1000), {"utilization": 0.5})
+    assert written == []
+    assert f"{text} raised" == "prefill_seconds(7e9, 1000, utilization=0.5) raised" == str(text) + " raised"
+    assert f"[{text:>5}]" == f"[{format_call('prefill_seconds', (7e9, 1000), {'utilization': 0.5}):>5}]"
+    assert len(written) == 1

@@ -1,8 +1,10 @@
 """Grading one submission: the trusted process's whole job, start to finish.
 
-The worker is started first, before this process imports numpy (the codec needs it) or
-pytest, so that the worker imports numpy and the submission on one core while this
-process imports its own on the other; the answers file is graded meanwhile.
+The worker is started first, as soon as the lesson and the submission's files are known: before
+the source is read and copied (the worker waits for its ``hello``, sent once the copy is in place)
+and before this process imports numpy (the codec needs it) or the checks, so that the worker
+imports numpy on one core while this process does its own work on the other; the answers file is
+graded meanwhile.
 Nothing from the submission is executed here: its module is copied to a private folder
 and run only by the worker, its answers are parsed as data, and its source is only compiled
 and parsed (``grader.submission.source``) to recognise untouched stubs and the failures that
@@ -22,19 +24,19 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from grader.exceptions import CanaryFailed, ImportFailed, SubmissionError
-from grader.grading.answers import answer_notes, answers_in_tables, grade_answer, load_answers
 from grader.lesson.course import Course, find_course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
-from grader.result import Report, TaskResult
 from grader.sandbox import canary, confine, stage
 from grader.sandbox.spawn import SpawnedProcess
-from grader.submission.failures import before_any_call, stand_in_note
 from grader.submission.files import Submission, choose_lesson
-from grader.submission.source import SourceFacts, analyse
-from grader.submission.stubs import unimplemented_functions
+
+if TYPE_CHECKING:  # imported where they are used, once the worker is on its way (the module docstring)
+    from grader.result import Report
+    from grader.submission.source import SourceFacts
 
 
 def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Course | None = None,
@@ -61,22 +63,28 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         notebook = NotebookSubmission(found, the_lesson)
     reference_dir = resolve_solutions(course, the_lesson, solutions)  # either layout (grader.lesson.solutions)
     if run_checks is None:  # a GradingSession has checked its reference once, up front
-        from grader.grading.reference import require_reference
+        from grader.lesson.solutions import require_reference
 
         require_reference(the_lesson, reference_dir)
 
-    confinement, fallback, limited, output, notes = "", "", False, "", []
-    facts, blocked = SourceFacts(), {}
-    if the_lesson.code_tasks:  # what the source shows before any call: a syntax error, a stub defined last
-        facts = notebook.facts() if notebook else analyse(found.module)
-        blocked, notes = before_any_call(facts, notebook.notebook.name if notebook else the_lesson.module,
-                                         [t.function for t in the_lesson.code_tasks],
-                                         "cell" if notebook else "line")
     tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch or stage.temp_root())
+    early = None
     try:
+        early = _early_worker(found, the_lesson, notebook, Path(tmp), launcher)
+        from grader.grading.answers import answer_notes, answers_in_tables, grade_answer, load_answers
+        from grader.submission.failures import before_any_call, stand_in_note
+        from grader.submission.source import SourceFacts, analyse
+
+        confinement, fallback, limited, output, notes = "", "", False, "", []
+        facts, blocked = SourceFacts(), {}
+        if the_lesson.code_tasks:  # what the source shows before any call: a syntax error, a stub defined last
+            facts = notebook.facts() if notebook else analyse(found.module)
+            blocked, notes = before_any_call(facts, notebook.notebook.name if notebook else the_lesson.module,
+                                             [t.function for t in the_lesson.code_tasks],
+                                             "cell" if notebook else "line")
         student, failure = None, None
         if the_lesson.code_tasks:
-            start = _starter(found, the_lesson, notebook, Path(tmp), launcher, facts, blocked)
+            start = _starter(found, the_lesson, notebook, Path(tmp), launcher, facts, blocked, early)
             try:
                 student = start(canary.sandbox())
             except CanaryFailed as exc:  # said once pytest is loaded: the fallback, or the grader's fault
@@ -91,12 +99,12 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                        for t in the_lesson.tasks if not t.is_code}
             notes += answer_notes(answers, the_lesson)  # lines that answer nothing: said once, about the file
             if student is not None or failure is not None:
-                if run_checks is None:
+                if run_checks is None:  # without pytest where the suite allows (grading.collect), else with it
+                    from grader.grading.collect import run_checks as run_lesson_checks
                     from grader.grading.reference import load_reference
-                    from grader.grading.suite import run_suite  # pytest loads while the worker starts
 
                     def run_checks(lesson, student):
-                        return run_suite(lesson, student, load_reference(reference_dir / lesson.module, lesson))
+                        return run_lesson_checks(lesson, student, load_reference(reference_dir / lesson.module, lesson))
                 student = _proven(student, failure, start, fall_back=launcher is None)
                 box = student.spec.box
                 confinement, fallback, limited = box.description, box.fallback, box.limited
@@ -108,12 +116,16 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                 student.close()
                 output = student.output
     finally:  # a root worker in limited mode may have made its copy undeletable: freed and removed
+        if early is not None and not early.taken:  # the grade stopped before it was handed the copy
+            early.process.kill()
         stage.remove_tree(tmp)
 
     stubs = student.stubs if student is not None else set()
     stand_ins = tuple(m for m in (student.stand_ins if student is not None else ()) if m in facts.imports)
     filename = notebook.notebook.name if notebook else the_lesson.module
     notes += [stand_in_note(filename, stand_ins, facts, cells=notebook is not None)] if stand_ins else []
+    from grader.result import Report, TaskResult
+
     tasks = []
     for task in the_lesson.tasks:
         note, unstarted = "", bool(task.function and task.function in stubs)
@@ -128,8 +140,40 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                   stand_ins=stand_ins, limited=limited)
 
 
+class _Early:
+    """A single grade's first worker, started before its folder holds the copy (``_early_worker``)."""
+
+    def __init__(self, process: SpawnedProcess, box: confine.Sandbox, private: Path | None):
+        self.process, self.box, self.private, self.taken = process, box, private, False
+
+
+def _early_worker(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher) -> _Early | None:
+    """A single grade's module worker, started into the empty ``tmp/submission`` in the sandbox the
+    first attempt will use: it starts Python and imports numpy while this process reads, analyses
+    and copies the source into that folder, and reads nothing of it before its ``hello``, which the
+    channel sends once the copy is in place. None where a grade starts no such worker (a session's
+    fork server, a notebook, nothing to run) or when it cannot start yet: the first attempt then
+    starts its own, as it always did, and meets the same failure there."""
+    if launcher is not None or notebook is not None or not lesson.code_tasks or found.module is None:
+        return None
+    box = canary.sandbox()
+    limits = worker_limits(lesson, box)
+    workdir = tmp / "submission"
+    workdir.mkdir()
+    private = None
+    try:
+        private = stage.private_tmp(tmp, limits.drop_to) if box.mode != "bubblewrap" else None
+        process = SpawnedProcess(lesson.module_name, workdir / lesson.module, limits, box, tmpdir=private)
+    except (Exception, CanaryFailed):  # noqa: BLE001 - the first attempt starts its own and says why it cannot
+        for folder in (private or tmp / "t", workdir):
+            if folder.exists():
+                stage.remove_tree(folder)
+        return None
+    return _Early(process, box, private)
+
+
 def _starter(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher, facts: SourceFacts,
-             blocked: dict):
+             blocked: dict, early: _Early | None = None):
     """start(box): the submission's worker in ``box``, each attempt in a folder of its own. A notebook's
     sandbox is proved first, by the canary in a module worker, until this process has proved one.
     What the source shows before any call (``facts``, ``blocked``) travels with every student it starts."""
@@ -138,8 +182,14 @@ def _starter(found: Submission, lesson: Lesson, notebook, tmp: Path, launcher, f
     def start(box: confine.Sandbox):
         folder = tmp if next(attempts) == 0 else Path(tempfile.mkdtemp(prefix="fallback-", dir=tmp))
         if notebook is None:
-            student = _start_student(found, lesson, folder, launcher, box, facts)
-            stubs = facts.stubs() if facts.parsed else unimplemented_functions(found.module)
+            first = early if early is not None and folder == tmp and box == early.box else None
+            student = _start_student(found, lesson, folder, launcher, box, facts, first)
+            if facts.parsed:
+                stubs = facts.stubs()
+            else:
+                from grader.submission.stubs import unimplemented_functions
+
+                stubs = unimplemented_functions(found.module)
         else:
             student = _start_notebook(notebook, lesson, folder, box)
             stubs = notebook.stubs()
@@ -185,23 +235,27 @@ def _proven(student, failure: CanaryFailed | None, start, fall_back: bool):
 
 
 def _start_student(found: Submission, lesson, tmp: Path, launcher=None, box: confine.Sandbox | None = None,
-                   facts: SourceFacts | None = None):
+                   facts: SourceFacts | None = None, early: _Early | None = None):
     """Copy the submission where the worker may run it (the module as ``facts`` repaired it, when
-    functions that do not compile were left out of it), and start the worker."""
+    functions that do not compile were left out of it), and start the worker (or hand it ``early``'s,
+    started into that folder before it held anything)."""
     workdir = tmp / "submission"
     module_path = workdir / lesson.module
     box = box or canary.sandbox()
     limits = worker_limits(lesson, box)
     if found.module is not None:
         if found.path.is_dir():
-            stage.copy_folder(found.path, workdir)
+            stage.copy_folder(found.path, workdir, into_existing=early is not None)
         else:
-            workdir.mkdir()
+            workdir.mkdir(exist_ok=early is not None)
             shutil.copyfile(found.module, module_path)
         if facts is not None and facts.repaired is not None:
             module_path.write_text(facts.repaired, encoding=facts.encoding, errors="replace")
         stage.readable_copy(tmp, workdir)
-        if launcher is None:
+        if launcher is None and early is not None:
+            early.taken = True
+            launcher = _started_first(early.process, limits, box, early.private)
+        elif launcher is None:
             private = stage.private_tmp(tmp, limits.drop_to) if box.mode != "bubblewrap" else None
             launcher = _started_first(SpawnedProcess(lesson.module_name, module_path, limits, box, tmpdir=private),
                                       limits, box, private)

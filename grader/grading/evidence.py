@@ -23,6 +23,7 @@ model's own comparison. Two kinds of agreement prove less than that comparison s
 from __future__ import annotations
 
 import dis
+import functools
 import types
 from collections.abc import Callable
 
@@ -44,7 +45,14 @@ def stated(exc: BaseException, code: types.CodeType) -> bool:
     frame_code = tb.tb_frame.f_code
     if frame_code.co_filename != code.co_filename:
         return False
-    return any(op.offset == tb.tb_lasti and op.opname in _RAISES for op in dis.get_instructions(frame_code))
+    return tb.tb_lasti in _raises(frame_code)
+
+
+@functools.lru_cache(maxsize=1024)
+def _raises(code: types.CodeType) -> frozenset[int]:
+    """The offsets of ``code``'s raise instructions: read once per model function, not once per raise
+    (a wrong submission's probes make the lesson's models raise thousands of times)."""
+    return frozenset(op.offset for op in dis.get_instructions(code) if op.opname in _RAISES)
 
 
 def agrees(same: Callable[[Outcome, Outcome], bool], student: Outcome, model: Outcome) -> bool:

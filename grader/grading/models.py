@@ -46,7 +46,7 @@ from grader.exceptions import (
 )
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.guard import guard
-from grader.grading.reference import Unrecordable, call_key
+from grader.grading.reference import MemoKey, Unrecordable, memo_key
 from grader.lesson.manifest import Lesson
 from grader.lesson.misconceptions import Model, load_models
 from grader.sandbox import codec
@@ -106,11 +106,16 @@ def _same_argument(before, after) -> bool:
     return equal_values(before, after)
 
 
+_ATOMIC = frozenset({int, float, bool, str, type(None)})
+
+
 def run(function, probe: Probe, slow=None) -> Outcome:
     """Call trusted code (the reference, a model) on copies of the probe's arguments."""
     if slow is not None and slow(*probe.args, **probe.kwargs):
         return Outcome("timeout")
-    args, kwargs = copy.deepcopy((list(probe.args), dict(probe.kwargs)))
+    args, kwargs = list(probe.args), dict(probe.kwargs)
+    if not all(type(v) in _ATOMIC for v in (*args, *kwargs.values())):  # a number is its own copy (deepcopy's)
+        args, kwargs = copy.deepcopy((args, kwargs))
     try:
         with np.errstate(all="ignore"):  # a model's 1 / 0 on numpy scalars is its prediction, not a warning
             value = function(*args, **kwargs)
@@ -147,11 +152,15 @@ def _probe(value) -> Probe:
     return value if isinstance(value, Probe) else Probe(tuple(value))
 
 
-def _key(function: str, probe: Probe) -> str | None:
+def _key(function: str, probe: Probe) -> MemoKey | None:
+    """The call's key in the caches below (``reference.memo_key``), None for a call no cache can hold."""
     try:
-        return call_key(function, probe.args, probe.kwargs)
+        return memo_key(function, probe.args, probe.kwargs)
     except (Unrecordable, TypeError, ValueError):
         return None
+
+
+_UNKEYED = object()  # a key not computed yet (None is a call without one)
 
 
 class Models:
@@ -162,7 +171,7 @@ class Models:
         self.reference = reference if isinstance(reference, types.ModuleType) else None  # a Replay knows too little
         self.models = load_models(lesson) if models is None else models
         self.functions = tuple(t.function for t in lesson.code_tasks if t.function)
-        self._outcomes: dict[tuple[str, str], Outcome] = {}  # (model name or "", call key) -> its outcome
+        self._outcomes: dict[MemoKey, dict[str, Outcome]] = {}  # call key -> model name (or "") -> its outcome
 
     def of(self, function: str) -> list[Model]:
         return [m for m in self.models if m.function == function]
@@ -181,19 +190,25 @@ class Models:
         function.__globals__[model.function] = function  # a model that calls itself recurses, as in a submission
         return function
 
-    def reference_outcome(self, function: str, probe: Probe) -> Outcome:
-        return self._cached("", function, probe, lambda: run(getattr(self.reference, function), probe))
+    def reference_outcome(self, function: str, probe: Probe, key=_UNKEYED) -> Outcome:
+        """The reference's outcome on ``probe``; ``key``: the probe's ``_key`` when the caller has it already."""
+        return self._cached("", function, probe, lambda: run(getattr(self.reference, function), probe), key)
 
-    def model_outcome(self, model: Model, probe: Probe) -> Outcome:
-        return self._cached(model.name, model.function, probe, lambda: run(self.bound(model), probe, model.mark.slow))
+    def model_outcome(self, model: Model, probe: Probe, key=_UNKEYED) -> Outcome:
+        return self._cached(model.name, model.function, probe, lambda: run(self.bound(model), probe, model.mark.slow),
+                            key)
 
-    def _cached(self, who: str, function: str, probe: Probe, compute) -> Outcome:
-        key = _key(function, probe)
+    def _cached(self, who: str, function: str, probe: Probe, compute, key=_UNKEYED) -> Outcome:
+        key = _key(function, probe) if key is _UNKEYED else key
         if key is None:
             return compute()
-        if (who, key) not in self._outcomes:
-            self._outcomes[(who, key)] = compute()
-        return self._outcomes[(who, key)]
+        outcomes = self._outcomes.get(key)
+        if outcomes is None:
+            outcomes = self._outcomes[key] = {}
+        found = outcomes.get(who)
+        if found is None:
+            found = outcomes[who] = compute()
+        return found
 
 
 class Diagnose:
@@ -226,12 +241,13 @@ class Diagnose:
         if function in getattr(self.student, "stubs", ()):  # untouched: "not implemented yet" says all there is
             return None  # (and running every model on it cost a class of stubs half a second each)
         probes = [_probe(p) for p in probes]
+        keys = {id(p): _key(function, p) for p in probes}  # each probe's, once: every model looks each one up
         if function in self._stopped:  # it ran out of time: every new call would fail at once, say nothing
-            probes = [p for p in probes if self._known(function, p)]
+            probes = [p for p in probes if keys[id(p)] is not None and keys[id(p)] in self._seen]
             if len(probes) < 2:
                 return None
         changes = any(m.mark.same is same_changes for m in models)
-        students = [self.outcome(function, p, changes=changes) for p in probes]
+        students = [self.outcome(function, p, changes=changes, key=keys[id(p)]) for p in probes]
         if any(s.kind == "unavailable" for s in students):
             return None
         # a probe whose process died gave no answer: no evidence either way (a function that kills its
@@ -241,20 +257,25 @@ class Diagnose:
             if len(kept) < 2:
                 return None
             probes, students = [p for p, _ in kept], [s for _, s in kept]
-        references = [self._models.reference_outcome(function, p) for p in probes]
+        references = [self._models.reference_outcome(function, p, keys[id(p)]) for p in probes]
         if all(_strictly_same(s, r) for s, r in zip(students, references, strict=True)):
             return None  # the function is right on these probes: nothing to explain
         # right for what the student's own other functions gave it: the simplest explanation of all
-        return (self._best([m for m in models if m.mark.carried], probes, students, references, YOURS)
-                or self._best([m for m in models if not m.mark.carried], probes, students, references, REFERENCE)
-                or self._best([m for m in models if m.calls and not m.mark.carried], probes, students, references,
+        keyed = [(p, keys[id(p)]) for p in probes]
+        return (self._best([m for m in models if m.mark.carried], keyed, students, references, YOURS)
+                or self._best([m for m in models if not m.mark.carried], keyed, students, references, REFERENCE)
+                or self._best([m for m in models if m.calls and not m.mark.carried], keyed, students, references,
                               YOURS))
 
-    def _best(self, models, probes, students, references, world) -> Explanation | None:
+    def _best(self, models, keyed, students, references, world) -> Explanation | None:
+        """The one explanation by ``models`` in ``world`` that explains most; ``keyed``: (probe, its key)."""
         found: list[Explanation] = []
+        probes = [p for p, _ in keyed]
         for each in models:
             if world == REFERENCE:
-                predicted = [self._models.model_outcome(each, p) for p in probes]
+                predicted = self._agreeing(each, keyed, students)
+                if predicted is None:
+                    continue  # it disagrees somewhere: what it predicts elsewhere cannot matter
                 upstream: tuple[str, ...] = ()
             else:
                 differed: set[str] = set()
@@ -277,6 +298,18 @@ class Diagnose:
         best = [e for e in found if e.explained == most]
         return best[0] if len({e.code for e in best}) == 1 else None
 
+    def _agreeing(self, model: Model, keyed, students) -> list[Outcome] | None:
+        """The model's outcomes on the probes, or None at the first the student does not agree with (its
+        outcomes are the lesson's trusted code, cached for the session: looking no further costs nothing
+        but lookups, which a wrong submission's checks made by the thousand)."""
+        predicted = []
+        for (probe, key), student in zip(keyed, students, strict=True):
+            outcome = self._models.model_outcome(model, probe, key)
+            if not agrees(model.mark.same, student, outcome):
+                return None
+            predicted.append(outcome)
+        return predicted
+
     def _answering(self, name: str, differed: set[str]):
         """A stand-in for the lesson function ``name`` that answers what the student's answers."""
         def answer(*args, **kwargs):
@@ -294,11 +327,11 @@ class Diagnose:
             return copy.deepcopy(theirs.value)
         return answer
 
-    def outcome(self, function: str, probe, changes: bool = False) -> Outcome:
+    def outcome(self, function: str, probe, changes: bool = False, key=_UNKEYED) -> Outcome:
         """What the student's ``function`` does on ``probe``: recorded when a check asked already, else asked
         now (with ``changes``, in a way that also sees the arguments it changes)."""
         probe = _probe(probe)
-        key = _key(function, probe)
+        key = _key(function, probe) if key is _UNKEYED else key
         seen = self._seen.get(key) if key else None
         if seen is not None and (not changes or seen.changed is not None or seen.kind != "returned"):
             return seen
@@ -314,10 +347,6 @@ class Diagnose:
         if outcome.kind == "timeout":
             self._stopped.add(function)
         return outcome
-
-    def _known(self, function: str, probe: Probe) -> bool:
-        key = _key(function, probe)
-        return key is not None and key in self._seen
 
     def record(self, function: str, args, kwargs, outcome: Outcome) -> None:
         key = _key(function, Probe(tuple(args), dict(kwargs)))

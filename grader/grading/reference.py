@@ -31,7 +31,6 @@ it raises ``ReferenceUnavailable`` and the check is an error result, never a pas
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import copy
 import importlib.util
@@ -46,9 +45,11 @@ import numpy as np
 from grader.checks import SizedCalls, fail
 from grader.exceptions import ConfigError, MissingFunction
 from grader.lesson.manifest import Lesson
-from grader.lesson.solutions import layouts
+from grader.lesson.solutions import RECORDING, checks_needing_reference, require_reference
 
-FILENAME = "reference_calls.json"
+__all__ = ["checks_needing_reference", "require_reference"]  # read from here by the grading modules and tests
+
+FILENAME = RECORDING  # beside the suite (lesson.solutions, where require_reference looks for it)
 MAX_VALUE_BYTES = 1 << 20  # a larger argument or result is not recorded (its check then fails locally)
 
 RECORDED: dict[str, object] = {}  # call key -> encoded result, filled by the wrappers below
@@ -103,6 +104,57 @@ def decode(data):
 
 def call_key(function: str, args: tuple, kwargs: dict) -> str:
     return json.dumps([function, encode(tuple(args)), encode(dict(sorted(kwargs.items())))], sort_keys=True)
+
+
+def memo_key(function: str, args: tuple, kwargs: dict) -> MemoKey:
+    """``call_key``'s equality as a hashable value, for caches held in memory (never written down).
+
+    Two calls get equal memo keys exactly when they get the same ``call_key``, but without
+    JSON and hex: the models' caches look a call up for every model of every probe, and the
+    JSON key was two fifths of diagnosing a wrong submission. Raises what ``call_key`` raises."""
+    return MemoKey((function, _exact(tuple(args)), _exact(dict(kwargs))))
+
+
+class MemoKey:
+    """A memo key: its tuple, with the tuple's hash worked out once (a tuple's hash is recomputed, all the
+    way down, at every lookup, and a probe's key is looked up once per model of the lesson's function)."""
+
+    __slots__ = ("_hash", "value")
+
+    def __init__(self, value: tuple):
+        self.value, self._hash = value, hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        return self is other or (type(other) is MemoKey and self._hash == other._hash and self.value == other.value)
+
+
+def _exact(value):
+    """``encode``'s data as a hashable value: None, an int, a str, or a tuple tagged by its first item
+    (so no leaf can equal a container or a bool, as none of their JSON texts can)."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        if value.dtype.kind not in "biuf" or value.nbytes > MAX_VALUE_BYTES:
+            raise Unrecordable(f"cannot record an array of dtype {value.dtype} and {value.nbytes} bytes")
+        array = np.asarray(value)
+        return ("array" if isinstance(value, np.ndarray) else "scalar", array.dtype.str, array.shape,
+                np.ascontiguousarray(array).tobytes())
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "bool", value
+    if isinstance(value, int):
+        return int.__int__(value)  # JSON writes an int subclass as its number
+    if isinstance(value, str):
+        return str.__str__(value)  # and a str subclass as its characters
+    if isinstance(value, float):
+        return "float", repr(value)
+    if isinstance(value, (list, tuple)):
+        return "tuple" if isinstance(value, tuple) else "list", tuple([_exact(v) for v in value])
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return "dict", tuple(sorted(((str.__str__(k), _exact(v)) for k, v in value.items()), key=lambda kv: kv[0]))
+    raise Unrecordable(f"cannot record a {type(value).__name__}")
 
 
 def recording_functions(path: str) -> dict:
@@ -273,36 +325,3 @@ def _time_limit(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-
-
-def checks_needing_reference(lesson: Lesson) -> list[str]:
-    """Where the suite takes the ``reference`` fixture (``file::function``), read from its source.
-
-    Every function of the suite's own Python files counts, a fixture of a ``conftest.py`` as
-    much as a check: reading the source over-approximates what pytest would ask for, which
-    errs on the side of demanding the reference. A file that does not parse is left to pytest,
-    which refuses it when it collects the suite."""
-    found = []
-    for path in sorted(lesson.suite_dir.glob("*.py")):
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (SyntaxError, UnicodeDecodeError, ValueError):
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                names = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
-                if any(a.arg == "reference" for a in names):
-                    found.append(f"{path.name}::{node.name}")
-    return found
-
-
-def require_reference(lesson: Lesson, folder: Path) -> None:
-    """Raise ConfigError when a check compares with the reference and ``folder`` holds no solution
-    module and no recording of one is shipped beside the suite (a student bundle's)."""
-    if not lesson.code_tasks or (folder / lesson.module).is_file() or (lesson.suite_dir / FILENAME).is_file():
-        return
-    needing = checks_needing_reference(lesson)
-    if needing:
-        raise ConfigError(str(folder / lesson.module), f"is missing, and {len(needing)} check(s) compare with the "
-                          f"reference solution (first: {needing[0]}), so they have nothing to compare with: "
-                          f"{layouts(lesson)}")

@@ -11,57 +11,29 @@ pytest is started with plugin autoloading off, its configuration files ignored a
 root and conftest search pinned to the suite folder, so nothing from the submission's
 folder (a ``conftest.py``, a ``pytest.ini``) is ever collected or loaded.
 
-What a failing check raised decides whose failure it is (``_check``). A verdict (CheckFailed,
-an assertion) or a call that raised, hung or died is the submission's; anything else is
-the suite's bug only if the check raises with the reference solution in the student's place
-too: if it passes there, it is the submission's value the check could not handle. A secret
-check's safe message says its property and at most the built-in type a call raised, never
-what the submission chose (its class names, messages, lines): those could carry hidden inputs.
+``SuitePlugin`` serves the fixtures and hooks pytest asks for around ``runner.Checks``, which
+runs the checks and decides whose failure each one's end is. A suite of checks that need no
+more than those fixtures is run without pytest by a single grade (``grader.grading.collect``);
+a GradingSession keeps pytest, paid once for its whole class.
 """
 
 from __future__ import annotations
 
-import sys
-import zlib
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
-from grader.checks import CheckFailed
-from grader.describe import describe, describe_type
-from grader.exceptions import CallTimeout, ConfigError, ImportFailed, StudentCodeError
-from grader.grading.calls import NOTHING, Watched, first_line, property_of, uses_module
+from grader.exceptions import CallTimeout, ConfigError
 from grader.grading.domain import Domain
-from grader.grading.guard import OutsideContract
-from grader.grading.models import Diagnose, Models
+from grader.grading.models import Diagnose
 from grader.grading.pytest_run import invoke_pytest
-from grader.grading.reference import ReferenceUnavailable, in_students_place
-from grader.lesson.catalogue import CATALOGUE_NAME
+from grader.grading.runner import DIRECT_FIXTURES, DIRECT_MARKS, Checks, seeded_rng, task_of, wiring_problems
 from grader.lesson.manifest import Lesson
 from grader.result import CheckResult
-from grader.sandbox.channel import student_raise
 from grader.sandbox.proxy import StudentModule
-from grader.submission.failures import MODULE_UNAVAILABLE, engine_code
-
-# What a check may use and still be run directly (SuitePlugin.run_items).
-_DIRECT_FIXTURES = frozenset({"student", "reference", "rng", "diagnose", "domain"})
-_DIRECT_MARKS = frozenset({"task", "weight", "parametrize"})
 
 
-
-class SuitePlugin:
+class SuitePlugin(Checks):
     """Provides the fixtures and records one CheckResult per check, by task."""
-
-    def __init__(self, lesson: Lesson, student: StudentModule | None, reference):
-        self.lesson = lesson
-        self._student = student
-        self._reference = reference
-        self.results: dict[str, list[CheckResult]] = {t.id: [] for t in lesson.code_tasks}
-        self.problems: list[str] = []
-        self.names: dict[str, set[str]] = {t.id: set() for t in lesson.code_tasks}  # collected check names
-        self._plans: dict = {}  # check item -> how to run it directly, or None (see run_items)
-        self._models, self._diagnose = Models(lesson, reference), None  # the lesson's misconceptions
 
     # -- fixtures -------------------------------------------------------------------------
 
@@ -75,7 +47,7 @@ class SuitePlugin:
 
     @pytest.fixture
     def rng(self, request) -> np.random.Generator:
-        return _seeded_rng(request.node)
+        return seeded_rng(request.node)
 
     @pytest.fixture
     def diagnose(self) -> Diagnose:
@@ -85,29 +57,6 @@ class SuitePlugin:
     def domain(self, request) -> Domain:
         return self._domain_for(request.node)
 
-    def _domain_for(self, item) -> Domain:
-        """Checks over the contract's whole domain (``grader.grading.domain``), with this check's own rng."""
-        return Domain(self.lesson, self._student_for(item), self._reference_or_fail(), self._diagnose_for(),
-                      _seeded_rng(item), self._student)
-
-    def _diagnose_for(self) -> Diagnose:
-        """The submission's ``diagnose``: one per submission, as it remembers the submission's answers."""
-        if self._diagnose is None or self._diagnose.student is not self._student:
-            self._diagnose = self._models.for_submission(self._student)
-        return self._diagnose
-
-    def _student_for(self, item) -> Watched:
-        task = self.lesson.task(_task_of(item))
-        self._student.timeout = task.call_seconds or self.lesson.call_seconds
-        self._student.task = task.id
-        self._student.tainted = self._student.timed_out_in_check = False
-        return Watched(self._diagnose_for().observed)
-
-    def _reference_or_fail(self):
-        if self._reference is None:  # never a skip, which counted as passed: an error result (grading.reference)
-            raise ReferenceUnavailable
-        return self._reference
-
     # -- running ---------------------------------------------------------------------------
 
     @pytest.hookimpl(tryfirst=True)
@@ -115,65 +64,8 @@ class SuitePlugin:
         self.run_items(session.items)
         return True
 
-    def run_items(self, items: list) -> None:
-        """Run each check, directly where it needs only this plugin's fixtures.
-
-        pytest's per-test protocol (fixture requests, three phases of hooks and reports)
-        costs about as much as the calls into the worker; a check that uses only
-        ``student``, ``reference``, ``rng`` and its parametrize values needs none of it. Any
-        other check (its own fixtures, skip or xfail marks) gets the full protocol, through
-        pytest's public hook (not the private ``_pytest.runner``); None: its fixtures end with it.
-        """
-        for item in items:
-            if not self._run_directly(item):
-                item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
-
-    def _run_directly(self, item) -> bool:
-        if item not in self._plans:  # decided once per check, then reused for every submission
-            self._plans[item] = _direct_plan(item)
-        plan = self._plans[item]
-        if plan is None:
-            return False
-        excinfo = None
-        try:
-            self._call_check(item, *plan)
-        except KeyboardInterrupt:
-            raise
-        except BaseException:  # noqa: BLE001 - what a check raises is its verdict
-            excinfo = pytest.ExceptionInfo.from_current()
-        self.results[_task_of(item)].append(self._check(item, excinfo))
-        return True
-
-    def _call_check(self, item, arguments: tuple, params: dict) -> None:
-        """Call the check function; one more run in a fresh fork as pytest_runtest_call does."""
-        values = {"student": lambda: self._student_for(item), "reference": self._reference_or_fail,
-                  "rng": lambda: _seeded_rng(item), "diagnose": self._diagnose_for,
-                  "domain": lambda: self._domain_for(item)}
-        item.funcargs = {name: params[name] if name in params else values[name]() for name in arguments}
-        try:
-            item.obj(**item.funcargs)
-        except (pytest.skip.Exception, KeyboardInterrupt, CallTimeout):
-            raise
-        except BaseException:
-            if not self._retry_in_fresh_fork(item):
-                raise
-            item.obj(**item.funcargs)
-
-    def _retry_in_fresh_fork(self, item) -> bool:
-        student = self._student
-        if student is None or not student.tainted or student.unavailable is not None or student.timed_out_in_check:
-            return False  # a timeout is never run again: it has replaced the worker already, and its time is spent
-        if isinstance(getattr(sys.exc_info()[1], "__context__", None), CallTimeout):  # a verdict on a timeout: spent
-            return False
-        watched = _watched(item.funcargs)
-        if isinstance(watched, Watched) and watched.last in student.stubs:
-            return False  # an untouched stub fails on any slate
-        student.clean_slate()
-        if "rng" in item.funcargs:  # the same inputs as a first run
-            item.funcargs["rng"] = _seeded_rng(item)
-        if "domain" in item.funcargs:
-            item.funcargs["domain"] = self._domain_for(item)
-        return True
+    def _plan(self, item):
+        return _direct_plan(item)
 
     # -- hooks ----------------------------------------------------------------------------
 
@@ -186,16 +78,7 @@ class SuitePlugin:
             self.problems.append(f"{report.nodeid or 'the suite'} cannot be collected:\n{report.longreprtext}")
 
     def pytest_collection_modifyitems(self, items):
-        for item in items:
-            task_id = _task_of(item)
-            if task_id is None:
-                self.problems.append(f"{item.nodeid}: a check needs @pytest.mark.task(<task id>)")
-            elif task_id not in self.results:
-                self.problems.append(f"{item.nodeid}: task '{task_id}' is not a code task of "
-                                     f"{self.lesson.manifest_path}")
-        items[:] = [i for i in items if _task_of(i) in self.results]
-        for item in items:
-            self.names[_task_of(item)].add(item.name.removeprefix("test_"))
+        items[:] = self.lesson_checks(items)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_call(self, item):
@@ -226,7 +109,7 @@ class SuitePlugin:
         check = None
         if call.when == "call" or (call.when == "setup" and call.excinfo is not None):
             check = self._check(item, call.excinfo)
-            self.results[_task_of(item)].append(check)
+            self.results[task_of(item)].append(check)
         if call.excinfo is None:
             outcome, longrepr = "passed", None
         elif call.excinfo.errisinstance(pytest.skip.Exception):
@@ -236,154 +119,18 @@ class SuitePlugin:
         return pytest.TestReport(item.nodeid, item.location, {}, outcome, longrepr, call.when,
                                  duration=call.duration, start=call.start, stop=call.stop)
 
-    def _check(self, item, excinfo) -> CheckResult:
-        marker = item.get_closest_marker("weight")
-        weight = float(marker.args[0]) if marker else 1.0
-        name = item.name.removeprefix("test_")
-        doc = (getattr(item.obj, "__doc__", None) or "").strip().splitlines()
-        check = CheckResult(name=name, passed=excinfo is None, weight=weight, description=doc[0] if doc else "",
-                            visibility=self.lesson.task(_task_of(item)).visibility_of(name))
-        if excinfo is None:
-            return check
-        exc = excinfo.value
-        watched = _watched(getattr(item, "funcargs", None) or {})
-        watched = watched if isinstance(watched, Watched) else Watched(None)
-        if excinfo.errisinstance(pytest.skip.Exception):
-            check.weight, check.passed, check.message = 0.0, True, ""
-        elif isinstance(exc, OutsideContract):  # the suite's bug (grading.guard): an error, never the student's 0
-            check.message = f"internal error in check '{name}': {exc}; tell your instructor"
-            check.safe_message = (f"internal error in check '{name}': it asked your code something the lesson does "
-                                  "not allow, a bug in the grader's suite: tell your instructor")
-            check.error = check.broken = True
-        elif isinstance(exc, ReferenceUnavailable):  # no truth to compare with: an error result, never a pass
-            check.message, check.safe_message, check.error, check.broken = str(exc), str(exc), True, True
-        elif isinstance(exc, StudentCodeError) or (raised := student_raise(exc)) is not None:
-            # a call raised, hung or died, or the engine knows without a call (a stub left below the work)
-            check.message = str(exc) if isinstance(exc, StudentCodeError) else raised
-            check.safe_message = property_of(exc, watched, check.description if check.secret else "",
-                                             [t.function for t in self.lesson.code_tasks], self._source())
-            check.error = isinstance(exc, ImportFailed)
-            check.diagnosis = self._engine_first(item, exc, watched, getattr(exc, "diagnosis", None))[0]
-        elif isinstance(exc, CheckFailed):
-            check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
-            # what the source shows (numpy imported as numpy, a module the grader lacks) names the cause before a
-            # lesson's model of it
-            handled = exc.__context__  # the submission's exception the check failed on, if any
-            check.diagnosis, engine = self._engine_first(item, handled, watched, exc.diagnosis)
-            if engine:  # and says it in the engine's words, which name np or the module (facts of the file)
-                check.safe_message = property_of(handled, watched, check.description if check.secret else "",
-                                                 [t.function for t in self.lesson.code_tasks], self._source())
-        elif isinstance(exc, (AssertionError, pytest.fail.Exception)):  # pytest.raises' "DID NOT RAISE" too
-            check.message = str(exc) or f"check '{name}' failed"
-            check.safe_message = check.description or f"check '{name}' failed"  # its text may hold inputs
-        else:
-            self._unexpected(item, check, exc, watched)
-        return check
-
-    def _unexpected(self, item, check: CheckResult, exc: BaseException, watched: Watched) -> None:
-        """A check raised what no check means to raise: its own bug, or a value it did not foresee.
-
-        It runs once more with the reference solution in the student's place: if it passes
-        there, the check is sound and what it could not handle is the submission's value; if
-        it raises there too, the suite is broken. Without the solution (a student bundle's
-        Replay) nobody can tell, and the message says both.
-        """
-        name, error, verdict = check.name, f"{type(exc).__name__}: {first_line(exc)}", self._on_reference(item)
-        if verdict == "passes":
-            who, got = watched.last or "your code", watched.returned
-            kind, value = (describe_type(got), describe(got)) if got is not NOTHING else ("a value", "a value")
-            check.safe_message = (f"{who} returned {kind} that check '{name}' cannot handle; the check works for "
-                                  "the lesson's solution, so look at what your function returns")
-            check.message = (f"{watched.call_text or who} returned {value}, which check '{name}' cannot handle "
-                             f"({error}); the check works for the reference solution, so it is this value that is "
-                             "unusual, not the grader")
-            return
-        why = ("this is a bug in the grader's suite, not in your code (it breaks with the reference solution too)"
-               if verdict == "raises" else
-               "this may be a bug in the grader's suite, or a value from your code that it did not foresee (without "
-               "the reference solution the grader cannot tell which)")
-        check.safe_message = f"internal error in check '{name}'; {why}: tell your instructor"
-        check.message = f"internal error in check '{name}' ({error}); {why}: tell your instructor"
-        check.error = check.broken = True
-
-    def _on_reference(self, item) -> str:
-        """How the check ends with the reference solution as ``student`` (reference.in_students_place)."""
-        funcargs = dict(getattr(item, "funcargs", None) or {})
-        arguments = getattr(getattr(item, "_fixtureinfo", None), "argnames", None)
-        if arguments is None or not set(arguments) <= set(funcargs):
-            return "unknown"  # a fixture failed: there is nothing to run again
-        if "rng" in funcargs:  # the inputs the submission had
-            funcargs["rng"] = _seeded_rng(item)
-        if "domain" in funcargs:
-            funcargs["domain"] = self._domain_for(item)
-        return in_students_place(self._reference, item.obj, {name: funcargs[name] for name in arguments},
-                                 unknown=(pytest.skip.Exception,))
-
-    def _source(self):
-        """What the module's source says (grader.submission.source), when a module is graded."""
-        return getattr(self._student, "source", None)
-
-    def _engine_first(self, item, exc: BaseException | None, watched: Watched, fallback):
-        """(the check's diagnosis, the engine's code or None): the engine's diagnosis of what the source
-        shows (``engine_code``) before the lesson's ``fallback``; a module the grader lacks is named first."""
-        code = engine_code(exc, self._source()) if exc is not None else None
-        diagnosis = self._diagnosis(item, code or (fallback if isinstance(fallback, str) else None))
-        if diagnosis is not None and code == MODULE_UNAVAILABLE:
-            functions = [t.function for t in self.lesson.code_tasks]
-            diagnosis = replace(diagnosis, hint=f"{uses_module(exc, watched, functions, self._source())} "
-                                                f"{diagnosis.hint}")
-        return diagnosis, code
-
-    def _diagnosis(self, item, code: str | None):
-        """The catalogue's diagnosis for a check's code; an unknown code is the suite's mistake."""
-        if code is None:
-            return None
-        entry, task_id = self.lesson.diagnosis(code), _task_of(item)
-        if entry is None:
-            self.problems.append(f"{item.nodeid}: fails with diagnosis '{code}', which "
-                                 f"{self.lesson.suite_dir / CATALOGUE_NAME} does not declare")
-            return None
-        if task_id not in entry.tasks:
-            self.problems.append(f"{item.nodeid}: diagnosis '{code}' is declared for {', '.join(entry.tasks)}, "
-                                 f"not for '{task_id}'")
-            return None
-        return entry.diagnosis()
-
-    def unknown_visibility_keys(self) -> list[str]:
-        """[visibility.overrides] keys naming a check the suite does not have (a typo would un-hide it)."""
-        unknown = []
-        for task in self.lesson.code_tasks:
-            names = self.names[task.id] | {n.split("[", 1)[0] for n in self.names[task.id]}
-            unknown += [f"{task.id}::{check}" for check, _ in task.check_visibility if check not in names]
-        return unknown
-
 
 def _direct_plan(item) -> tuple[tuple, dict] | None:
     """(the check's parameters, its parametrize values) when it can run without pytest's protocol."""
     if type(item) is not pytest.Function or item.cls is not None \
-            or any(m.name not in _DIRECT_MARKS for m in item.iter_markers()):
+            or any(m.name not in DIRECT_MARKS for m in item.iter_markers()):
         return None  # a method needs a fresh instance of its class per check: pytest's protocol makes one
     params = item.callspec.params if hasattr(item, "callspec") else {}
     arguments = getattr(getattr(item, "_fixtureinfo", None), "argnames", None)  # the check's own parameters
     if arguments is None or "request" in arguments or \
-            not set(item.fixturenames) <= _DIRECT_FIXTURES | {"request"} | set(params):
+            not set(item.fixturenames) <= DIRECT_FIXTURES | {"request"} | set(params):
         return None
     return tuple(arguments), params
-
-
-def _seeded_rng(node) -> np.random.Generator:
-    """Random inputs that depend only on the check's name: the same for every submission and run."""
-    return np.random.default_rng(zlib.crc32(node.name.encode()))
-
-
-def _watched(funcargs: dict):
-    """The check's ``student``, or its ``domain``'s (a check over the domain asks through it)."""
-    return funcargs.get("student") or getattr(funcargs.get("domain"), "student", None)
-
-
-def _task_of(item) -> str | None:
-    marker = item.get_closest_marker("task")
-    return str(marker.args[0]) if marker and marker.args else None
 
 
 def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[str, list[CheckResult]]:
@@ -400,8 +147,6 @@ def check_wiring(lesson: Lesson, plugin, code: int) -> None:
         raise ConfigError(str(lesson.suite_dir), "\n".join(plugin.problems))
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         raise ConfigError(str(lesson.suite_dir), f"pytest stopped with exit code {int(code)}")
-    for task in lesson.code_tasks:
-        if not plugin.results[task.id]:
-            raise ConfigError(str(lesson.suite_dir), f"no check is marked for task '{task.id}'")
-    for key in plugin.unknown_visibility_keys():
-        raise ConfigError(str(lesson.manifest_path), "names no check of the suite", f'visibility.overrides."{key}"')
+    problem = wiring_problems(lesson, plugin)
+    if problem is not None:
+        raise problem

@@ -42,8 +42,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from grader.exceptions import ConfigError
 
 KINDS = ("real", "whole", "array")
@@ -139,6 +137,8 @@ class Contract:
 
 
 def _number_type(value) -> str | None:
+    import numpy as np  # not at module level: a single grade reads its lesson before it starts the worker
+
     if isinstance(value, (bool, np.bool_)):
         return None
     if isinstance(value, np.integer):
@@ -153,6 +153,8 @@ def _number_type(value) -> str | None:
 
 
 def _array_problem(p: Param, value, sizes: dict, dims: dict) -> str:
+    import numpy as np  # as in _number_type
+
     if type(value) is not np.ndarray or value.dtype.kind != "f":
         return f"{p.name} is not a float numpy array"
     if value.ndim != len(p.shape):

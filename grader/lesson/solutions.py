@@ -14,10 +14,15 @@ layout is a configuration error naming the path and both layouts, before anythin
 
 ``manifest_answers`` is the answers file ``lesson.toml`` fixes: an instructor's solutions
 need not repeat the answers the manifest already declares.
+
+``require_reference`` refuses a grade whose checks would compare with a reference that is not
+there; it lives here, not in ``grader.grading.reference``, because a single grade asks it before
+it starts the worker, and that module imports numpy, which the worker should be importing by then.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -25,6 +30,8 @@ from pathlib import Path
 from grader.exceptions import ConfigError
 from grader.lesson.course import SOLUTIONS, Course
 from grader.lesson.manifest import Lesson
+
+RECORDING = "reference_calls.json"  # the recorded answers shipped beside a student bundle's suite (grading.reference)
 
 
 def layouts(lesson: Lesson) -> str:
@@ -62,3 +69,36 @@ def manifest_answers(lesson: Lesson) -> str:
         key = task.answer.key if re.fullmatch(r"[A-Za-z0-9_-]+", task.answer.key) else json.dumps(task.answer.key)
         lines.append(f"{key} = {json.dumps(text, ensure_ascii=False)}\n")
     return "".join(lines)
+
+
+def checks_needing_reference(lesson: Lesson) -> list[str]:
+    """Where the suite takes the ``reference`` fixture (``file::function``), read from its source.
+
+    Every function of the suite's own Python files counts, a fixture of a ``conftest.py`` as
+    much as a check: reading the source over-approximates what pytest would ask for, which
+    errs on the side of demanding the reference. A file that does not parse is left to pytest,
+    which refuses it when it collects the suite."""
+    found = []
+    for path in sorted(lesson.suite_dir.glob("*.py")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+                if any(a.arg == "reference" for a in names):
+                    found.append(f"{path.name}::{node.name}")
+    return found
+
+
+def require_reference(lesson: Lesson, folder: Path) -> None:
+    """Raise ConfigError when a check compares with the reference and ``folder`` holds no solution
+    module and no recording of one is shipped beside the suite (a student bundle's)."""
+    if not lesson.code_tasks or (folder / lesson.module).is_file() or (lesson.suite_dir / RECORDING).is_file():
+        return
+    needing = checks_needing_reference(lesson)
+    if needing:
+        raise ConfigError(str(folder / lesson.module), f"is missing, and {len(needing)} check(s) compare with the "
+                          f"reference solution (first: {needing[0]}), so they have nothing to compare with: "
+                          f"{layouts(lesson)}")

@@ -21,14 +21,13 @@ An observed call (``call_observed``: the value and what the call computed on the
 from __future__ import annotations
 
 import os
-import secrets
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from grader.describe import format_call
+from grader.describe import CallText
 from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
 from grader.sandbox import codec
 from grader.sandbox.confine import Limits, Sandbox
@@ -74,7 +73,7 @@ class OutOfTurn(WorkerDied):
 
 def nonce() -> str:
     """A request's id: unpredictable, so that no frame written before the request can answer it."""
-    return secrets.token_hex(8)
+    return os.urandom(8).hex()  # secrets.token_hex's bytes, without hmac and hashlib to import
 
 
 class WorkerChannel:
@@ -274,7 +273,7 @@ class WorkerChannel:
 
     def call(self, function: str, args: tuple, kwargs: dict, timeout: float, echo: bool = False):
         """Run one call (in the current task's fork); return (value, args after the call or None)."""
-        call_text = format_call(function, args, kwargs)
+        call_text = CallText(function, args, kwargs)
         blobs = codec.Blobs()
         request = {"op": "call", "fn": function, "echo": echo,
                    "args": codec.encode(list(args), blobs), "kwargs": codec.encode(dict(kwargs), blobs)}
@@ -285,7 +284,7 @@ class WorkerChannel:
                       perturb: dict | None = None) -> tuple[object, Observation]:
         """Run one call under the worker's profiler: (value, what it computed on the way). What it
         raises carries the observation up to the raise (``grader_observed``)."""
-        call_text = format_call(function, args, kwargs)
+        call_text = CallText(function, args, kwargs)
         blobs = codec.Blobs()
         request = {"op": "call", "fn": function, "observe": True, "perturb": perturb,
                    "args": codec.encode(list(args), blobs), "kwargs": codec.encode(dict(kwargs), blobs)}

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from grader.describe import format_call
+from grader.describe import CallText
 from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
 from grader.sandbox.channel import OutOfTurn, WorkerChannel, WorkerSpec
 from grader.sandbox.observation import Observation
@@ -199,7 +199,7 @@ class StudentModule:
     def _call(self, function, args, kwargs, echo, size: str = "", run=None, text: str = ""):
         """A call (or what ``run(channel, timeout)`` does: a batch, an observed call, returning its result
         and how many calls returned), with the time limits, the bookkeeping and the restarts."""
-        text = text or format_call(function, args, kwargs)
+        text = text or CallText(function, args, kwargs)
         if function in self.blocked:  # the source shows it cannot be graded as it is: said without a call
             raise self.blocked[function]
         if self.unavailable is not None:

@@ -95,7 +95,7 @@ def rebuild(info: dict, call_text: str, filename: str) -> BaseException:
     """The student's exception as its nearest built-in type, tagged with where it came from: the
     call, the line, and the functions of the submission it passed through (``grader_frames``,
     outermost first), so that a check can tell "the error comes from your prefill_flops"."""
-    name, message = str(info.get("name", "Exception")), str(info.get("message", ""))
+    name, message, call_text = str(info.get("name", "Exception")), str(info.get("message", "")), str(call_text)
     frames = tuple((function, lineno) for function, lineno, _ in frames_of(info))
     called = call_text.split("(", 1)[0]
     inner = frames[-1][0] if frames and frames[-1][0] not in (called, "<module>") else ""

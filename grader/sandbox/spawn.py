@@ -8,7 +8,6 @@ capped capture of output, and a kill that also reaches setsid'd grandchildren.
 from __future__ import annotations
 
 import os
-import secrets
 import signal
 import subprocess
 import sys
@@ -55,7 +54,7 @@ class SpawnedProcess:
         """
         become_subreaper()
         self.box = box
-        self.token = secrets.token_hex(8)
+        self.token = os.urandom(8).hex()  # secrets.token_hex's bytes, without hmac and hashlib to import
         self.uid = limits.drop_to
         self._uid = limits.drop_to if confine.is_private_uid(limits.drop_to) else None  # its processes, all of them
         req_r, self.request_fd = os.pipe()

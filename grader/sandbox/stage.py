@@ -44,11 +44,13 @@ def temp_root() -> str | None:
                 None)
 
 
-def copy_folder(source: Path, workdir: Path, leave_out: tuple[str, ...] = ()) -> None:
-    """Copy a submission folder to ``workdir`` after checking its size; ``leave_out``: more names to skip."""
+def copy_folder(source: Path, workdir: Path, leave_out: tuple[str, ...] = (), into_existing: bool = False) -> None:
+    """Copy a submission folder to ``workdir`` after checking its size; ``leave_out``: more names to skip;
+    ``into_existing``: ``workdir`` is there already, empty (a single grade's worker was started into it)."""
     check_size(source)
     skip = set(SKIPPED) | set(leave_out)
-    shutil.copytree(source, workdir, symlinks=True, ignore=lambda folder, names: not_copied(folder, names) | skip)
+    shutil.copytree(source, workdir, symlinks=True, ignore=lambda folder, names: not_copied(folder, names) | skip,
+                    dirs_exist_ok=into_existing)
 
 
 def not_copied(folder: str, names: list[str]) -> set[str]:

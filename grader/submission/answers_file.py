@@ -28,7 +28,6 @@ import codecs
 import math
 import os
 import re
-import secrets
 import sys
 import tomllib
 from dataclasses import dataclass
@@ -343,7 +342,7 @@ def _with_huge_ints(text: str) -> dict:
 
     Outside strings and comments, such an int becomes a string holding a token no file can
     guess; after reading, each value that is that string becomes the stand-in."""
-    token, limit = secrets.token_hex(16), sys.get_int_max_str_digits()
+    token, limit = os.urandom(16).hex(), sys.get_int_max_str_digits()  # secrets' token_hex, without hmac's import
     huge: dict[str, Incomparable] = {}
 
     def replace(match: re.Match) -> str:

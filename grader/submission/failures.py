@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import importlib.metadata
 import re
 import sys
 
@@ -277,6 +276,8 @@ def near_module(module: str) -> str:
 @functools.cache
 def _known_modules() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the installed packages' top-level modules, the standard library's): the worker's Python is this one."""
+    import importlib.metadata  # here: a grade that suggests no module name never pays for its import
+
     try:
         installed = set(importlib.metadata.packages_distributions())
     except Exception:  # noqa: BLE001 - broken metadata costs only the suggestion

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -330,3 +332,39 @@ def test_answers_all_under_a_table_header_are_read_from_it_with_a_note(tmp_path)
     assert report.score == report.max_score
     assert report.notes == ["answers.toml gives answers under [answers], so they were read from there; answers go at "
                             "the top of the file, before any [header]"]
+
+
+def test_the_worker_is_started_before_the_grader_imports_numpy_or_anything_it_can_do_without():
+    """The worker imports numpy on one core while the grader does its own work on the other: the lesson's
+    contract imported numpy first, and a grade waited for the worker's start-up. It is started into the
+    empty folder the copy will be made in (it reads nothing before its hello), before the source is read;
+    nor does a grade pay before that for what it may never use (the installed packages' metadata, read
+    only to suggest a module name; hmac, for a random token)."""
+    code = ("import sys\nfrom grader.sandbox import spawn\nseen = []\noriginal = spawn.SpawnedProcess.__init__\n"
+            "def started(self, name, path, *a, **k):\n"
+            "    seen.extend(m for m in ('numpy', 'pytest', 'importlib.metadata', 'hmac', 'grader.submission.source',"
+            " 'grader.grading.answers') if m in sys.modules)\n"
+            "    seen.extend(['copied'] if path.exists() else [])\n"
+            "    original(self, name, path, *a, **k)\n"
+            "spawn.SpawnedProcess.__init__ = started\nfrom grader.grading.engine import grade\n"
+            "report = grade('solutions/prefill', 'prefill')\nassert report.score == report.max_score\nprint(seen)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_worker_started_for_a_grade_that_stops_before_the_copy_does_not_outlive_it(monkeypatch):
+    from grader.grading import engine
+    from grader.sandbox import spawn, stage
+
+    started = []
+    original = spawn.SpawnedProcess.__init__
+    monkeypatch.setattr(spawn.SpawnedProcess, "__init__",
+                        lambda self, *a, **k: (started.append(self), original(self, *a, **k))[1])
+
+    def too_big(folder):
+        raise SubmissionError(f"{folder}: too big")
+
+    monkeypatch.setattr(stage, "check_size", too_big)
+    with pytest.raises(SubmissionError, match="too big"):
+        engine.grade(ROOT / "solutions" / "prefill", "prefill")
+    assert len(started) == 1 and started[0].proc.poll() is not None  # started early, and ended with the grade

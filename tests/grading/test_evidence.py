@@ -30,6 +30,19 @@ def _caught(function) -> BaseException:
     raise AssertionError("it was meant to raise")
 
 
+def test_a_model_s_code_is_read_once_for_all_its_raises(monkeypatch):
+    """Its raises are told apart by their offsets, read once per function (thousands of raises per class)."""
+    from grader.grading import evidence
+
+    read = []
+    real = evidence.dis.get_instructions
+    monkeypatch.setattr(evidence.dis, "get_instructions", lambda code: read.append(code) or real(code))
+    evidence._raises.cache_clear()
+    here = test_a_model_s_code_is_read_once_for_all_its_raises.__code__
+    assert all(stated(_caught(_raise_value_error), here) for _ in range(3))
+    assert read == [_raise_value_error.__code__]
+
+
 def test_a_raise_statement_of_the_models_file_is_stated_and_pythons_own_error_is_not():
     here = test_a_raise_statement_of_the_models_file_is_stated_and_pythons_own_error_is_not.__code__
     assert stated(_caught(_raise_value_error), here)

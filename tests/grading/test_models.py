@@ -137,6 +137,25 @@ def test_of_two_agreeing_models_the_one_that_explains_more_probes_is_named():
     assert diagnose("causal_pairs", [(2,), (3,)]) == "pairs.all-pairs"
 
 
+def test_a_model_the_function_disagrees_with_on_a_probe_is_asked_no_further():
+    """Its other answers cannot make it the diagnosis: the first disagreement ends it (a wrong submission's
+    checks looked every model up on every probe, thousands of lookups per grade)."""
+    asked = []
+
+    @_mark("pairs.all-pairs")
+    def square(P):
+        asked.append(P)
+        return P * P
+
+    @_mark("pairs.half-grid")
+    def half(P):
+        return P * P // 2
+
+    diagnose = _models(square, half).for_submission(Student(causal_pairs=lambda P: P * P // 2))
+    assert diagnose("causal_pairs", [(3,), (4,), (5,)]) == "pairs.half-grid"
+    assert asked == [3]
+
+
 def test_a_model_that_mutates_is_compared_by_what_it_changes():
     @_mark("sequential.mutates-input", same=same_changes)
     def in_place(X, W):

@@ -219,19 +219,32 @@ def test_a_diagnosis_of_another_task_is_named(course):
 
 # ---------------------------------------------------------------------------- running checks directly
 
+def _through_pytest(monkeypatch, protocol: bool) -> None:
+    """Grades collect the suite with pytest (not grading.collect); with ``protocol``, every check runs through
+    pytest's runtestprotocol too."""
+    monkeypatch.setattr("grader.grading.collect.direct_checks", lambda lesson, imported=None: None)
+    if protocol:
+        monkeypatch.setattr("grader.grading.suite._direct_plan", lambda item: None)
+
+
 @pytest.mark.parametrize("mutant", ["transposed_mask.py", "list_mask.py", "mutates_input.py", "forgot_factor_2.py",
                                     "raises_plain_exception.py", "os_exit_in_causal_mask.py"])
 def test_checks_run_directly_give_what_pytests_protocol_gives(course, tmp_path, monkeypatch, mutant):
+    """Collected without pytest (a single grade's way), by pytest and run directly (a session's), or each check
+    through pytest's protocol: the same results."""
     lesson = Course(ROOT).lesson("prefill")
     wrong = next(m for m in load_mutants(lesson) if m.path.name == mutant)
     folder = materialize(wrong, lesson, course.root / "solutions" / "prefill", tmp_path / "submission")
-    direct = grade(folder, course=course)
-    monkeypatch.setattr("grader.grading.suite._direct_plan", lambda item: None)  # every check through runtestprotocol
-    protocol = grade(folder, course=course)
-    assert [(t.id, t.score, [(c.name, c.passed, c.message, c.safe_message, c.diagnosis) for c in t.checks])
-            for t in direct.tasks] == \
-           [(t.id, t.score, [(c.name, c.passed, c.message, c.safe_message, c.diagnosis) for c in t.checks])
-            for t in protocol.tasks]
+
+    def results(report):
+        return [(t.id, t.score, [(c.name, c.passed, c.message, c.safe_message, c.diagnosis) for c in t.checks])
+                for t in report.tasks]
+
+    collected = results(grade(folder, course=course))
+    _through_pytest(monkeypatch, protocol=False)
+    direct = results(grade(folder, course=course))
+    _through_pytest(monkeypatch, protocol=True)
+    assert collected == direct == results(grade(folder, course=course))
 
 
 def test_a_check_with_its_own_fixture_or_marks_gets_pytests_protocol(course):
@@ -369,10 +382,10 @@ def test_a_check_that_reaches_a_missing_reference_is_an_error_never_a_pass(cours
     wrong = next(m for m in load_mutants(lesson) if m.name == "multiplied_by_utilization")
     folder = materialize(wrong, lesson, course.root / "solutions" / "prefill", tmp_path / "submission")
     (course.root / "solutions" / "prefill" / "prefill.py").unlink()
-    monkeypatch.setattr("grader.grading.reference.require_reference", lambda lesson, folder: None,
+    monkeypatch.setattr("grader.lesson.solutions.require_reference", lambda lesson, folder: None,
                         raising=False)  # let it through (raising=False: today's code has no such refusal)
     if protocol:
-        monkeypatch.setattr("grader.grading.suite._direct_plan", lambda item: None)
+        _through_pytest(monkeypatch, protocol=True)
     task = grade(folder, course=course).task("prefill_seconds")
     needing = [c for c in task.checks if c.name in ("lesson_example", "default_utilization", "other_sizes")]
     assert len(needing) == 3 and task.score < 2

@@ -11,12 +11,21 @@ import pytest
 from grader.exceptions import ConfigError
 from grader.grading.answers import grade_answer
 from grader.lesson.course import Course
-from grader.lesson.solutions import layouts, manifest_answers, resolve_solutions
+from grader.lesson.manifest import load_lesson
+from grader.lesson.solutions import (
+    RECORDING,
+    checks_needing_reference,
+    layouts,
+    manifest_answers,
+    require_reference,
+    resolve_solutions,
+)
 
 from paths import ROOT
 
 COURSE = Course(ROOT)
 PREFILL = COURSE.lesson("prefill")
+SUITE = ROOT / "suites" / "prefill"
 
 
 def test_without_the_option_the_course_s_own_folder_even_when_it_is_missing(tmp_path):
@@ -92,3 +101,32 @@ choices = { A = "Yes", B = "No \\"really\\"" }
 
     answers = tomllib.loads(manifest_answers(load_lesson(tmp_path)))
     assert answers == {"odd key": "0.1", "pick": "B"}
+
+
+# ---------------------------------------------------------------------------- no check without its truth
+
+def test_the_checks_needing_the_reference_are_read_from_the_suites_source():
+    needing = checks_needing_reference(load_lesson(SUITE))
+    assert "test_prefill_seconds.py::test_lesson_example" in needing
+    assert "test_prefill_seconds.py::_check" in needing  # a helper taking it counts too: it errs towards demanding
+    assert not any(name.endswith("::test_rejects_bad_utilization[zero]") for name in needing)
+
+
+def test_require_reference_accepts_a_module_or_recorded_answers_and_refuses_neither(tmp_path):
+    lesson = load_lesson(SUITE)
+    require_reference(lesson, ROOT / "solutions" / "prefill")
+    with pytest.raises(ConfigError, match=r"prefill\.py: is missing, and \d+ check\(s\) compare with the reference "
+                                          r"solution \(first: test_\w+\.py::\w+\).*a tree holding prefill/"):
+        require_reference(lesson, tmp_path)
+    suite = tmp_path / "suite"
+    shutil.copytree(SUITE, suite, ignore=shutil.ignore_patterns("mutants", "__pycache__"))
+    (suite / RECORDING).write_text("{}")  # a student bundle's recording stands in
+    require_reference(load_lesson(suite), tmp_path)
+
+
+def test_a_suite_whose_checks_never_use_the_reference_needs_none(tmp_path):
+    suite = tmp_path / "suite"
+    shutil.copytree(SUITE, suite, ignore=shutil.ignore_patterns("mutants", "__pycache__"))
+    for path in suite.glob("test_*.py"):
+        path.write_text(path.read_text().replace("reference", "_unused"))
+    require_reference(load_lesson(suite), tmp_path)

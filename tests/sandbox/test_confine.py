@@ -7,6 +7,10 @@ root under bubblewrap keeps no capability at all.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,3 +81,18 @@ def test_an_unknown_grader_sandbox_is_the_set_ups_fault_naming_the_setting_and_t
     assert str(wrong.value).startswith("the environment variable GRADER_SANDBOX: '")
     assert str(wrong.value).endswith("' is not a sandbox mode: use auto, bubblewrap or limited, or leave it unset")
     assert "\x1b" not in str(wrong.value) and "\n" not in str(wrong.value)
+
+
+def test_the_sandbox_s_init_is_reaped_when_it_ends_not_by_polling(monkeypatch):
+    """bwrap's probe (every grade's first step) and each worker's end wait for the sandbox's init, named
+    on bwrap's info pipe: woken by its pidfd when it ends, they no longer sleep 5 ms at a time."""
+    slept = []
+    monkeypatch.setattr(confine.time, "sleep", slept.append)
+    init = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(0.2)"])
+    info_r, info_w = os.pipe()
+    os.write(info_w, json.dumps({"child-pid": init.pid}).encode())
+    os.close(info_w)
+    confine.reap_init(info_r)
+    assert slept == []
+    with pytest.raises(ChildProcessError):  # reaped: no zombie left
+        os.waitpid(init.pid, os.WNOHANG)
