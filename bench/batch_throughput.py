@@ -119,8 +119,11 @@ def add_class_options(parser: argparse.ArgumentParser) -> None:
 
 
 def label(source: Path) -> str:
-    """How a source is named in the output: a mutant by its file, a student by its class and folder."""
-    return f"{source.parent.parent.name}/{source.name}" if source.is_dir() else source.name
+    """How a source is named in the output: a student by its class and folder, a mutant by its name (it is
+    materialized as mutants/<name>/<module>), the reference and the stubs by their file."""
+    if source.is_dir():
+        return f"{source.parent.parent.name}/{source.name}"
+    return f"{source.parent.name}.py" if source.parent.parent.name == "mutants" else source.name
 
 
 def timed(command: list[str], env: dict) -> tuple[float, str]:

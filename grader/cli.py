@@ -223,8 +223,13 @@ def _grade(args) -> int:
     if args.submission is None:
         args.submission = _default_submission(course, args.lesson)
     with _stdout_for_reports_only():
-        report = grade(args.submission, lesson=args.lesson, course=course, solutions=args.solutions)
-    _locate(report, course, args.submission)
+        lesson = args.lesson
+        if Path(args.submission).exists():  # read once, for the grade and _locate (a missing path: grade says so)
+            from grader.submission.files import choose_lesson
+
+            lesson = choose_lesson(course, Path(args.submission), args.lesson).lesson
+        report = grade(args.submission, lesson=lesson, course=course, solutions=args.solutions)
+    _locate(report, lesson, args.submission)  # the lesson the grade read: grade() refuses a path that is not there
     view = report.for_audience(args.audience)
     for writer, path in targets:
         if path:
@@ -278,12 +283,11 @@ def _targets(specs: list[str], output: Path | None,
     return targets
 
 
-def _locate(report, course, submission: Path) -> None:
+def _locate(report, lesson, submission: Path) -> None:
     """Point each task at the line of the student function it grades (parsed, never imported)."""
     from grader.submission.files import Submission
     from grader.submission.lines import attach_sources
 
-    lesson = course.lesson(report.lesson)
     attach_sources(report, lesson, Submission.locate(submission, lesson))
 
 

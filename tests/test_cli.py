@@ -41,6 +41,19 @@ def test_json_report_of_the_reference_has_full_marks_and_the_contract_shape():
         "hand_flops", "hand_seconds", "hand_pairs", "quiz"]
 
 
+@pytest.mark.parametrize("lesson", [["--lesson", "prefill"], []], ids=["given", "inferred"])
+def test_a_grade_reads_its_lesson_once_for_the_report_too(monkeypatch, capsys, lesson):
+    """Pointing each task at its function's line used the lesson read again (its manifest and catalogue
+    parsed twice: a twentieth of a single grade)."""
+    import grader.lesson.course as course
+
+    read, original = [], course.load_lesson
+    monkeypatch.setattr(course, "load_lesson", lambda folder: read.append(folder.name) or original(folder))
+    assert main(["--course", str(ROOT), "grade", str(ROOT / "solutions" / "prefill"), *lesson]) == 0
+    assert "Total: 17/17" in capsys.readouterr().out
+    assert read.count("prefill") == 1
+
+
 def test_text_report_of_the_stubs_lists_every_task_and_the_total():
     result = run("grade", "exercises/prefill")
     assert result.returncode == 0, result.stderr

@@ -7,13 +7,13 @@ template (``grader.sandbox.forkserver``). Every submission still gets fresh work
 processes of its own, so nothing a submission does reaches the next one; only trusted
 state is shared.
 
-Configuring pytest and collecting a lesson's checks costs about as much as running them,
-so the session keeps one pytest run alive: pytest drives its own loop, so it runs in a
-thread of its own (``_SuiteThread``) whose run-test loop takes one submission at a time
-from a queue and answers with that submission's check results. Function-scoped fixtures
-are set up afresh for every check of every submission, as in a single run, so results are
-the same as grading one by one. ("Session" here always means this ``GradingSession``;
-pytest's own session object is pytest's.)
+Collecting a lesson's checks costs about as much as running them, so the session collects
+them once: without pytest where the suite allows (``grader.grading.collect``, as a single grade
+does: then pytest is not even imported), running them in this thread for one submission after
+another (``_DirectSuite``); else with one pytest run kept alive in a thread of its own
+(``suite_thread.SuiteThread``). Either way each check's fixtures are made afresh for every
+submission, as in a single run, so results are the same as grading one by one. ("Session" here
+always means this ``GradingSession``; pytest's own session object is pytest's.)
 
 Before the first submission, the fork server grades the grader's canary (``sandbox.canary``):
 a sandbox that cannot run it is replaced by the next that can (every report says so), or the
@@ -24,16 +24,14 @@ grader's fault for that submission (SandboxFailed, a batch's ``error`` row), nev
 from __future__ import annotations
 
 import itertools
-import queue
-import threading
+import sys
 from pathlib import Path
 
-import pytest
-
-from grader.exceptions import CanaryFailed, ConfigError
+from grader.exceptions import CanaryFailed
+from grader.grading import collect
 from grader.grading.engine import grade, worker_limits
 from grader.grading.reference import load_reference, require_reference
-from grader.grading.suite import SuitePlugin, check_wiring, invoke_pytest
+from grader.grading.runner import Checks, wiring_problems
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
@@ -54,7 +52,7 @@ class GradingSession:
         self._forks = self._fork_server(canary.sandbox())  # boots beside the pytest import and collection below
         try:
             reference = load_reference(self.solutions / self.lesson.module, self.lesson)
-            self._suite = _SuiteThread(self.lesson, reference)
+            self._suite = _DirectSuite.start(self.lesson, reference) or _pytest_suite(self.lesson, reference)
         except BaseException:
             self._forks.close()
             raise
@@ -105,72 +103,47 @@ class GradingSession:
         self.close()
 
 
-class _SessionPlugin(SuitePlugin):
-    def __init__(self, lesson: Lesson, reference, requests: queue.Queue, replies: queue.Queue):
-        super().__init__(lesson, None, reference)
-        self._requests, self._replies = requests, replies
-        self.collected = threading.Event()
+def _pytest_suite(lesson: Lesson, reference):
+    from grader.grading.suite_thread import SuiteThread  # imports pytest: only a suite that needs it pays
 
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_runtestloop(self, session):
-        items = list(session.items)
-        self.collected.set()
-        while (student := self._requests.get()) is not None:
-            self._student = student
-            self.results = {t.id: [] for t in self.lesson.code_tasks}
-            try:
-                self.run_items(items)
-                check_wiring(self.lesson, self, pytest.ExitCode.OK)
-                self._replies.put(self.results)
-            except BaseException as exc:  # noqa: BLE001 - handed to the caller, who raises it
-                self._replies.put(exc)
-        return True
+    return SuiteThread(lesson, reference)
 
 
-class _SuiteThread:
-    """The lesson's checks, run for one submission after another in one pytest session."""
+class _DirectSuite:
+    """The lesson's checks collected without pytest, run in the session's own thread for one submission
+    after another, as ``suite_thread.SuiteThread`` runs them in pytest's loop: one ``runner.Checks`` (its
+    models' answers cached for the whole session), each submission's student and results its own."""
 
-    def __init__(self, lesson: Lesson, reference):
-        self.lesson = lesson
-        self._requests: queue.Queue = queue.Queue()
-        self._replies: queue.Queue = queue.Queue()
-        self._plugin = _SessionPlugin(lesson, reference, self._requests, self._replies)
-        self._failure: BaseException | None = None
-        self._thread = threading.Thread(target=self._main, name="suite-thread", daemon=True)
-        self._thread.start()
+    def __init__(self, lesson: Lesson, checks: Checks, items: list, imported: list[str]):
+        self.lesson, self._checks, self._items, self._imported = lesson, checks, items, imported
 
-    def _main(self) -> None:
-        try:
-            code = invoke_pytest(self.lesson, self._plugin)
-            check_wiring(self.lesson, self._plugin, code)  # collection failed before the loop ran
-            self._failure = ConfigError(str(self.lesson.suite_dir), f"pytest stopped early (exit code {int(code)})")
-        except BaseException as exc:  # noqa: BLE001 - kept for every later run() to raise
-            self._failure = exc
-        self._plugin.collected.set()
-        self._replies.put(self._failure)
+    @classmethod
+    def start(cls, lesson: Lesson, reference) -> _DirectSuite | None:
+        """The suite collected without pytest; None where pytest must collect it (it words the problems too)."""
+        imported: list[str] = []
+        items = collect.direct_checks(lesson, imported)
+        checks = Checks(lesson, None, reference) if items is not None else None
+        kept = checks.lesson_checks(items) if checks is not None else []
+        if checks is None or checks.problems:
+            for name in imported:
+                sys.modules.pop(name, None)
+            return None
+        return cls(lesson, checks, kept, imported)
 
     def wait_collected(self) -> None:
-        """Return once pytest has collected the suite (or failed to).
-
-        Collection parses the suite's modules while the session's own thread would parse the
-        submission's source (``grader.submission``): CPython 3.11 before 3.11.8 keeps the AST
-        constructor's recursion depth per interpreter, not per call (gh-106905), so two threads
-        parsing at once can make either fail with "AST constructor recursion depth mismatch".
-        Once collected, the suite thread runs checks only while the session's thread waits
-        for their results, so the two never parse at the same time."""
-        self._plugin.collected.wait()
+        """Collected already, in this thread (``SuiteThread``'s wait, for the parse it guards against)."""
 
     def run(self, student: StudentModule) -> dict:
         """The check results of one submission, per code task."""
-        if self._failure is not None:
-            raise self._failure
-        self._requests.put(student)
-        reply = self._replies.get()
-        if isinstance(reply, BaseException):
-            raise reply
-        return reply
+        checks = self._checks
+        checks._student = student
+        checks.results = {t.id: [] for t in self.lesson.code_tasks}
+        checks.run_items(self._items)
+        problem = wiring_problems(self.lesson, checks)
+        if problem is not None:
+            raise problem
+        return checks.results
 
     def close(self) -> None:
-        if self._thread.is_alive():
-            self._requests.put(None)
-            self._thread.join(timeout=30)
+        for name in self._imported:
+            sys.modules.pop(name, None)

@@ -80,7 +80,6 @@ class WorkerChannel:
     """The call protocol, spoken to one live worker process."""
 
     forks_per_task = True  # calls run in forks of the imported module, never in the module's own process
-    restarts_for_clean_slate = False  # a clean slate is a new worker instead (cheap from a fork server)
     hello_at_start = True  # the start-up request goes out at once (a notebook sends it after its cells' report)
     canary_first = True  # the worker answers the hello with the canary before it imports (inside/worker)
 
@@ -97,8 +96,6 @@ class WorkerChannel:
                 self.process = SpawnedProcess(spec.module_name, spec.module_path, spec.limits, spec.box, spec.python)
         except WorkerDied as exc:  # no process, so nothing of the submission ran: the sandbox's failure
             raise CanaryFailed(str(exc)) from None
-        if self.process.restarts_cheaply:  # a fork of a warm template already
-            self.forks_per_task, self.restarts_for_clean_slate = False, True
         self._req_w, self._resp_r = self.process.request_fd, self.process.response_fd
         os.set_blocking(self._req_w, False)  # writes honour the call's deadline too
         self._ready_deadline = time.monotonic() + spec.import_seconds
@@ -230,17 +227,17 @@ class WorkerChannel:
         """Have the process that will serve ``task``'s next call ready: a fork of the imported module.
 
         The current fork goes on serving (forking costs a few milliseconds of CPU per task)
-        unless ``fresh`` asks for a new one; a worker that restarts for a clean slate serves
-        calls itself (``proxy.StudentModule`` replaces it). True when the process that will answer has
+        unless ``fresh`` asks for a new one, whoever started the worker: a fork server's worker
+        too, for a new worker from the template cost its import again (and a copy, a canary, a
+        sweep), several times per wrong submission. True when the process that will answer has
         served another task before: a failure there may be another task's doing.
         Raises WorkerDied when this worker can no longer fork (its imported parent was stopped
         or killed by the submission): the caller then starts a fresh worker.
         """
         self.wait_ready()
-        if self.forks_per_task:
-            self._fork_if_needed(task, fresh)
-        elif not self.restarts_for_clean_slate:
+        if not self.forks_per_task:  # a notebook's kernel: its tasks share it (SECURITY.md)
             return False
+        self._fork_if_needed(task, fresh)
         served = self._served if self._served is not None else set()
         self._served = served | {task}
         return bool(served - {task})

@@ -176,10 +176,6 @@ class ForkServer:
 class ForkedProcess:
     """One forked worker, seen from the trusted side (a ``process.WorkerProcess``)."""
 
-    # Another one costs a fork of the warm template, what forking the imported module would:
-    # so its channel serves calls in it and starts afresh for a clean slate (channel.WorkerChannel).
-    restarts_cheaply = True
-
     def __init__(self, server: ForkServer, pid: int, request_fd: int, response_fd: int, output_fd: int,
                  stage: Path | None, generation: int = 0, pidfd: int = -1, uid: int | None = None):
         self.server, self.pid, self.generation, self.uid = server, pid, generation, uid

@@ -20,14 +20,6 @@ class WorkerProcess(Protocol):
     uid: int | None  # the user its code runs as (None: the grader's own), which its canary must report
 
     @property
-    def restarts_cheaply(self) -> bool:
-        """True when another process like this one costs a fork, not a Python start-up.
-
-        The channel then serves calls in this very process and asks for a new one when it
-        wants a clean slate, instead of forking the imported module per task."""
-        ...
-
-    @property
     def output(self) -> str:
         """What the worker printed so far (the first ``output.OUTPUT_KEEP`` bytes)."""
         ...

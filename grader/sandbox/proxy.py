@@ -162,8 +162,6 @@ class StudentModule:
         import ran, that cannot start the task either makes the module unavailable (ImportFailed)."""
         started, owed = time.monotonic(), self._owed
         try:
-            if self._fresh and self._channel is not None and self._channel.restarts_for_clean_slate:
-                self._retire()
             if self._channel is not None and not self._channel.alive:
                 owed = owed or self._last_task or self.task  # it ended between calls: the last call left it so
             self.start()

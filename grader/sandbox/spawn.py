@@ -39,8 +39,6 @@ MODULE_WORKER = "grader.sandbox.inside.worker"
 class SpawnedProcess:
     """A worker started as a fresh, sandboxed interpreter (a ``process.WorkerProcess``)."""
 
-    restarts_cheaply = False  # another one costs a Python start-up: calls run in forks of it instead
-
     def __init__(self, module_name: str, module_path: Path, limits: confine.Limits, box: confine.Sandbox,
                  python: str = sys.executable, entry: str = MODULE_WORKER, extra_fds: tuple[int, ...] = (),
                  tmpdir: Path | None = None, caps: tuple[str, ...] = ()):

@@ -94,9 +94,11 @@ def test_a_submission_is_not_read_while_the_suite_is_still_being_collected(canar
     import time
 
     import grader.grading.session as module
+    import grader.grading.suite_thread as thread
 
-    seen, original, collect = [], module.grade, module.invoke_pytest
-    monkeypatch.setattr(module, "invoke_pytest", lambda *a: (time.sleep(2), collect(*a))[1])  # a slow collection
+    monkeypatch.setattr("grader.grading.collect.direct_checks", lambda lesson, imported=None: None)  # pytest's
+    seen, original, collect = [], module.grade, thread.invoke_pytest
+    monkeypatch.setattr(thread, "invoke_pytest", lambda *a: (time.sleep(2), collect(*a))[1])  # a slow collection
 
     def grade(*args, **kwargs):
         seen.append(session._suite._plugin.collected.is_set())
@@ -109,3 +111,20 @@ def test_a_submission_is_not_read_while_the_suite_is_still_being_collected(canar
         assert session._suite._plugin.collected.is_set()
         assert session.grade(STUBS).score == 0
     assert seen == [True]
+
+
+def test_a_suite_that_needs_no_pytest_is_run_without_it_and_grades_as_one_that_does(canaries, monkeypatch):
+    """A session collects the suite as a single grade does (grading.collect): pytest's import and start-up
+    spared, and every check's result what the session's pytest run gives."""
+    def results(session):
+        return [[(t.id, t.score, [(c.name, c.passed, c.message, c.diagnosis) for c in t.checks]) for t in report.tasks]
+                for report in (session.grade(STUBS), session.grade(ROOT / "solutions" / "prefill"))]
+
+    with GradingSession("prefill", COURSE) as session:
+        assert type(session._suite).__name__ == "_DirectSuite"
+        direct = results(session)
+    monkeypatch.setattr("grader.grading.collect.direct_checks", lambda lesson, imported=None: None)
+    with GradingSession("prefill", COURSE) as session:
+        assert type(session._suite).__name__ == "SuiteThread"
+        assert direct == results(session)
+

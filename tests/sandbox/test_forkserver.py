@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from grader.exceptions import WorkerDied
-from grader.sandbox import confine
+from grader.sandbox import codec, confine
 from grader.sandbox.channel import WorkerChannel, WorkerSpec
 from grader.sandbox.forkserver import ForkedProcess, ForkServer
 from grader.sandbox.proxy import StudentModule
@@ -107,13 +107,17 @@ def eventually(condition) -> bool:
     return True
 
 
-def test_a_forked_worker_answers_calls_in_its_own_process(channel):
+def test_a_forked_worker_serves_a_task_in_a_fork_of_its_imported_module_and_a_clean_slate_in_another(channel):
+    """As a spawned worker does: a clean slate is a fork of the imported module, not a new worker from the
+    template (which cost the submission's import again, a copy, a canary and a sweep, several times per
+    wrong submission)."""
     worker = channel()
-    assert isinstance(worker.process, ForkedProcess)
-    assert worker.process.restarts_cheaply is True
-    assert (worker.forks_per_task, worker.restarts_for_clean_slate) == (False, True)  # a new worker per slate
-    assert ask(worker, "add", 2, 3) == 5
-    assert ask(worker, "pid") == ask(worker, "pid")  # no fork per task: the calls run in the worker itself
+    assert isinstance(worker.process, ForkedProcess) and worker.forks_per_task
+    assert not worker.enter("causal_pairs") and ask(worker, "add", 2, 3) == 5
+    task = ask(worker, "pid")
+    assert task == ask(worker, "pid") and task != worker.process.pid  # the task's fork, not the worker itself
+    assert worker.enter("causal_mask") and ask(worker, "pid") == task  # it goes on serving: tainted now
+    assert not worker.enter("causal_mask", fresh=True) and ask(worker, "pid") not in (task, worker.process.pid)
     assert worker.alive and worker.process.running()
 
 
@@ -213,15 +217,17 @@ def test_a_spawn_that_fails_to_ask_closes_every_pipe_and_removes_what_it_staged(
     assert len(made) == 6 and all(closed(fd) for fd in made)
 
 
-def test_a_worker_that_exits_between_calls_is_replaced_as_a_spawned_one_would_be(server):
+def test_a_process_that_exits_between_calls_is_replaced_as_a_spawned_one_would_be(server):
+    """The task's fork of the imported module ends by itself between calls: the next call gets a fresh fork
+    (a worker whose imported process ended gets a fresh worker: tests/sandbox/test_channel.py)."""
     spec = WorkerSpec("prefill", server.staging / "sub" / "prefill.py", import_seconds=SECONDS, limits=server.limits,
                       box=server.box, launcher=server.spawn)
     student = StudentModule(spec, timeout=SECONDS)
     try:
         first = student.call("pid")
         assert student.call("exit_soon") is True
-        assert eventually(lambda: not student._channel.alive)  # it ended by itself, 0.2 s after answering
-        assert student.call("add", 3, 4) == 7  # a fresh worker, not a failed call
+        assert eventually(lambda: codec.readable(student._channel._resp_r))  # 0.2 s later: its parent says so
+        assert student.call("add", 3, 4) == 7  # a fresh fork, not a failed call
         assert student.call("pid") != first
     finally:
         student.close()

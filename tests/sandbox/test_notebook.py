@@ -112,7 +112,6 @@ def test_an_unavailable_notebook_is_reported_for_every_call_without_a_worker():
 class StandIn:
     """A notebook worker's trusted-side ends (a ``process.WorkerProcess``); the test writes its frames."""
 
-    restarts_cheaply = False
     output = ""
 
     def __init__(self):
