@@ -55,18 +55,20 @@ $(STAMP): requirements/dev.txt $(GRADE_STAMP)
 grade: $(GRADE_STAMP)
 	@PYTHONDONTWRITEBYTECODE= $(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
 
-# lint, the import contracts, the stubs and every lesson's claims first; then two pytest processes
-# (most test time is spent waiting on sandboxed workers and kernels). loadscope runs each module on
-# one worker, so that a module fixture that grades a corpus or builds a release is built once (the
-# xdist_group marks that were meant to do this do nothing under pytest 9.2, which ignores the node
-# ids xdist 3.8 rewrites: every such fixture was built on both workers; tests/test_setup.py checks).
+# lint, the import contracts, the stubs and every lesson's claims first; then four pytest processes
+# on however many cores (most test time is spent waiting on sandboxed workers, kernels and deadlines,
+# so two per core fill it). tests/schedule.py (-p schedule) sends a module that declares a module
+# fixture (a graded corpus, a built release) to one worker whole, so the fixture is built once, and
+# spreads every other test over all workers: a module sent whole, without a fixture to share, was the
+# run's critical path (the xdist_group marks once meant for this do nothing under pytest 9.2, which
+# ignores the node ids xdist 3.8 rewrites; tests/test_setup.py checks both halves).
 # pytest comes last: its final lines say what this machine could not test, and what to install.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/grader stubs --check
 	$(BIN)/grader validate
-	$(BIN)/python -m pytest -q -n 2 --dist loadscope
+	$(BIN)/python -m pytest -q -n 4 --dist loadscope -p schedule
 
 # mypy over grader/: a report for now, not a gate (Optional attributes it cannot narrow; see pyproject.toml)
 typecheck: $(STAMP)

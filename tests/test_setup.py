@@ -131,13 +131,20 @@ def test_an_index_that_never_answers_costs_seconds_not_minutes(fresh):
     assert not (fresh / ".venv").exists()
 
 
-def test_make_tests_pytest_options_build_a_module_fixture_once(tmp_path):
-    """A module fixture that grades a corpus or builds a release costs minutes: with the options of
-    `make test`'s pytest line, each module runs on one worker, so its fixture is built once. (Under
-    --dist loadgroup with pytest 9.2 the xdist_group marks were ignored and every such fixture was
-    built on both workers.)"""
+def _make_tests_pytest(tmp_path: Path) -> subprocess.CompletedProcess:
+    """pytest with the options of `make test`'s pytest line, over the test modules in ``tmp_path``."""
     line = next(line for line in (ROOT / "Makefile").read_text().splitlines() if "-m pytest" in line)
     options = line.split("-m pytest", 1)[1].split()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}  # -p schedule, as pyproject.toml's pythonpath does
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *options, str(tmp_path)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False, env=env)
+
+
+def test_make_tests_pytest_options_build_a_module_fixture_once(tmp_path):
+    """A module fixture that grades a corpus or builds a release costs minutes: with the options of
+    `make test`'s pytest line, a module that declares one runs on one worker, so its fixture is built
+    once. (Under --dist loadgroup with pytest 9.2 the xdist_group marks were ignored and every such
+    fixture was built on every worker.)"""
     for name in "abcd":
         (tmp_path / f"test_{name}.py").write_text(
             "import os\nimport pytest\n\n"
@@ -145,7 +152,22 @@ def test_make_tests_pytest_options_build_a_module_fixture_once(tmp_path):
             f"    with open('built', 'a') as log:\n        log.write('{name}\\n')\n\n"
             "@pytest.mark.parametrize('i', range(20))\ndef test_one(heavy, i):\n    pass\n\n"
             "@pytest.mark.parametrize('i', range(20))\ndef test_two(heavy, i):\n    pass\n")
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *options, str(tmp_path)],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    done = _make_tests_pytest(tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert sorted((tmp_path / "built").read_text().split()) == ["a", "b", "c", "d"]
+
+
+def test_make_tests_pytest_options_spread_a_module_without_a_shared_fixture(tmp_path):
+    """The hostile corpus and the attacks are modules of a hundred slow tests that share nothing: sent
+    whole to one worker, each was the run's critical path. With `make test`'s options their tests
+    go to every worker (tests/schedule.py)."""
+    (tmp_path / "test_slow.py").write_text(
+        "import os, time\nimport pytest\n\n"
+        "@pytest.mark.parametrize('i', range(40))\ndef test_one(i):\n"
+        "    time.sleep(0.05)\n"
+        "    with open(f\"ran-{i}\", 'w') as log:\n        log.write(os.environ['PYTEST_XDIST_WORKER'])\n")
+    done = _make_tests_pytest(tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    workers = {path.read_text() for path in tmp_path.glob("ran-*")}
+    assert len(list(tmp_path.glob("ran-*"))) == 40
+    assert len(workers) >= 2, workers
