@@ -58,8 +58,10 @@ def _forms(value: float, unit: Unit) -> list[str]:
     plain, with_unit = _plain(value), (lambda text: f"{text} {unit.shown}" if unit.names else text)
     mantissa, power = _split(value)
     forms = [plain, with_unit(plain)]
-    prefixed = next((f"{_plain(value / 10.0 ** p)} {form}" for form, p in sorted(unit.prefixed(), key=lambda f: -f[1])
-                     if p and 1 <= abs(value) / 10.0 ** p < 1000), None)
+    decimal = [(form, factor) for form, factor in unit.prefixed()
+               if abs(math.log10(factor) - round(math.log10(factor))) < 1e-9]  # 2.5 GB, never 238.419 MiB
+    prefixed = next((f"{_plain(value / factor)} {form}" for form, factor in sorted(decimal, key=lambda f: -f[1])
+                     if 1 <= abs(value) / factor < 1000), None)
     if prefixed:
         forms.append(prefixed)
     if (power < 0 or power >= 3) and f"{mantissa}e{power}" != plain:
