@@ -279,8 +279,9 @@ def _answer(read: _Reader, catalogue: tuple[Entry, ...] = (), task_id: str = "")
     if not all(isinstance(u, str) and u.strip() for u in units):
         raise ConfigError(read.source, "must be a list of non-empty strings", read.key("units"))
     units = tuple(u.strip() for u in units)
-    if mixed_kinds(units):
-        raise ConfigError(read.source, mixed_kinds(units), read.key("units"))
+    mixed = mixed_kinds(units)
+    if mixed:
+        raise ConfigError(read.source, mixed, read.key("units"))
     unit = Unit(units, _prefixes(read, units))
     accepted = _accepted(read, kind, unit, choices)
     hints = tuple(_hint(_Reader(read.source, h, f"{read.key('hints')}[{i}]"), kind, unit, catalogue, task_id)

@@ -202,7 +202,9 @@ def _prefixes_before(before: str, accepted: tuple[Prefix, ...], trusted: bool) -
     any case; a symbol in its case when ``trusted`` (the unit after it typed as declared) and one
     of that case is taken, else in any case (so "MS" gives both m and M, "pflops" P)."""
     lowered = before.lower()
-    words, exact, loose = [], [], []
+    words: list[tuple[int, Prefix]] = []
+    exact: list[tuple[int, Prefix]] = []
+    loose: list[tuple[int, Prefix]] = []
     for prefix in accepted:
         for sep in _SEPARATORS:
             typed = prefix.word + sep
