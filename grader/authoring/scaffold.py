@@ -63,7 +63,7 @@ key = "doubled"
 kind = "number"
 question = "What is twice 21?"
 expected = 42
-rel_tol = 1e-9
+rtol = 1e-9
 wrong = "Twice 21 is 21 + 21."
 hints = [
   {{ value = 21, diagnosis = "by-hand.not-doubled" }},  # the hint students read is in diagnoses.toml

@@ -26,12 +26,13 @@ from grader.exceptions import AnswerFormatError
 from grader.grading.numbers import NotANumber, OutOfRange, Unit, out_of_range, quote, read_number
 from grader.grading.writing import accepted_forms, choice_forms
 from grader.lesson.manifest import AnswerSpec, Lesson, Task
+from grader.lesson.units import quantity
 from grader.result import CheckResult
 from grader.submission.answers_file import Answers, Conflict, Incomparable, is_empty, load_answers, put
 from grader.submission.as_typed import unquoted
 
-__all__ = ["accepted_forms", "answer_notes", "answers_in_tables", "grade_answer", "load_answers", "parse_choice",
-           "parse_number"]
+__all__ = ["accepted_forms", "answer_notes", "answers_in_tables", "grade_answer", "load_answers", "matches",
+           "parse_choice", "parse_number"]
 
 HOW_TO_WRITE = ("Write one number as on paper (digits, a power of ten or a number word), with at most the "
                 "question's unit after it.")  # when the lesson's catalogue has no entry for unreadable answers
@@ -45,15 +46,11 @@ _INTRODUCER = re.compile(r"(?:(?:my|the)\s+)?(?:answer|option|choice)(?:\s+is)?\
 _AGAIN = re.compile(r"[\s(\[=:,;\-–—]*(?:(?:i\.\s?e\.?|or|that is)(?:\s*,)?\s+)?[\s(\[]*")
 
 
-def unit_of(spec: AnswerSpec) -> Unit:
-    return Unit(spec.units, spec.prefixes)
-
-
 def parse_number(value, spec: AnswerSpec | tuple[str, ...] = ()) -> float:
     """Read a number as a person types it in the question's unit; AnswerFormatError says why not.
 
     ``spec`` is the question (its unit and prefixes), or only the spellings of its unit."""
-    unit = unit_of(spec) if isinstance(spec, AnswerSpec) else Unit(tuple(spec))
+    unit = spec.unit if isinstance(spec, AnswerSpec) else Unit(tuple(spec))
     if isinstance(value, Incomparable):
         raise out_of_range(value.what)
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
@@ -157,7 +154,7 @@ def _agreed(spec: AnswerSpec, conflict: Conflict):
             readings.append(_read(spec, value))
         except AnswerFormatError:
             readings.append(None)
-    if None not in readings and all(_matches(spec, readings[0], r, exact=True) for r in readings):
+    if None not in readings and all(_same(spec, readings[0], r) for r in readings):
         return readings[0]
     given = "; ".join(f"{quote(value)} ({where})" for where, value in conflict.given)
     more = ", …" if conflict.count > len(conflict.given) else ""
@@ -165,9 +162,16 @@ def _agreed(spec: AnswerSpec, conflict: Conflict):
                             "grader does not guess which one you mean")
 
 
-def grade_answer(task: Task, answers: dict | None, problem: str | None, filename: str) -> CheckResult:
-    """One check per answer task: was the answer given, readable, and right?"""
+def grade_answer(task: Task, answers: dict | None, problem: str | None, filename: str,
+                 expected=None) -> CheckResult:
+    """One check per answer task: was the answer given, readable, and right?
+
+    Right means equal to one of the accepted values within the question's declared comparison
+    (``matches``). ``expected`` replaces the manifest's accepted values (one value or a list:
+    numbers in the question's first unit, or choice letters), for a student whose variant of the
+    question has its own; None grades with the manifest's. Hints are matched the same way."""
     spec = task.answer
+    accepted = spec.accepted if expected is None else _values(spec, expected)
     name = f"{filename}:{spec.key}"
 
     def failed(message: str, safe: str | None = None, diagnosis=None, unanswered: bool = False) -> CheckResult:
@@ -197,11 +201,11 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
         return failed(f"{spec.key}: {exc}. {advice}", diagnosis=diagnosis)
     except AnswerFormatError as exc:  # a broken line, a conflict, a choice that is none: the message says it all
         return failed(f"{spec.key}: {exc}")
-    if _matches(spec, given, spec.expected):
+    if any(matches(spec, given, value) for value in accepted):
         return CheckResult(name=name, passed=True, description=spec.question, visibility=task.visibility)
     not_right = f"you answered {quote(raw)}, which is not right"
     for hint in spec.hints:
-        if _matches(spec, given, hint.value):
+        if matches(spec, given, hint.value):
             return failed(f"you answered {quote(raw)}: {hint.message}", not_right, hint.diagnosis)
     return failed(f"{not_right}. {spec.wrong}".strip(), not_right)
 
@@ -215,10 +219,33 @@ def _spelled_alike(key: str, answers: dict) -> str | None:
     return alike[0] if len(alike) == 1 else None
 
 
-def _matches(spec: AnswerSpec, given, expected, exact: bool = False) -> bool:
+def matches(spec: AnswerSpec, given, value) -> bool:
+    """Whether an answer as read (a float in the question's unit, or a letter) is ``value`` (an
+    accepted value or a hint's) by the question's comparison: its tolerance for a number
+    (``grader.lesson.tolerance``: rtol, atol or sigfigs), equality for a choice."""
     if spec.kind == "number":
-        return math.isclose(given, float(expected), rel_tol=1e-9 if exact else spec.rel_tol)
-    return given == expected
+        return spec.tolerance.accepts(given, float(value))
+    return given == value
+
+
+def _same(spec: AnswerSpec, first, other) -> bool:
+    """Whether two answers to one question say the same (one answer written twice), whatever its tolerance."""
+    return math.isclose(first, other, rel_tol=1e-9) if spec.kind == "number" else first == other
+
+
+def _values(spec: AnswerSpec, expected) -> tuple:
+    """Accepted values given by the caller (one, or a list or tuple of them), a number's in the
+    question's unit: a string with a unit ("524 MB") is converted as the manifest's are."""
+    values = tuple(expected) if isinstance(expected, (list, tuple)) else (expected,)
+    if not values:
+        raise ValueError(f"grade_answer: expected= names no accepted value for '{spec.key}'")
+    if spec.kind != "number":
+        return values
+    found = tuple(quantity(value, spec.unit) for value in values)
+    wrong = next((problem for problem in found if isinstance(problem, str)), None)
+    if wrong:
+        raise ValueError(f"grade_answer: an accepted value of '{spec.key}' {wrong}")
+    return found
 
 
 def answer_notes(answers: dict | None, lesson: Lesson) -> list[str]:

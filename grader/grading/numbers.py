@@ -9,9 +9,11 @@ refused with the reason, never guessed at:
   dropped: every by-hand answer is an estimate, and the tolerance is the question's; so are
   a lead-in (``Answer: 1.4e13``, ``The answer is 10.``, ``my result is ~0.28 s``), a final
   full stop and quotes of any kind (``“1.4e13”``, ``« 0,28 s »``: ``as_typed.unquoted``).
-- **units** must be the question's own (``Unit``), with the SI prefixes it declares
-  converted (``280 ms`` is 0.28 s); any other word after the number (``0.28 pairs`` for
-  seconds, ``280 FLOPs``) is refused by name.
+- **units** must be the question's own (``grader.lesson.units.Unit``), with the prefixes it
+  takes converted into the question's unit (``280 ms`` is 0.28 s, ``500 MiB`` is 524.288 MB);
+  any other word after the number (``0.28 pairs`` for seconds, ``280 FLOPs``) is refused by
+  name, and so is a prefix whose case would decide between two readings the writer did not
+  mind (``280 MS``: ms or Ms?).
 - **separators**: ``14,000,000`` groups thousands, ``0,28`` and ``1,4e13`` have a decimal
   comma; ``1,400`` could be either and is refused as ambiguous.
 - **number words** (``ten``, ``fourteen trillion``, ``1.4 trillion``) use the short scale.
@@ -29,15 +31,14 @@ Nothing here grows with the input beyond linear time: a 5000-digit number is rea
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-from dataclasses import dataclass
+from fractions import Fraction
 
 from grader.describe import bounded_repr
 from grader.exceptions import AnswerFormatError
 from grader.grading.arithmetic import worked_out
-from grader.lesson.units import PREFIXES
+from grader.lesson.units import Unit
 from grader.submission.as_typed import unquoted
 
 LONG = 200  # characters: a longer answer can only be one long number (or is refused), not words and units
@@ -87,60 +88,15 @@ def out_of_range(what: str) -> OutOfRange:
                       "and 1.8e308 in size): is the power of ten right?")
 
 
-@dataclass(frozen=True)
-class Unit:
-    """What a question's answer may carry after its number: its spellings (the first as shown)
-    and the SI prefixes it takes (``grader.lesson.units``)."""
-
-    names: tuple[str, ...] = ()
-    prefixes: tuple[str, ...] = ()
-
-    @property
-    def shown(self) -> str:
-        return self.names[0] if self.names else ""
-
-    def forms(self) -> tuple[tuple[str, int], ...]:
-        """Every spelling with its power of ten, longest first: ("milliseconds", -3), ("ms", -3), ("s", 0)."""
-        return _forms(self.names, self.prefixes)
-
-    def prefixed(self) -> list[tuple[str, int]]:
-        """The unit with each declared prefix's symbol, as a report lists them: ("ms", -3), ..."""
-        return [(PREFIXES[symbol].symbol + self.shown, PREFIXES[symbol].power) for symbol in self.prefixes]
-
-
-_PER = re.compile(r"\s*(?:/|\bper\b)\s*")
-
-
-def _compounds(names: tuple[str, ...]) -> set[str]:
-    """Every spelling of a rate the lesson declares in parts: "tokens/s" and "tokens per second"
-    declare "tokens" and "s", "second" as spellings of each side, so "tokens / second" and
-    "tokens per s" are the same unit. The sides come only from the lesson's own names."""
-    parts = [_PER.split(name, maxsplit=1) for name in names if _PER.search(name)]
-    tops, bottoms = {top.strip() for top, _ in parts}, {bottom.strip() for _, bottom in parts}
-    return {f"{top}{sep}{bottom}".strip() for top in tops for bottom in bottoms if bottom
-            for sep in ("/", " / ", "/ ", " /", " per ")}
-
-
-@functools.lru_cache(maxsize=64)
-def _forms(names: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    found = set()
-    for name in (*names, *sorted(_compounds(names))):
-        found.add((name, 0))
-        for prefix in (PREFIXES[symbol] for symbol in prefixes):
-            found.update((symbol + name, prefix.power) for symbol in (prefix.symbol, *prefix.spellings))
-            found.update((prefix.word + sep + name, prefix.power) for sep in ("", "-", " "))
-    return tuple(sorted(found, key=lambda form: (-len(form[0]), form)))
-
-
 def read_number(text: str, unit: Unit) -> float:
     """The number ``text`` says, in ``unit``; NotANumber (OutOfRange) with the reason otherwise."""
     cleaned = _normal(text)
     if len(cleaned) > LONG:  # only a long number can be this long: read it as one, or say it is none
-        body, power = _without_unit(cleaned, unit)
-        value = _numeric(body)
+        split = unit.split(cleaned)
+        value = _numeric(split.body)
         if value is None:
             raise NotANumber(f"{quote(text)} is too long to be one number")
-        return _scaled(*value, power, text)
+        return _scaled(*value, split.scale, text)
     if not cleaned:
         raise NotANumber(f"{quote(text)} holds no number")
     worked = _WORKING.fullmatch(cleaned)
@@ -222,44 +178,30 @@ def _normal(text: str) -> str:
 
 def _reading(text: str, unit: Unit, whole: str) -> float | NotANumber:
     """One number with at most the unit after it, or the exception that says why not (raised for OutOfRange)."""
-    body, power = _without_unit(text, unit)
+    split = unit.split(text)
+    if split.ambiguous:
+        return NotANumber(f"{quote(whole)} ends in a unit that could mean {' or '.join(split.ambiguous)}: the case "
+                          "of a prefix changes its meaning, so write the unit in the case meant")
     try:
-        value = _bare(body)
+        value = _bare(split.body)
     except OutOfRange:
         raise
     except NotANumber as exc:
         return exc
     if value is None:
-        return NotANumber(_why_not(text, unit, whole, matched=body != text))
-    return _scaled(*value, power, whole)
+        return NotANumber(_why_not(text, unit, whole, matched=split.body != text))
+    return _scaled(*value, split.scale, whole)
 
 
-def _scaled(number: float, nonzero: bool, power: int, text: str) -> float:
-    """``number`` times 10 ** ``power`` (a unit's prefix), unless that is beyond what a float holds."""
-    if power and math.isfinite(number):
-        number = number * 10 ** power if power > 0 else number / 10 ** -power
+def _scaled(number: float, nonzero: bool, scale: Fraction, text: str) -> float:
+    """``number`` times ``scale`` (a unit's prefix, into the question's unit: 1/1000 for ms in a question
+    in seconds), unless that is beyond what a float holds. Multiplied and divided by whole numbers, so
+    that 280 ms is 0.28 s as exactly as 0.28 is."""
+    if scale != 1 and math.isfinite(number):
+        number = number * scale.numerator / scale.denominator
     if not math.isfinite(number) or (number == 0 and nonzero):
         raise out_of_range(quote(text))
     return number
-
-
-def _without_unit(text: str, unit: Unit) -> tuple[str, int]:
-    """``text`` without an accepted unit at its end, and the power of ten of the unit's prefix."""
-    lowered = text.lower()
-    matches = []
-    for form, power in unit.forms():
-        if len(form) < len(text) and lowered.endswith(form.lower()):
-            before = text[-len(form) - 1]
-            if before.isdigit() or before in " .)":
-                matches.append((form, power))
-    if not matches:
-        return text, 0
-    longest = [m for m in matches if len(m[0]) == len(matches[0][0])]
-    exact = [m for m in longest if text.endswith(m[0])] or longest
-    if len({power for _, power in exact}) > 1:
-        return text, 0  # "Ms" where both M and m are declared: not a unit to guess at
-    form, power = exact[0]
-    return text[: len(text) - len(form)].rstrip(), power
 
 
 def _numeric(text: str) -> tuple[float, bool] | None:

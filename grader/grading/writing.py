@@ -24,7 +24,7 @@ def accepted_forms(spec: AnswerSpec) -> str:
     """One sentence: how this question's answer may be written, by example, and its units."""
     if spec.kind != "number":
         return f"Answer with {choice_forms(spec.choices)}."
-    unit = Unit(spec.units, spec.prefixes)
+    unit = spec.unit
     forms = _forms(example(spec), unit)
     listed = f"{', '.join(forms[:-1])} or {forms[-1]}" if len(forms) > 1 else forms[0]
     if unit.names:
@@ -46,7 +46,7 @@ def choice_forms(choices: dict) -> str:
 def example(spec: AnswerSpec) -> float:
     """A number of the expected answer's size that is not within 5 % of it or of any hinted wrong answer."""
     expected = float(cast(float, spec.expected))  # a number question's expected value is a number (the manifest)
-    avoid = [expected, *(float(h.value) for h in spec.hints if isinstance(h.value, (int, float)))]
+    avoid = [*map(float, spec.accepted), *(float(h.value) for h in spec.hints if isinstance(h.value, (int, float)))]
     power = math.floor(math.log10(abs(expected))) if expected and math.isfinite(expected) else 0
     whole = isinstance(spec.expected, int) and power < 1
     candidates = [float(n) for n in _SMALL] if whole else [float(f"{m}e{power}") for m in _MANTISSAS]
@@ -58,8 +58,10 @@ def _forms(value: float, unit: Unit) -> list[str]:
     plain, with_unit = _plain(value), (lambda text: f"{text} {unit.shown}" if unit.names else text)
     mantissa, power = _split(value)
     forms = [plain, with_unit(plain)]
-    prefixed = next((f"{_plain(value / 10.0 ** p)} {form}" for form, p in sorted(unit.prefixed(), key=lambda f: -f[1])
-                     if p and 1 <= abs(value) / 10.0 ** p < 1000), None)
+    decimal = [(form, factor) for form, factor in unit.prefixed()
+               if abs(math.log10(factor) - round(math.log10(factor))) < 1e-9]  # 2.5 GB, never 238.419 MiB
+    prefixed = next((f"{_plain(value / factor)} {form}" for form, factor in sorted(decimal, key=lambda f: -f[1])
+                     if 1 <= abs(value) / factor < 1000), None)
     if prefixed:
         forms.append(prefixed)
     if (power < 0 or power >= 3) and f"{mantissa}e{power}" != plain:

@@ -17,7 +17,10 @@ from grader.lesson import options
 from grader.lesson.catalogue import CATALOGUE_NAME, Entry, check_tasks, engine_entry, find, load_catalogue
 from grader.lesson.contract import load_contracts
 from grader.lesson.options import Option
-from grader.lesson.units import PREFIXES, find_prefix
+from grader.lesson.tolerance import KINDS as TOLERANCES
+from grader.lesson.tolerance import RTOL_1, Tolerance
+from grader.lesson.tolerance import problem as tolerance_problem
+from grader.lesson.units import PREFIXES, Unit, find_prefix, mixed_kinds, quantity
 from grader.result import VISIBILITIES, Diagnosis  # Gradescope's four
 
 MANIFEST_NAME = "lesson.toml"
@@ -34,17 +37,33 @@ class Hint:
 
 @dataclass(frozen=True)
 class AnswerSpec:
+    """One answer task's question, as ``[tasks.answer]`` declares it (docs/authoring.md, "The answer declaration").
+
+    ``expected`` and ``alternatives`` are the accepted values, numbers in the question's first
+    unit (``"524 MB"`` in the manifest is 524 in a question in MB) or choice letters; feedback
+    that shows the right answer shows ``expected``. Nothing here assumes they are the
+    manifest's: a per-student variant grades with its own (``grade_answer(..., expected=)``)."""
+
     key: str
     kind: str  # "number" or "choice"
     expected: object
     question: str = ""
     wrong: str = ""  # said after any wrong answer that no hint recognises
-    rel_tol: float = 0.01
+    tolerance: Tolerance = RTOL_1  # of a number: rtol, atol or sigfigs (grader.lesson.tolerance)
     units: tuple[str, ...] = ()  # spellings of the answer's unit, the first as reports show it ("s")
-    prefixes: tuple[str, ...] = ()  # SI prefixes the unit takes (grader.lesson.units): 280 ms for 0.28 s
+    prefixes: tuple[str, ...] | None = None  # the lesson's list (grader.lesson.units); None: not declared
     choices: dict = field(default_factory=dict)
     hints: tuple[Hint, ...] = ()
     unreadable: Diagnosis | None = None  # said when the answer cannot be read (a catalogue code)
+    alternatives: tuple = ()  # accepted as well as ``expected``: "524 MB or 500 MiB"
+
+    @property
+    def accepted(self) -> tuple:
+        return (self.expected, *self.alternatives)
+
+    @property
+    def unit(self) -> Unit:
+        return Unit(self.units, self.prefixes)
 
 
 @dataclass(frozen=True)
@@ -243,42 +262,100 @@ def _diagnosis(read: _Reader, name: str, catalogue: tuple[Entry, ...], task_id: 
     return entry.diagnosis(reveals)
 
 
-def _hint(read: _Reader, expected_type, catalogue: tuple[Entry, ...], task_id: str) -> Hint:
+def _hint(read: _Reader, kind: str, unit: Unit, catalogue: tuple[Entry, ...], task_id: str) -> Hint:
     """A known wrong answer: its ``message``, or the hint of its ``diagnosis`` (which may say the answer)."""
     diagnosis = _diagnosis(read, "diagnosis", catalogue, task_id, reveals=True)
     message = read.get("message", str, None) if diagnosis else read.get("message", str)
-    return Hint(value=read.get("value", expected_type), message=message or diagnosis.hint, diagnosis=diagnosis)
+    value = _value(read, "value", read.get("value", (int, float, str) if kind == "number" else str), kind, unit)
+    return Hint(value=value, message=message or diagnosis.hint, diagnosis=diagnosis)
 
 
 def _answer(read: _Reader, catalogue: tuple[Entry, ...] = (), task_id: str = "") -> AnswerSpec:
     kind = read.get("kind", str)
     if kind not in ("number", "choice"):
         raise ConfigError(read.source, f"must be 'number' or 'choice', not '{kind}'", read.key("kind"))
-    expected_type = (int, float) if kind == "number" else str
     choices = read.get("choices", dict, {})
-    if kind == "choice" and read.get("expected", str) not in choices:
-        raise ConfigError(read.source, "must be one of the keys of 'choices'", read.key("expected"))
-    hints = tuple(_hint(_Reader(read.source, h, f"{read.key('hints')}[{i}]"), expected_type, catalogue, task_id)
-                  for i, h in enumerate(read.get("hints", list, [])))
     units = read.get("units", list, [])
     if not all(isinstance(u, str) and u.strip() for u in units):
         raise ConfigError(read.source, "must be a list of non-empty strings", read.key("units"))
-    return AnswerSpec(key=read.get("key", str), kind=kind, expected=read.get("expected", expected_type),
+    units = tuple(u.strip() for u in units)
+    mixed = mixed_kinds(units)
+    if mixed:
+        raise ConfigError(read.source, mixed, read.key("units"))
+    unit = Unit(units, _prefixes(read, units))
+    accepted = _accepted(read, kind, unit, choices)
+    hints = tuple(_hint(_Reader(read.source, h, f"{read.key('hints')}[{i}]"), kind, unit, catalogue, task_id)
+                  for i, h in enumerate(read.get("hints", list, [])))
+    return AnswerSpec(key=read.get("key", str), kind=kind, expected=accepted[0], alternatives=accepted[1:],
                       question=read.get("question", str, ""), wrong=read.get("wrong", str, ""),
-                      rel_tol=read.positive("rel_tol", 0.01),
-                      units=tuple(u.strip() for u in units), prefixes=_prefixes(read, units), choices=choices,
-                      hints=hints,
+                      tolerance=_tolerance(read, kind, unit, task_id), units=units, prefixes=unit.prefixes,
+                      choices=choices, hints=hints,
                       unreadable=_diagnosis(read, "unreadable", catalogue, task_id, reveals=False))
 
 
-def _prefixes(read: _Reader, units: list) -> tuple[str, ...]:
-    """The SI prefixes an answer's unit takes, by symbol (``["m", "µ", "n"]``), each known and once."""
-    declared = read.get("prefixes", list, [])
+def _accepted(read: _Reader, kind: str, unit: Unit, choices: dict) -> tuple:
+    """The accepted values: ``expected``, one value or a list of them, each a number (in the
+    question's first unit), a string of a number and a unit ("500 MiB") or a choice's letter."""
+    given = read.get("expected", (list, int, float, str))
+    values = given if isinstance(given, list) else [given]
+    if not values:
+        raise ConfigError(read.source, "lists no accepted value", read.key("expected"))
+    key = read.key("expected")
+    accepted = tuple(_value(read, key if len(values) == 1 else f"{key}[{i}]", v, kind, unit)
+                     for i, v in enumerate(values))
+    if kind == "choice" and any(v not in choices for v in accepted):
+        raise ConfigError(read.source, "must be one of the keys of 'choices'", key)
+    return accepted
+
+
+def _value(read: _Reader, key: str, value, kind: str, unit: Unit):
+    """One value of a question as the lesson gives it (accepted or hinted), in the question's unit."""
+    if kind == "choice":
+        if not isinstance(value, str):
+            raise ConfigError(read.source, f"must be a str, not {type(value).__name__}", key)
+        return value
+    found = quantity(value, unit)
+    if isinstance(found, str):
+        raise ConfigError(read.source, found, key)
+    return found
+
+
+def _tolerance(read: _Reader, kind: str, unit: Unit, task_id: str) -> Tolerance:
+    """The question's one comparison: exactly one of ``rtol``, ``atol`` and ``sigfigs`` where the answer
+    is a number (``rel_tol``, deprecated, is read as ``rtol``), none where it is a choice."""
+    declared = [name for name in (*TOLERANCES, "rel_tol") if name in read.data]
+    task = f"task '{task_id}'" if task_id else "this task"
+    if kind == "choice":
+        if declared:
+            raise ConfigError(read.source, f"{task} is a choice, compared as it is: no tolerance",
+                              read.key(declared[0]))
+        return RTOL_1
+    if len(declared) != 1:
+        said = f"declares {' and '.join(declared)}" if declared else "declares none"
+        raise ConfigError(read.source, f"{task} {said}: a number answer declares exactly one comparison, rtol "
+                          "(relative: 0.01 is 1 %), atol (absolute, in the question's unit) or sigfigs "
+                          "(significant figures)", read.key(declared[-1] if declared else "rtol"))
+    name = declared[0]
+    value = read.data[name]
+    if name == "atol" and isinstance(value, str):
+        value = _value(read, read.key(name), value, kind, unit)  # "5 MB"
+    problem = tolerance_problem(name, value)
+    if problem:
+        raise ConfigError(read.source, f"{task}: {problem}", read.key(name))
+    return Tolerance("rtol" if name == "rel_tol" else name, int(value) if name == "sigfigs" else float(value))
+
+
+def _prefixes(read: _Reader, units: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The prefixes the lesson lists by symbol (``["m", "µ", "n"]``, ``["Mi", "Gi"]``), each known and
+    once; None when it lists none, and () for ``prefixes = []``: none at all (grader.lesson.units)."""
+    if "prefixes" not in read.data:
+        return None
+    declared = read.get("prefixes", list)
     if declared and not units:
         raise ConfigError(read.source, "prefixes need a unit to go before: declare 'units' too", read.key("prefixes"))
     found = [find_prefix(p) if isinstance(p, str) else None for p in declared]
     if None in found:
-        raise ConfigError(read.source, f"must be a list of SI prefix symbols ({', '.join(PREFIXES)}), "
+        raise ConfigError(read.source, f"must be a list of SI or binary prefix symbols ({', '.join(PREFIXES)}), "
                           f"not {declared[found.index(None)]!r}", read.key("prefixes"))
     symbols = [p.symbol for p in found if p is not None]
     if len(set(symbols)) < len(symbols):

@@ -185,6 +185,7 @@ points = 1
 key = "x"
 kind = "number"
 expected = 2
+rtol = 0.01
 '''
 
 

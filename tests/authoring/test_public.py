@@ -38,6 +38,7 @@ points = 1
 key = "x"
 kind = "number"
 expected = 42
+rtol = 1e-9
 hints = [{{ value = 21, message = "half of it" }}]
 [[facts]]
 function = "f"

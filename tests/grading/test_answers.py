@@ -17,6 +17,7 @@ from grader.exceptions import AnswerFormatError
 from grader.grading.answers import answer_notes, grade_answer, parse_choice, parse_number
 from grader.lesson.course import Course
 from grader.lesson.manifest import AnswerSpec, Hint, Task
+from grader.lesson.tolerance import Tolerance
 from grader.result import Diagnosis
 from grader.submission.answers_file import Answers, Conflict, Incomparable
 
@@ -44,10 +45,11 @@ def test_parse_number_takes_values_as_tomllib_gives_them():
 
 
 def test_parse_number_takes_the_questions_prefixes_from_its_spec():
-    spec = number_task(units=("s",), prefixes=("m",)).answer
-    assert parse_number("280 ms", spec) == pytest.approx(0.28)
+    spec = number_task(units=("pairs",), prefixes=("k",)).answer
+    assert parse_number("0.01 kpairs", spec) == pytest.approx(10)
     with pytest.raises(AnswerFormatError, match="not a unit of this question"):
-        parse_number("280 ms", ("s",))  # the spellings alone take no prefix
+        parse_number("0.01 kpairs", ("pairs",))  # the spellings alone: a unit the grader does not know takes none
+    assert parse_number("280 ms", ("s",)) == pytest.approx(0.28)  # seconds take every SI prefix
 
 
 @pytest.mark.parametrize("value", [True, False, None, [1.4e13], {"x": 1}, float("nan"), float("inf")])
@@ -141,7 +143,7 @@ def test_parse_choice_refuses_a_choice_said_twice_differently(text):
 
 def number_task(**overrides) -> Task:
     spec = {"key": "flops", "kind": "number", "expected": 1.4e13, "question": "Prefill FLOPs for 7e9 x 1000?",
-            "wrong": "Multiply 2, N and P.", "rel_tol": 0.01, "units": ("flops",),
+            "wrong": "Multiply 2, N and P.", "tolerance": Tolerance("rtol", 0.01), "units": ("flops",),
             "hints": (Hint(value=7e12, message="that is N · P, prefill is 2 · N · P."),)}
     spec.update(overrides)
     return Task(id="hand_flops", title="FLOPs by hand", points=1.0, answer=AnswerSpec(**spec))
@@ -253,13 +255,13 @@ def test_grade_answer_other_wrong_value_gets_the_wrong_text():
 
 @pytest.mark.parametrize("given, passes", [("1.39e13", True), ("1.41e13", True), ("1.3e13", False),
                                            ("1.5e13", False)])
-def test_grade_answer_respects_rel_tol(given, passes):
-    assert grade(number_task(rel_tol=0.01), {"flops": given}).passed is passes
+def test_grade_answer_respects_rtol(given, passes):
+    assert grade(number_task(tolerance=Tolerance("rtol", 0.01)), {"flops": given}).passed is passes
 
 
-def test_grade_answer_tight_rel_tol():
-    assert not grade(number_task(rel_tol=1e-9), {"flops": "1.39e13"}).passed
-    assert grade(number_task(rel_tol=0.1), {"flops": "1.3e13"}).passed
+def test_grade_answer_tight_rtol():
+    assert not grade(number_task(tolerance=Tolerance("rtol", 1e-9)), {"flops": "1.39e13"}).passed
+    assert grade(number_task(tolerance=Tolerance("rtol", 0.1)), {"flops": "1.3e13"}).passed
 
 
 def test_grade_answer_zero_expected_does_not_crash():
@@ -383,3 +385,4 @@ def test_a_folder_whose_answers_no_float_holds_is_graded_with_feedback_on_each(t
     for task in ("hand_flops", "hand_seconds", "hand_pairs"):
         assert report.task(task).score == 0 and BEYOND in report.task(task).feedback
     assert report.task("quiz").status == "passed" and report.task("causal_mask").status == "passed"
+

@@ -49,7 +49,7 @@ def test_approximation_marks_are_dropped(text):
 
 @pytest.mark.parametrize("text, expected", [
     ("0.28 s", 0.28), ("0.28s", 0.28), ("0.28 S", 0.28), ("0.28 sec", 0.28), ("0.28 seconds", 0.28),
-    ("280 ms", 0.28), ("280ms", 0.28), ("280 MS", 0.28), ("280 msec", 0.28), ("280 milliseconds", 0.28),
+    ("280 ms", 0.28), ("280ms", 0.28), ("280 msec", 0.28), ("280 milliseconds", 0.28),
     ("280000 µs", 0.28), ("280000 μs", 0.28), ("280000 us", 0.28), ("280000 microseconds", 0.28),
     ("2.8e8 ns", 0.28), ("2.8 × 10^8 ns", 0.28), ("0.28 s.", 0.28), ("~280 ms", 0.28),
 ])
@@ -225,3 +225,47 @@ def test_one_quantity_written_twice_differently_is_refused_naming_both(text, nam
                                           ("(0.28 s) 280 ms", "more than one number")])
 def test_brackets_that_do_not_say_the_number_again_keep_their_reason(text, reason):
     assert reason in refused(text, SECONDS)
+
+
+# ---------------------------------------------------------------------------- every prefix of the question's unit
+
+MEGABYTES = Unit(("MB", "megabytes"))
+
+
+@pytest.mark.parametrize("text, expected", [("0.524 GB", 524), ("524 MB", 524), ("524", 524), ("524000 kB", 524),
+                                            ("524 000 KB", 524), ("524000000 bytes", 524), ("0.000524 TB", 524),
+                                            ("524 megabytes", 524), ("0.524 gigabytes", 524)])
+def test_every_si_prefix_of_a_question_in_mb(text, expected):
+    assert read(text, MEGABYTES) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, expected", [("500 MiB", 524.288), ("500 mebibytes", 524.288), ("0.5 GiB", 536.870912),
+                                            ("1024 KiB", 1.048576), ("500 MIB", 524.288)])
+def test_binary_prefixes_are_powers_of_1024_and_decimal_ones_stay_decimal(text, expected):
+    assert read(text, MEGABYTES) == pytest.approx(expected, rel=1e-12)
+
+
+def test_a_unit_declared_with_its_binary_prefix_is_never_read_as_the_decimal_one():
+    assert read("500 MiB", Unit(("MB", "MiB"))) == pytest.approx(524.288, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, expected", [("280 Ms", 2.8e8), ("0.00028 ks", 0.28), ("280000000000 ps", 0.28),
+                                            ("280 megaseconds", 2.8e8)])
+def test_seconds_take_every_si_prefix_and_ms_is_not_megaseconds(text, expected):
+    assert read(text, SECONDS) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text", ["280 MS", "280 mS", "280 MSEC"])
+def test_a_prefix_whose_case_decides_is_refused_when_the_unit_is_typed_in_another_case(text):
+    message = refused(text, SECONDS)
+    assert "could mean" in message and "milli" in message and "mega" in message and repr(text) in message
+
+
+@pytest.mark.parametrize("text", ["0.000014 EFLOPs", "0.014 PFLOPS", "0.014 pflops", "14000 GFLOPS"])
+def test_a_count_takes_every_multiple_whatever_the_list_suggests(text):
+    assert read(text, FLOPS) == pytest.approx(1.4e13, rel=1e-12)
+
+
+@pytest.mark.parametrize("text", ["280 ms", "0.28 ks"])
+def test_prefixes_declared_empty_take_none_even_for_seconds(text):
+    assert "not a unit of this question" in refused(text, Unit(("s",), ()))

@@ -73,3 +73,15 @@ def test_the_example_avoids_the_answer_and_the_hints_at_any_size(expected, hints
 def test_choices_list_short_texts_and_only_letters_for_long_ones():
     assert choice_forms({"A": "Yes", "B": "No"}) == "a letter or its text (A or Yes, B or No)"
     assert choice_forms({"A": "x" * 40, "B": "y"}) == "one letter (A or B), or the text of one choice"
+
+
+def test_a_question_in_mb_suggests_its_listed_prefixes_and_an_example_with_a_decimal_one():
+    question = spec(expected=5240.0, alternatives=(5242.88,), units=("MB",), prefixes=("k", "M", "G", "Mi"))
+    sentence = accepted_forms(question)
+    assert "2.5 GB" in sentence and "units: MB, kB, GB or MiB" in sentence and "MiB," not in sentence
+    for form in ("2.5 GB", "2500 MB", "2500"):
+        assert parse_number(form, question) == pytest.approx(2500)
+
+
+def test_the_example_avoids_every_accepted_value():
+    assert not math.isclose(example(spec(expected=1.4e13, alternatives=(2.5e13,))), 2.5e13, rel_tol=0.05)

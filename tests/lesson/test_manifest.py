@@ -8,6 +8,7 @@ import pytest
 
 from grader.exceptions import ConfigError
 from grader.lesson.manifest import MANIFEST_NAME, AnswerSpec, Hint, load_lesson
+from grader.lesson.tolerance import Tolerance
 
 from paths import ROOT
 
@@ -49,7 +50,8 @@ def test_real_lesson_answer_specs():
     lesson = load_lesson(PREFILL)
     flops = lesson.task("hand_flops").answer
     assert isinstance(flops, AnswerSpec)
-    assert (flops.key, flops.kind, flops.expected, flops.rel_tol) == ("flops", "number", 1.4e13, 0.01)
+    assert (flops.key, flops.kind, flops.expected) == ("flops", "number", 1.4e13)
+    assert flops.tolerance == Tolerance("rtol", 0.01)
     assert flops.hints[0] == Hint(value=7e12, message=flops.hints[0].message, diagnosis=flops.hints[0].diagnosis)
     assert flops.hints[0].diagnosis.code == "hand-flops.missing-factor-2"
     assert flops.hints[0].message == lesson.diagnosis("hand-flops.missing-factor-2").hint  # the catalogue's words
@@ -187,9 +189,11 @@ def test_choice_expected_not_in_choices(tmp_path):
 
 
 def test_number_expected_must_be_a_number(tmp_path):
-    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = "1.4e13"\n'))
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = "lots"\nrtol = 0.01\n'))
     assert "key 'tasks[0].answer.expected'" in str(error)
-    assert "not str" in str(error)
+    assert "'lots' must be a number in digits" in str(error)
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = true\nrtol = 0.01\n'))
+    assert "key 'tasks[0].answer.expected'" in str(error) and "not bool" in str(error)
 
 
 def test_rel_tol_must_be_positive(tmp_path):
@@ -198,58 +202,58 @@ def test_rel_tol_must_be_positive(tmp_path):
 
 
 def test_answer_key_required(tmp_path):
-    text = HEAD + '[[tasks]]\nid = "q"\npoints = 1\n[tasks.answer]\nkind = "number"\nexpected = 1\n'
+    text = HEAD + '[[tasks]]\nid = "q"\npoints = 1\n[tasks.answer]\nkind = "number"\nexpected = 1\nrtol = 0.01\n'
     error = broken(tmp_path, text)
     assert "key 'tasks[0].answer.key'" in str(error)
 
 
 def test_hint_value_of_the_wrong_type(tmp_path):
-    text = HEAD + CODE_A + answer_task('kind = "number"\nexpected = 1\n'
-                                       'hints = [{ value = 2, message = "ok" }, { value = "2", message = "m" }]\n')
+    text = HEAD + CODE_A + answer_task('kind = "number"\nexpected = 1\nrtol = 0.01\n'
+                                       'hints = [{ value = 2, message = "ok" }, { value = true, message = "m" }]\n')
     error = broken(tmp_path, text)
     assert error.key == "tasks[1].answer.hints[1].value"
     assert "key 'tasks[1].answer.hints[1].value'" in str(error)
 
 
 def test_hint_message_of_the_wrong_type(tmp_path):
-    hint = 'kind = "number"\nexpected = 1\nhints = [{ value = 2, message = 3 }]\n'
+    hint = 'kind = "number"\nexpected = 1\nrtol = 0.01\nhints = [{ value = 2, message = 3 }]\n'
     error = broken(tmp_path, HEAD + answer_task(hint))
     assert "key 'tasks[0].answer.hints[0].message'" in str(error)
 
 
 def test_hint_not_a_table(tmp_path):
-    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nhints = [5]\n'))
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nrtol = 0.01\nhints = [5]\n'))
     assert "key 'tasks[0].answer.hints[0]'" in str(error)
     assert "table" in str(error)
 
 
 def test_units_must_be_strings(tmp_path):
-    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nunits = [1]\n'))
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nrtol = 0.01\nunits = [1]\n'))
     assert "tasks[0].answer.units" in str(error)
 
 
 def test_prefixes_are_read_by_symbol_or_spelling(tmp_path):
     (tmp_path / "lesson.toml").write_text(HEAD + answer_task(
-        'kind = "number"\nexpected = 1\nunits = ["s"]\nprefixes = ["m", "u", "n"]\n'), encoding="utf-8")
+        'kind = "number"\nexpected = 1\nrtol = 0.01\nunits = ["s"]\nprefixes = ["m", "u", "n"]\n'), encoding="utf-8")
     assert load_lesson(tmp_path).task("q").answer.prefixes == ("m", "µ", "n")
 
 
 @pytest.mark.parametrize("body, problem", [
     ('prefixes = ["m"]\n', "need a unit"),
-    ('units = ["s"]\nprefixes = ["x"]\n', "SI prefix symbols"),
-    ('units = ["s"]\nprefixes = [3]\n', "SI prefix symbols"),
+    ('units = ["s"]\nprefixes = ["x"]\n', "SI or binary prefix symbols"),
+    ('units = ["s"]\nprefixes = [3]\n', "SI or binary prefix symbols"),
     ('units = ["s"]\nprefixes = ["µ", "u"]\n', "names a prefix twice"),
     ('units = ["s"]\nprefixes = "m"\n', "must be a list"),
     ('units = [" "]\n', "non-empty strings"),
 ])
 def test_bad_prefixes_name_the_key(tmp_path, body, problem):
-    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\n' + body))
+    error = broken(tmp_path, HEAD + answer_task('kind = "number"\nexpected = 1\nrtol = 0.01\n' + body))
     assert error.key.startswith("tasks[0].answer.") and problem in error.problem
 
 
 def test_valid_minimal_manifest_loads(tmp_path):
     (tmp_path / "lesson.toml").write_text(HEAD + CODE_A + answer_task(
-        'kind = "number"\nexpected = 3\nunits = ["pairs"]\nhints = [{ value = 4, message = "m" }]\n'))
+        'kind = "number"\nexpected = 3\nrtol = 1e-9\nunits = ["pairs"]\nhints = [{ value = 4, message = "m" }]\n'))
     lesson = load_lesson(tmp_path)
     assert [t.id for t in lesson.tasks] == ["a", "q"]
     assert lesson.answers == "answers.toml"
@@ -273,6 +277,7 @@ points = 1
 key = "a"
 kind = "number"
 expected = 1
+rtol = 0.01
 '''
 
 
@@ -353,8 +358,8 @@ CATALOGUE = ('[[diagnoses]]\ncode = "q.half"\ntask = "q"\nwhen = "answers 1"\nhi
 
 def diagnosed_lesson(tmp_path: Path, body: str):
     (tmp_path / "diagnoses.toml").write_text(CATALOGUE, encoding="utf-8")
-    (tmp_path / "lesson.toml").write_text(HEAD + CODE_A + answer_task('kind = "number"\nexpected = 2\n' + body),
-                                          encoding="utf-8")
+    answer = answer_task('kind = "number"\nexpected = 2\nrtol = 0.01\n' + body)
+    (tmp_path / "lesson.toml").write_text(HEAD + CODE_A + answer, encoding="utf-8")
     return load_lesson(tmp_path)
 
 
@@ -378,3 +383,4 @@ def test_a_hint_naming_a_wrong_diagnosis_names_the_key(tmp_path, body, key, word
     with pytest.raises(ConfigError) as info:
         diagnosed_lesson(tmp_path, body)
     assert info.value.key == key and words in info.value.problem
+
