@@ -185,6 +185,11 @@ def table(result: dict) -> list[str]:
     if a.get("available"):
         out.append(f"| attacks | attacks handled as expected | {a['figures']['as expected']} | "
                    f"{a['figures']['attacks']} |")
+        for kind, what in (("graded as", "graded with the trusted id's variant"),
+                           ("answers", "answers judged as expected"),
+                           ("example note", "worked-example notes as expected"),
+                           ("instructor note", "instructor notes as expected (required given, none not given)")):
+            out.append(f"| attacks | {what} | {a['figures'][kind]} | {a['figures']['attacks']} |")
     for part in PARTS:
         if part in result and not result[part].get("available"):
             out.append(f"| {part} | not available in this engine | - | {result[part]['why']} |")

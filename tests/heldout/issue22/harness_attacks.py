@@ -140,7 +140,8 @@ def attacks(engine: Path, work: Path) -> dict:
     for attack in load("attacks.toml")["attack"]:
         lesson = course.lesson(attack["lesson"])
         where = work / f"attack-{attack['id']}"
-        row = {"id": attack["id"], "platform": attack["platform"], "expect": dict(attack["expect"]), "problems": []}
+        row = {"id": attack["id"], "platform": attack["platform"], "expect": dict(attack["expect"]), "problems": [],
+               "failed": []}
         rows.append(row)
         try:
             numbers, how = values_of(attack, course, lesson)
@@ -181,8 +182,11 @@ def attacks(engine: Path, work: Path) -> dict:
             judge_attack(row, attack, report, numbers, how, trusted, files, lesson, course)
         except Exception as exc:  # noqa: BLE001 - counted, never hidden
             row["problems"].append(f"error: {type(exc).__name__}: {exc}")
+            row["failed"].append("error")
     return {"available": True, "rows": rows,
-            "figures": {"attacks": len(rows), "as expected": sum(not r["problems"] for r in rows)},
+            "figures": {"attacks": len(rows), "as expected": sum(not r["problems"] for r in rows)} | {
+                kind: sum(kind not in r["failed"] and "error" not in r["failed"] for r in rows)
+                for kind in ("graded as", "answers", "example note", "instructor note")},
             "disagreements": [r for r in rows if r["problems"]]}
 
 
@@ -191,16 +195,21 @@ def judge_attack(row: dict, attack: dict, report: dict | None, numbers: dict, ho
     from grader.grading.variants import variants_for
     from grader.lesson.variants import normalise_id
 
-    expect, problems = attack["expect"], row["problems"]
+    expect = attack["expect"]
+
+    def problem(kind: str, text: str) -> None:
+        row["problems"].append(text)
+        row["failed"] += [kind] if kind not in row["failed"] else []
+
     row.update(values_of=how, trusted=trusted)
     if report is None:
-        problems.append("no graded report for the trusted id")
+        problem("graded as", "no graded report for the trusted id")
         return
     own = variants_for(course, lesson, [trusted])[normalise_id(trusted)]
     variant = report.get("variant") or {}
     row["graded_as"] = variant.get("student")
     if variant.get("student") != normalise_id(trusted) or variant.get("parameters") != own.parameters:
-        problems.append(f"graded as {variant.get('student')!r} with {variant.get('parameters')}, not as "
+        problem("graded as", f"graded as {variant.get('student')!r} with {variant.get('parameters')}, not as "
                         f"{normalise_id(trusted)!r} with {own.parameters}")
     mine = heldout_numbers(own, lesson.id)
     answers, stray = submitted(files, lesson)
@@ -224,20 +233,21 @@ def judge_attack(row: dict, attack: dict, report: dict | None, numbers: dict, ho
                             "example_note": noted,
                             "message": " | ".join(c.get("message", "") for c in checks if not c.get("passed"))[:300]}
         if engine_says != want and not (expect["answers"].endswith("-or-unanswered") and unanswered):
-            problems.append(f"{key} = {text!r}: {engine_says}, expected {want}")
+            problem("answers", f"{key} = {text!r}: {engine_says}, expected {want}")
         is_example = within(key, value, RIGHT[key](LESSON_NUMBERS[lesson.id]))
         if expect["lesson_example_note"] and is_example and want == "wrong" and not noted:
-            problems.append(f"{key} = {text!r}: no worked-example note")
+            problem("example note", f"{key} = {text!r}: no worked-example note")
         if not expect["lesson_example_note"] and noted and not is_example:
-            problems.append(f"{key} = {text!r}: a worked-example note on an answer that is not the example")
+            problem("example note", f"{key} = {text!r}: a worked-example note on an answer that is not the example")
     claimed = report.get("claimed_student", "")
     notes = report.get("notes", [])
     told = [n for n in notes if any(s.lower() in n.lower() for s in stray)]
     row.update(claimed_student=claimed, notes=notes, stray=stray)
     if expect["instructor_note"] == "required":
         if "claimed_id" in expect and claimed.strip() != expect["claimed_id"].strip():
-            problems.append(f"the claim {expect['claimed_id']!r} is not reported (claimed_student {claimed!r})")
+            problem("instructor note", f"the claim {expect['claimed_id']!r} is not reported "
+                                       f"(claimed_student {claimed!r})")
         elif "claimed_id" not in expect and not told:
-            problems.append(f"nothing in the report names what the submission set ({', '.join(stray)})")
+            problem("instructor note", f"nothing in the report names what the submission set ({', '.join(stray)})")
     elif expect["instructor_note"] == "none" and claimed:
-        problems.append(f"reports a disagreeing claim {claimed!r} where there is none")
+        problem("instructor note", f"reports a disagreeing claim {claimed!r} where there is none")
