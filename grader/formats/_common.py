@@ -14,6 +14,15 @@ BAR_CELLS = 10
 LIMITED = "graded in limited mode"
 
 
+def claim_note(report) -> str:
+    """The instructor's line about an id the submission names that is not the one it was graded as
+    (``Report.claimed_student``; a student's copy never has one); "" when there is none."""
+    if not report.claimed_student:
+        return ""
+    return (f"the submission names student {report.claimed_student!r} itself, not the student it came from; "
+            "graded with the numbers of the student it came from (a copied file may still name its first owner)")
+
+
 class FormatBase:
     """What every format shares: its name and the options it was created with (``formats.Format``)."""
 

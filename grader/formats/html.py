@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import TextIO
 
-from grader.formats._common import LIMITED, FormatBase, fraction, markup_text, points, prose
+from grader.formats._common import LIMITED, FormatBase, claim_note, fraction, markup_text, points, prose
 from grader.result import Report
 from grader.result.advice import what_to_fix
 
@@ -120,6 +120,8 @@ def render(report: Report) -> str:
         footer += f"; {LIMITED}"
     if report.sandbox_fallback:
         footer += f". Note: {escape(report.sandbox_fallback)}"
+    if claim_note(report):  # instructors only (Report.for_audience)
+        footer += f". Note: {escape(claim_note(report))}"
     parts.append(f"<footer>{footer}.</footer></main></body></html>")
     return "\n".join(parts) + "\n"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from grader.formats._common import LIMITED, FormatBase, bar, points
+from grader.formats._common import LIMITED, FormatBase, bar, claim_note, points
 from grader.result import Report
 from grader.result.text import ci_safe
 
@@ -67,4 +67,6 @@ class MarkdownFormat(FormatBase):
             out += ["", f"<sub>{LIMITED}</sub>"]
         if report.sandbox_fallback:
             out += ["", f"> **Note:** {_cell(report.sandbox_fallback)}"]
+        if claim_note(report):  # instructors only (Report.for_audience)
+            out += ["", f"> **Note:** {_cell(claim_note(report))}"]
         stream.write(ci_safe("\n".join(out) + "\n"))

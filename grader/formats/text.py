@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from grader import terminal
-from grader.formats._common import LIMITED, FormatBase, bar, points
+from grader.formats._common import LIMITED, FormatBase, bar, claim_note, points
 from grader.formats._fix import bullet, fix_lines
 from grader.result import Report
 from grader.result.text import ci_safe
@@ -64,6 +64,8 @@ def render_plain(report: Report, verbose: bool = False) -> str:
         out.append(LIMITED)
     if report.sandbox_fallback:  # the machine's first choice failed the grader's canary
         out.append(f"note: {report.sandbox_fallback}")
+    if claim_note(report):  # instructors only (Report.for_audience)
+        out.append(f"note: {claim_note(report)}")
     out += ["", f"{'task':<{id_width}}  {'score':>{score_width}}  {'':<{bar_width}}  verdict"]
     out.append("-" * min(WIDTH, id_width + score_width + bar_width + 6 + verdict_width))
     for task in report.tasks:
@@ -94,6 +96,8 @@ def _write_rich(report: Report, console: Console, verbose: bool = False) -> None
         console.print(Text(LIMITED, style="dim"))
     if report.sandbox_fallback:
         console.print(Text(f"note: {report.sandbox_fallback}", style="yellow"))
+    if claim_note(report):  # instructors only (Report.for_audience)
+        console.print(Text(f"note: {claim_note(report)}", style="yellow"))
     id_width, score_width, _ = _columns(report)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=True, collapse_padding=True, padding=(0, 1))
     table.add_column("task", no_wrap=True, min_width=id_width)

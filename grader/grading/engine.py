@@ -40,16 +40,18 @@ if TYPE_CHECKING:  # imported where they are used, once the worker is on its way
 
 
 def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Course | None = None,
-          solutions: str | Path | None = None, *, launcher=None, run_checks=None, scratch: Path | None = None
-          ) -> Report:
+          solutions: str | Path | None = None, *, launcher=None, run_checks=None, scratch: Path | None = None,
+          student: str | None = None) -> Report:
     """Grade a submission folder or module file; ``solutions`` overrides the reference: a lesson
-    folder or a tree of them (``grader.lesson.solutions``).
+    folder or a tree of them (``grader.lesson.solutions``). ``student``: the trusted id of whose
+    submission it is, from where it came (never from inside it: ``grader.submission.claims``).
 
     ``launcher``, ``run_checks`` and ``scratch`` (where the submission is copied) let a
     GradingSession share a fork server and a pytest session across submissions; alone, a
     grade starts its own worker and runs pytest once.
     """
     started = time.monotonic()
+    student_id, student = student, None  # below, ``student`` is the submission's running module
     path = Path(submission)
     course = course or find_course()
     if not path.exists():  # said before anything else: no lesson can be inferred from nothing
@@ -134,10 +136,26 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
             note += f" (the lesson asks for {task.title})" if task.title else ""
         tasks.append(TaskResult(id=task.id, title=task.title, max_score=task.points,
                                 checks=results[task.id], note=note, unstarted=unstarted))
+    from grader.submission.claims import claimed, disagreeing
+
+    claim = claimed(answers, notebook.notebook.metadata if notebook else None)
+    given = [(t.id, _as_written(answers, t.answer.key)) for t in the_lesson.tasks if t.answer]
     return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
                   execution_time=time.monotonic() - started, sandbox=confinement, sandbox_fallback=fallback,
                   output=output, notes=(notebook.report_notes(student) if notebook else []) + notes,
-                  stand_ins=stand_ins, limited=limited)
+                  stand_ins=stand_ins, limited=limited, claimed_student=disagreeing(claim, student_id),
+                  answers_given=given)
+
+
+def _as_written(answers, key: str):
+    """The answer to ``key`` as the submission wrote it (its key in other capitals too), for a class
+    view to compare with other students' numbers; None when there is none (or it was given twice)."""
+    if not isinstance(answers, dict):
+        return None
+    if key in answers:
+        return answers[key]
+    folded = [k for k in answers if isinstance(k, str) and k.casefold() == key.casefold()]
+    return answers[folded[0]] if len(folded) == 1 else None
 
 
 class _Early:

@@ -87,12 +87,13 @@ class GradingSession:
             canary.passed(forks.box)
             return
 
-    def grade(self, submission: str | Path) -> Report:
-        """The same Report ``engine.grade`` gives for this submission (the same scores, always)."""
+    def grade(self, submission: str | Path, student: str | None = None) -> Report:
+        """The same Report ``engine.grade`` gives for this submission (the same scores, always);
+        ``student``: the trusted id of whose it is, as ``engine.grade`` takes it."""
         self._suite.wait_collected()
         return grade(submission, lesson=self.lesson, course=self.course, solutions=self.solutions,
                      launcher=self._forks.spawn, run_checks=lambda lesson, student: self._suite.run(student),
-                     scratch=self._forks.staging)
+                     scratch=self._forks.staging, student=student)
 
     def close(self) -> None:
         self._suite.close()

@@ -20,6 +20,7 @@ answer away (``reveals``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 from grader.result.text import shown
@@ -247,6 +248,12 @@ class Report:
     notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
     audience: str = ""  # who this copy is for, once for_audience made it: formats show instructors every detail
     stand_ins: tuple[str, ...] = ()  # modules the grader lacks that the submission imports: stood in for, noted
+    # the student id the submission names itself (answers file, notebook metadata) when it is not the id it was
+    # graded as (grader.submission.claims): the instructor's to read, never used, never in a student's copy
+    claimed_student: str = ""
+    # (answer task id, the answer as written): what a class view compares with other students' numbers
+    # (grader.batch.integrity); the instructor's copy only, as the variant's expected answers are
+    answers_given: tuple[tuple[str, object], ...] = ()
 
     def __setattr__(self, name: str, value) -> None:
         # the submission's name, output and notes are its own text: through the boundary, whenever set
@@ -256,8 +263,11 @@ class Report:
             value = shown(value, limit=OUTPUT_LIMIT)
         elif name == "notes":
             value = _Notes(value)
-        elif name in ("title", "sandbox_fallback"):  # a fallback quotes what the sandbox said (bwrap's error)
+        elif name in ("title", "sandbox_fallback", "claimed_student"):  # a fallback quotes bwrap's error
             value = shown(value, lines=False)
+        elif name == "answers_given":  # the student's text: inert and bounded; numbers as they are
+            value = tuple((shown(task, lines=False, limit=200), _given(answer)) for task, answer in value
+                          if _given(answer) is not None)
         elif name == "stand_ins":  # module names, as the worker named them
             value = tuple(shown(module, lines=False, limit=100) for module in value)
         object.__setattr__(self, name, value)
@@ -301,7 +311,8 @@ class Report:
             return replace(self, tasks=tasks, audience=audience)
         # the sandbox's description and a fallback's reason are the grading machine's (its paths, bwrap's
         # errors): a student's copy keeps only the flag, which formats say as "graded in limited mode"
-        return replace(self, tasks=tasks, output="", sandbox="", sandbox_fallback="", audience=audience)
+        return replace(self, tasks=tasks, output="", sandbox="", sandbox_fallback="", claimed_student="",
+                       answers_given=(), audience=audience)
 
     def task(self, task_id: str) -> TaskResult:
         for task in self.tasks:
@@ -315,4 +326,15 @@ class Report:
                 "execution_time": round(self.execution_time, 3), "sandbox": self.sandbox,
                 "sandbox_fallback": self.sandbox_fallback, "limited": self.limited,
                 "output": self.output, "notes": list(self.notes), "stand_ins": list(self.stand_ins),
+                **({"claimed_student": self.claimed_student} if self.claimed_student else {}),
+                **({"answers_given": dict(self.answers_given)} if self.answers_given else {}),
                 "tasks": [t.to_dict() for t in self.tasks]}
+
+
+def _given(answer):
+    """An answer as a report keeps it: a number as it is, text inert and bounded, anything else left out."""
+    if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
+        return None
+    if isinstance(answer, float) and not math.isfinite(answer):  # nan, inf: JSON has no such number
+        return str(answer)
+    return shown(answer, lines=False, limit=200) if isinstance(answer, str) else answer
