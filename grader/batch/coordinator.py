@@ -37,6 +37,7 @@ from grader import atomic
 from grader.batch import lms, roster
 from grader.batch.class_report import write as write_class_report
 from grader.batch.gradebook import Gradebook, Row
+from grader.batch.identity import identities
 from grader.batch.jobs import Job, Outcome, neutralised
 from grader.batch.progress import BatchProgress
 from grader.batch.snapshot import LessonSnapshot
@@ -160,16 +161,17 @@ def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | No
     a reason of the grader's is a ``fault`` entry: its row says so, and the batch goes on."""
     listing = roster.scan(folder, ignore)
     exported = lms.export_groups([source for sources in listing.values() for source in sources])
-    if exported is not None:  # an LMS's export (Canvas, Moodle): each student's parts become one submission
-        return {student: _read_export(student, parts, scratch) for student, parts in exported.items()}
     found: dict[str, roster.Entry] = {}
-    for student, sources in listing.items():
+    if exported is not None:  # an LMS's export (Canvas, Moodle): each student's parts become one submission
+        found = {student: _read_export(student, parts, scratch) for student, parts in exported.items()}
+    for student, sources in listing.items() if exported is None else ():
         try:
             found[student] = roster.prepare(student, sources, scratch, keep)
         except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
             found[student] = roster.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
                                           fault=True)
-    return found
+    ids = identities(folder, list(found), exported is not None)  # whose numbers: the layout says (docs/class.md)
+    return {student: dataclasses.replace(entry, identity=ids[student]) for student, entry in found.items()}
 
 
 def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> roster.Entry:
@@ -198,6 +200,7 @@ class _Entries:
     def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult):
         self.book, self.lesson, self.version, self.reports, self.result = book, lesson, version, reports, result
         self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
+        self.identities: dict[str, str] = {}  # student -> the id whose numbers grade them (grader.batch.identity)
         self.conflicts: set[str] = set()  # students with several entries in the folder
 
     def plan(self, found: dict[str, roster.Entry], regrade: bool) -> list[Job]:
@@ -221,9 +224,11 @@ class _Entries:
 
     def _plan_one(self, student: str, entry: roster.Entry, before, regrade: bool) -> Job | None:
         self.sources[student] = (entry.shown_source, entry.content_hash)
+        self.identities[student] = entry.identity
+        # a row of before variants ("") was graded with the lesson's numbers, as its suite version says
         unchanged = (not regrade and before is not None and entry.content_hash
                      and before.content_hash == entry.content_hash and before.suite_version == self.version
-                     and before.status in ("graded", "rejected"))
+                     and before.status in ("graded", "rejected") and before.identity in ("", entry.identity))
         if unchanged:
             self.result.this_run[student] = "unchanged"
             if self.reports is not None and before.status == "graded":
@@ -236,7 +241,7 @@ class _Entries:
             self.record(Outcome(student, "error" if entry.fault else "rejected", reason=entry.problem,
                                 worker="coordinator"))
         else:
-            return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source)
+            return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source, identity=entry.identity)
         return None
 
     def finish(self, outcome: Outcome) -> Outcome:
@@ -258,7 +263,8 @@ class _Entries:
         source, content_hash = self.sources.get(outcome.student, ("", ""))
         run = self.result.this_run
         try:
-            if not self.book.record(self.lesson, self.version, source, content_hash, neutralised(outcome)):
+            if not self.book.record(self.lesson, self.version, source, content_hash, neutralised(outcome),
+                                    self.identities.get(outcome.student, "")):
                 self.result.kept.append((outcome.student, outcome.reason))
                 run[outcome.student] = "kept"
             else:

@@ -196,6 +196,30 @@ def test_a_failure_after_a_grade_keeps_the_grade_and_says_so(tmp_path):
     assert again.unchanged == 0 and again.kept  # the changed content is tried again, not skipped
 
 
+def test_each_entry_is_graded_with_its_students_id_and_a_changed_id_is_graded_again(tmp_path):
+    """The id comes from the folder's layout (here Gradescope's export: the submitter's e-mail in its
+    manifest), travels with the job and is kept in the row; a corrected manifest regrades that student."""
+    folder = tmp_path / "export"
+    folder.mkdir()
+    for entry in ("submission_1", "submission_2"):
+        (folder / f"{entry}.py").write_text("1")
+    manifest = folder / "submission_metadata.yml"
+    manifest.write_text("submission_1:\n  :submitters:\n  - :name: A\n    :email: Ann@Example.edu\n"
+                        "submission_2:\n  :submitters:\n  - :name: B\n    :email: bo@example.edu\n")
+    book = tmp_path / "gb.sqlite"
+    session = "fake_sessions:FakeSession"
+    run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=session, out=quiet())
+    graded = sqlite3.connect(book).execute("SELECT student, identity, report FROM submissions ORDER BY 1").fetchall()
+    assert [(student, identity, json.loads(report)["output"].split()[2]) for student, identity, report in graded] == [
+        ("submission_1", "ann@example.edu", "student=ann@example.edu"),
+        ("submission_2", "bo@example.edu", "student=bo@example.edu")]
+    manifest.write_text(manifest.read_text().replace("bo@example.edu", "bob@example.edu"))
+    again = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=1, session=session, out=quiet())
+    assert (again.graded_now, again.unchanged) == (1, 1)
+    assert sqlite3.connect(book).execute("SELECT identity FROM submissions WHERE student = 'submission_2'"
+                                         ).fetchone() == ("bob@example.edu",)
+
+
 def headline_counts(line: str) -> tuple[int, dict[str, int], dict[str, int]]:
     """(submissions, the gradebook's counts, this run's counts) as the summary's first line says them."""
     status, _, run = line.partition("; this run ")
