@@ -198,6 +198,7 @@ def _student_makefile() -> str:
 # `make grade` grades your work with the public checks; the first run sets up .venv/ (Python 3.11+).
 # It grades exercises/<lesson>/ of the course's first lesson (course.toml); another lesson or folder:
 # make grade LESSON=<lesson>, make grade SUBMISSION=exercises/<lesson>
+# With your own numbers (the id your instructor gave you): make grade STUDENT=<your id>
 PYTHON ?= python3
 VENV_FLAGS ?=
 VENV := .venv
@@ -205,6 +206,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUBMISSION ?=
 LESSON ?=
+STUDENT ?=
 FORMAT ?= text
 
 .PHONY: grade clean
@@ -229,7 +231,7 @@ $(STAMP): {LOCK.as_posix()}
 # the grader's own process writes the bytecode of what it imports (uv compiled none); your code never does
 grade: $(STAMP)
 \t@PYTHONDONTWRITEBYTECODE= $(BIN)/python -m grader grade $(SUBMISSION) --format $(FORMAT) \\
-\t\t$(if $(LESSON),--lesson $(LESSON))
+\t\t$(if $(LESSON),--lesson $(LESSON)) $(if $(STUDENT),--student '$(STUDENT)')
 
 clean:
 \trm -rf $(VENV)
