@@ -38,6 +38,7 @@ from grader.batch import lms, roster
 from grader.batch.class_report import write as write_class_report
 from grader.batch.gradebook import Gradebook, Row
 from grader.batch.identity import identities
+from grader.batch.integrity import LessonJudge
 from grader.batch.jobs import Job, Outcome, neutralised
 from grader.batch.progress import BatchProgress
 from grader.batch.snapshot import LessonSnapshot
@@ -298,7 +299,8 @@ def _summary(book: Gradebook, result: BatchResult, lesson: Lesson) -> ClassSumma
             rows[student] = Row(student, "error", None, None, reason, {})
     return summarize(result.lesson, book.tasks(result.lesson), [rows[s] for s in sorted(rows)],
                      run=Counter(result.this_run.values()), kept=kept, title=lesson.title,
-                     reports=book.reports(result.lesson, result.students), wording=wording(lesson))
+                     reports=book.reports(result.lesson, result.students), wording=wording(lesson),
+                     judge=LessonJudge(lesson))
 
 
 def _fault(doing: str, exc: BaseException) -> str:
