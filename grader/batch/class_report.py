@@ -202,7 +202,7 @@ def _misconceptions(summary: ClassSummary) -> str:
 def _matches(summary: ClassSummary) -> str:
     """Who handed in answers right for whose numbers (``grader.batch.integrity``): never a penalty, a lead."""
     if not summary.matches:
-        return ""
+        return _claimed(summary)
     rows = []
     for match in summary.matches[:MAX_PROBLEMS]:
         others = "".join(f"<li>{_text(name)}</li>" for name in match.others[:MAX_NAMED])
@@ -215,10 +215,21 @@ def _matches(summary: ClassSummary) -> str:
                       f"({', '.join(_text(s) for s in students[:MAX_EXAMPLES])}"
                       f"{', …' if len(students) > MAX_EXAMPLES else ''})</li>"
                       for source, students in sources(summary.matches))
-    return ('<h2>Answers right for another student\'s numbers <small>(wrong for their own; never penalised: ask the '
-            'students)</small></h2>' + (f'<ul id="sources">{grouped}</ul>' if grouped else "")
+    return (_claimed(summary) + '<h2>Answers right for another student\'s numbers <small>(wrong for their own; '
+            'never penalised: ask the students)</small></h2>' + (f'<ul id="sources">{grouped}</ul>' if grouped else "")
             + '<table class="tasks" id="matches"><thead><tr><th>student</th><th>right for the numbers of</th>'
             f"<th>on</th><th>of their wrong answers</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def _claimed(summary: ClassSummary) -> str:
+    """The submissions that name another student than the one they came from (never used to grade)."""
+    if not summary.claimed:
+        return ""
+    rows = "".join(f"<tr><td>{_text(student)}</td><td>{_text(other)}</td></tr>"
+                   for student, other in summary.claimed[:MAX_PROBLEMS])
+    return ('<h2>Submissions naming another student <small>(in their answers file or notebook; never used to grade: '
+            'the numbers are those of the student it came from)</small></h2><table class="tasks" id="claimed"><thead>'
+            f"<tr><th>student</th><th>names</th></tr></thead><tbody>{rows}</tbody></table>")
 
 
 def _by_choice(summary: ClassSummary) -> str:

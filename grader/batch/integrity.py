@@ -108,6 +108,13 @@ def graded_variants(reports) -> list[_Graded]:
     return found
 
 
+def claims(reports) -> list[tuple[str, str]]:
+    """(student, the id their submission names itself) where it is not theirs (``Report.claimed_student``):
+    a copied file often still names its first owner. Never used to grade: a lead, as a pair is."""
+    return sorted((student, str(report["claimed_student"])) for student, report in reports
+                  if isinstance(report, dict) and report.get("claimed_student"))
+
+
 def varying(graded: list[_Graded], task_order: Iterable[str] = ()) -> list[str]:
     """The questions whose expected answer differs across the class, in the lesson's order."""
     values: dict[str, set[str]] = {}
@@ -227,9 +234,10 @@ def _safely(judge: AnswerJudge, task: str, given, expected) -> bool:
         return False
 
 
-def lines(found: list[Match], by_choice: list[ChoiceDifficulty], limit: int = 10) -> list[str]:
-    """The printed summary's words for both (``limit`` students and choices each; the class report has all):
-    who handed in answers right for whose numbers, then the choices that made a question harder."""
+def lines(found: list[Match], by_choice: list[ChoiceDifficulty], limit: int = 10,
+          claimed: list[tuple[str, str]] = ()) -> list[str]:
+    """The printed summary's words (``limit`` of each; the class report has all): who handed in answers
+    right for whose numbers, the files naming another student, then the choices that made a question harder."""
     out: list[str] = []
     if found:
         out += ["", "answers right for another student's numbers, wrong for their own (never penalised: "
@@ -242,6 +250,11 @@ def lines(found: list[Match], by_choice: list[ChoiceDifficulty], limit: int = 10
         for source, students in sources(found):
             out.append(f"  {_name(source)}'s numbers are in the answers of {len(students)} students: "
                        f"{_names(students, ', ')}")
+    if claimed:
+        out += ["", "submissions naming another student than the one they came from (never used to grade)"]
+        out += [f"  {_name(student)}: names {_name(other)!r}" for student, other in claimed[:limit]]
+        if len(claimed) > limit:
+            out.append(f"  ... and {len(claimed) - limit} more (see the class report)")
     harder = [d for d in by_choice if d.harder]
     if harder:
         out += ["", "by-hand questions harder with some numbers (share of full marks)"]

@@ -91,6 +91,7 @@ class ClassSummary:
     title: str = ""  # the lesson's title, when known
     matches: list[Match] = field(default_factory=list)  # answers right for another's numbers (grader.batch.integrity)
     by_choice: list[ChoiceDifficulty] = field(default_factory=list)  # each varying question per parameter choice
+    claimed: list[tuple[str, str]] = field(default_factory=list)  # (student, another id their submission names)
 
     @property
     def graded_now(self) -> int:
@@ -164,7 +165,7 @@ def summarize(lesson: str, tasks: list[tuple[str, str, float]], rows, *, run: di
                         dict(run) if run is not None else None, problems, misconceptions=found,
                         title=shown(title, lines=False) if title else "",
                         matches=integrity.matches(variants, judge, order) if judge is not None else [],
-                        by_choice=integrity.difficulty(variants, order))
+                        by_choice=integrity.difficulty(variants, order), claimed=integrity.claims(reports))
 
 
 def headline(summary: ClassSummary) -> str:
@@ -209,7 +210,7 @@ def render_plain(summary: ClassSummary, stream) -> None:
         for label, count in bins:
             write(f"{label:>{label_width}} | {'█' * round(BAR_WIDTH * count / peak):<{BAR_WIDTH}} {count}")
     _misconceptions(summary, write)
-    for line in integrity.lines(summary.matches, summary.by_choice, MAX_LISTED):
+    for line in integrity.lines(summary.matches, summary.by_choice, MAX_LISTED, summary.claimed):
         write(line)
     _problems(summary, write)
     stream.write(ci_safe("".join(line + "\n" for line in lines)))
@@ -260,7 +261,7 @@ def _rich(summary: ClassSummary, console: Console) -> None:
                 table.add_row("", "", Text(_MORE.format(more)), "")
             table.add_section()
         console.print(table)
-    for line in integrity.lines(summary.matches, summary.by_choice, MAX_LISTED):
+    for line in integrity.lines(summary.matches, summary.by_choice, MAX_LISTED, summary.claimed):
         console.print(line, markup=False, highlight=False)
     _problems(summary, lambda line: console.print(line, markup=False, highlight=False))
 

@@ -196,7 +196,8 @@ def with_variants(names=tuple(f"s{i}" for i in range(10))):
         rows.append(Row(name, "graded", sum(full.values()), 2.0, "", {t: float(ok) for t, ok in full.items()}))
         reports.append((name, {"tasks": [{"id": t, "score": float(ok), "max_score": 1.0} for t, ok in full.items()],
                                "variant": {"parameters": {"utilization": 0.35 if i >= 7 else 0.5}, "answers": numbers},
-                               "answers_given": {t: str(v) for t, v in given.items()}}))
+                               "answers_given": {t: str(v) for t, v in given.items()},
+                               **({"claimed_student": names[3]} if i == 0 else {})}))
     tasks = [("hand_flops", "FLOPs by hand", 1.0), ("hand_seconds", "seconds by hand", 1.0)]
     return summarize("prefill", tasks, rows, reports=reports, judge=Exact(), title="Prefill")
 
@@ -211,6 +212,8 @@ def test_the_students_who_hand_in_a_classmates_answers_are_named_with_whose_neve
     printed = io.StringIO()
     render_plain(summary, printed)
     assert "s0: hand_flops, hand_seconds right for the numbers of s3 (2 of 2 wrong answers)" in printed.getvalue()
+    assert table_rows(markup, "claimed") == [["s0", "s3"]]  # s0's answers file still names s3
+    assert "  s0: names 's3'" in printed.getvalue()
 
 
 def test_each_by_hand_question_shows_its_difficulty_per_choice_of_numbers():
