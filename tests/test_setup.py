@@ -149,3 +149,10 @@ def test_make_tests_pytest_options_build_a_module_fixture_once(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert sorted((tmp_path / "built").read_text().split()) == ["a", "b", "c", "d"]
+
+
+def test_make_grade_passes_a_students_id_and_none_without_it(fresh):
+    """`make grade STUDENT=ID`: graded with that student's own numbers (docs/students.md)."""
+    grade = [line for line in dry_run(fresh, "grade", "STUDENT=Alice@Example.edu") if "grader grade" in line][-1]
+    assert grade.endswith("--student 'Alice@Example.edu'")
+    assert "--student" not in [line for line in dry_run(fresh, "grade") if "grader grade" in line][-1]
