@@ -25,6 +25,7 @@ from grader.describe import format_int, int_digits
 from grader.exceptions import AnswerFormatError
 from grader.grading.numbers import NotANumber, OutOfRange, Unit, out_of_range, quote, read_number
 from grader.grading.writing import accepted_forms, choice_forms
+from grader.lesson.expressions import show
 from grader.lesson.manifest import AnswerSpec, Lesson, Task
 from grader.result import CheckResult
 from grader.submission.answers_file import Answers, Conflict, Incomparable, is_empty, load_answers, put
@@ -165,16 +166,24 @@ def _agreed(spec: AnswerSpec, conflict: Conflict):
                             "grader does not guess which one you mean")
 
 
-def grade_answer(task: Task, answers: dict | None, problem: str | None, filename: str) -> CheckResult:
-    """One check per answer task: was the answer given, readable, and right?"""
+def grade_answer(task: Task, answers: dict | None, problem: str | None, filename: str,
+                 expected=None) -> CheckResult:
+    """One check per answer task: was the answer given, readable, and right?
+
+    ``expected``: the right answer when it is not the manifest's own, a student's own numbers' (grader.lesson
+    .variants); a wrong answer's check then says what it should have been (``CheckResult.expected``)."""
     spec = task.answer
     name = f"{filename}:{spec.key}"
+    own = expected is not None
+    expected = spec.expected if expected is None else expected
 
-    def failed(message: str, safe: str | None = None, diagnosis=None, unanswered: bool = False) -> CheckResult:
+    def failed(message: str, safe: str | None = None, diagnosis=None, unanswered: bool = False,
+               example: bool = False) -> CheckResult:
         """``safe``: what a student may read if the task is secret (a hint can give the answer away)."""
         return CheckResult(name=name, passed=False, message=message, description=spec.question,
                            safe_message=safe or message, visibility=task.visibility, diagnosis=diagnosis,
-                           unanswered=unanswered)
+                           unanswered=unanswered, expected=_written(spec, expected) if own else "",
+                           lesson_example=example)
 
     if answers is None:
         return failed(problem)
@@ -197,13 +206,20 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
         return failed(f"{spec.key}: {exc}. {advice}", diagnosis=diagnosis)
     except AnswerFormatError as exc:  # a broken line, a conflict, a choice that is none: the message says it all
         return failed(f"{spec.key}: {exc}")
-    if _matches(spec, given, spec.expected):
+    if _matches(spec, given, expected):
         return CheckResult(name=name, passed=True, description=spec.question, visibility=task.visibility)
     not_right = f"you answered {quote(raw)}, which is not right"
     for hint in spec.hints:
         if _matches(spec, given, hint.value):
-            return failed(f"you answered {quote(raw)}: {hint.message}", not_right, hint.diagnosis)
+            return failed(f"you answered {quote(raw)}: {hint.message}", not_right, hint.diagnosis, example=hint.example)
     return failed(f"{not_right}. {spec.wrong}".strip(), not_right)
+
+
+def _written(spec: AnswerSpec, value) -> str:
+    """A right answer as the report writes it: "2.6e13 FLOPs", "0.65 s", "B"."""
+    if spec.kind != "number":
+        return str(value)
+    return f"{show(value, 'auto')} {spec.units[0]}" if spec.units else show(value, "auto")
 
 
 def _spelled_alike(key: str, answers: dict) -> str | None:

@@ -53,7 +53,7 @@ class GradingSession:
         require_reference(self.lesson, self.solutions)  # before any process starts: no check without its truth
         self._forks = self._fork_server(canary.sandbox())  # boots beside the pytest import and collection below
         try:
-            reference = load_reference(self.solutions / self.lesson.module, self.lesson)
+            self._reference = reference = load_reference(self.solutions / self.lesson.module, self.lesson)
             self._suite = _SuiteThread(self.lesson, reference)
         except BaseException:
             self._forks.close()
@@ -87,13 +87,19 @@ class GradingSession:
             canary.passed(forks.box)
             return
 
-    def grade(self, submission: str | Path, student: str | None = None) -> Report:
-        """The same Report ``engine.grade`` gives for this submission (the same scores, always);
-        ``student``: the trusted id of whose it is, as ``engine.grade`` takes it."""
+    def grade(self, submission: str | Path, student: str | None = None, variants=()) -> Report:
+        """The same Report ``engine.grade`` gives for this submission (the same scores, always); ``student``:
+        the id whose own numbers it is graded with, ``variants``: validate's (``engine.grade``)."""
         self._suite.wait_collected()
+
+        def run_checks(lesson, module, variants=(), per_variant=None):
+            results, found = self._suite.run(module, lesson.variant, variants)
+            if per_variant is not None:
+                per_variant.extend(found)
+            return results
         return grade(submission, lesson=self.lesson, course=self.course, solutions=self.solutions,
-                     launcher=self._forks.spawn, run_checks=lambda lesson, student: self._suite.run(student),
-                     scratch=self._forks.staging, student=student)
+                     launcher=self._forks.spawn, run_checks=run_checks, scratch=self._forks.staging,
+                     student=student, reference=self._reference, variants=variants)
 
     def close(self) -> None:
         self._suite.close()
@@ -116,13 +122,13 @@ class _SessionPlugin(SuitePlugin):
     def pytest_runtestloop(self, session):
         items = list(session.items)
         self.collected.set()
-        while (student := self._requests.get()) is not None:
-            self._student = student
+        while (request := self._requests.get()) is not None:
+            self._student, self.variant, variants = request
             self.results = {t.id: [] for t in self.lesson.code_tasks}
             try:
                 self.run_items(items)
                 check_wiring(self.lesson, self, pytest.ExitCode.OK)
-                self._replies.put(self.results)
+                self._replies.put((self.results, self.run_per_variant(items, variants) if variants else []))
             except BaseException as exc:  # noqa: BLE001 - handed to the caller, who raises it
                 self._replies.put(exc)
         return True
@@ -161,11 +167,12 @@ class _SuiteThread:
         for their results, so the two never parse at the same time."""
         self._plugin.collected.wait()
 
-    def run(self, student: StudentModule) -> dict:
-        """The check results of one submission, per code task."""
+    def run(self, student: StudentModule, variant=None, variants=()) -> tuple[dict, list]:
+        """The check results of one submission, per code task, with the student's own numbers ``variant``; and
+        the own-number checks' results for each of ``variants`` (``Checks.run_per_variant``)."""
         if self._failure is not None:
             raise self._failure
-        self._requests.put(student)
+        self._requests.put((student, variant, tuple(variants)))
         reply = self._replies.get()
         if isinstance(reply, BaseException):
             raise reply
