@@ -17,8 +17,8 @@ A group submission lists every member: it is graded with the variant of the memb
 ``python -m grader.authoring.submitter FILE`` prints that id (nothing when FILE does not exist:
 a local run of the autograder without metadata grades with the lesson's own numbers) and exits
 2 with one line when FILE exists but names no one: then ``run_autograder`` writes no score
-rather than grade someone's work with numbers that are not theirs. Standard library only: it
-runs before anything else of the grader's.
+rather than grade someone's work with numbers that are not theirs. It imports only the id's
+normalisation: it runs before the grade.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ import json
 import sys
 from pathlib import Path
 
-from grader.submission.claims import normalised_id
+from grader.exceptions import GraderError
+from grader.lesson.variants import normalise_id
 
 MAX_METADATA_BYTES = 16 * 2**20  # the file lists previous submissions too; far more than any holds
 
@@ -48,12 +49,19 @@ def metadata_student(path: Path) -> str:
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise NoSubmitter(f"{path}: cannot be read as JSON ({exc})") from None
     users = data.get("users") if isinstance(data, dict) else None
-    emails = sorted(normalised_id(user["email"]) for user in users if isinstance(user, dict)
-                    and isinstance(user.get("email"), str) and normalised_id(user["email"]).isprintable()
-                    and normalised_id(user["email"])) if isinstance(users, list) else []
+    emails = sorted(filter(None, (_normalised(user.get("email")) for user in users if isinstance(user, dict)))) \
+        if isinstance(users, list) else []
     if not emails:
         raise NoSubmitter(f"{path}: names no submitter with an e-mail (its 'users' list)")
     return emails[0]
+
+
+def _normalised(email) -> str:
+    """An e-mail as every source's id is read (``grader.lesson.variants.normalise_id``); "" for what is none."""
+    try:
+        return normalise_id(email) or "" if isinstance(email, str) else ""
+    except GraderError:  # a control character, more than an id may hold: no one
+        return ""
 
 
 def main(argv: list[str] | None = None) -> int:

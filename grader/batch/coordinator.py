@@ -134,7 +134,7 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
         result = BatchResult(the_lesson.id)
-        entries = _Entries(book, the_lesson.id, version, reports, result)
+        entries = _Entries(book, the_lesson.id, version, reports, result, needs_id=the_lesson.parameters is not None)
         todo = entries.plan(found, regrade)
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
@@ -198,8 +198,10 @@ class _Entries:
     student's zero, never replacing a grade); only the submission's own problems are ``rejected``.
     """
 
-    def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult):
+    def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult,
+                 needs_id: bool = False):
         self.book, self.lesson, self.version, self.reports, self.result = book, lesson, version, reports, result
+        self.needs_id = needs_id  # the lesson gives each student their own numbers: an entry needs a student id
         self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
         self.identities: dict[str, str] = {}  # student -> the id whose numbers grade them (grader.batch.identity)
         self.conflicts: set[str] = set()  # students with several entries in the folder
@@ -241,6 +243,10 @@ class _Entries:
         elif entry.problem:
             self.record(Outcome(student, "error" if entry.fault else "rejected", reason=entry.problem,
                                 worker="coordinator"))
+        elif self.needs_id and not entry.identity:  # never graded with numbers that are not the student's
+            self.record(Outcome(student, "rejected", worker="coordinator", reason=(
+                f"{entry.shown_source}: its name gives no student id (an id is at most 200 characters, with no "
+                "control character), and each student is graded with their own numbers: rename the entry")))
         else:
             return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source, identity=entry.identity)
         return None

@@ -19,8 +19,8 @@ records, say about who the student is:
   reads it from the repository's name;
 - any other folder: the entry's name (``alice.py`` is ``alice``).
 
-Every id then passes one normalisation (``normalised_id``), whatever layout it came from, so that
-``Alice`` in one place and ``alice`` in another are one student with one variant.
+Every id then passes one normalisation (``grader.lesson.variants.normalise_id``), whatever layout it
+came from, so that ``Alice`` in one place and ``alice`` in another are one student with one variant.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from grader.submission.claims import normalised_id
+from grader.exceptions import GraderError
+from grader.lesson.variants import normalise_id
 
 GRADESCOPE_METADATA = "submission_metadata.yml"
 CLASSROOM_FOLDER = re.compile(r"(?P<assignment>.+)-submissions")
@@ -55,8 +56,17 @@ def identities(folder: Path, students: list[str], exported: bool) -> dict[str, s
             raw = student[len(classroom["assignment"]) + 1:]
         else:
             raw = student
-        found[student] = normalised_id(raw) or normalised_id(student)
+        found[student] = _normalised(raw) or _normalised(student)
     return found
+
+
+def _normalised(raw: str) -> str:
+    """``normalise_id``'s reading of ``raw``; "" for none, or for what is no id (too long, a control
+    character): that entry's student has no id (``grader.batch.coordinator`` refuses it where it needs one)."""
+    try:
+        return normalise_id(raw) or ""
+    except GraderError:
+        return ""
 
 
 def gradescope_submitters(metadata: Path) -> dict[str, str]:
@@ -88,7 +98,7 @@ def gradescope_submitters(metadata: Path) -> dict[str, str]:
         if submitters and not line.startswith(("  - ", "    ")):
             submitters = False
         email = _EMAIL.fullmatch(line) if submitters else None
-        value = normalised_id(_unquoted(email["value"])) if email else ""
+        value = _normalised(_unquoted(email["value"])) if email else ""
         if value:
             emails.setdefault(current, []).append(value)
     return {key: min(found) for key, found in emails.items()}

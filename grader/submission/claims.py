@@ -12,8 +12,10 @@ still names its first owner), and the student's copy never shows it.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
+
+from grader.exceptions import GraderError
+from grader.lesson.variants import normalise_id
 
 CLAIM_KEYS = ("student", "student_id")  # the answers file's top-level keys, the notebook metadata's
 MAX_CLAIM = 200  # characters kept of what the submission says: it is the student's text
@@ -35,19 +37,12 @@ def claimed(answers, metadata=None) -> str:
     return ""
 
 
-def disagreeing(claim: str, trusted: str | None, normalise: Callable[[str], str] | None = None) -> str:
-    """``claim`` when it names someone other than ``trusted`` (compared as ``normalise`` makes ids
-    alike); "" when it agrees, names nobody, or there is no trusted id to disagree with."""
+def disagreeing(claim: str, trusted: str | None, normalise: Callable[[str], str | None] = normalise_id) -> str:
+    """``claim`` when it names someone other than ``trusted`` (compared as ``normalise`` makes ids alike:
+    ``grader.lesson.variants.normalise_id``); "" when it agrees, names nobody, or there is no trusted id."""
     if not claim or not trusted:
         return ""
-    same = normalise or normalised_id
     try:
-        return "" if same(claim) == same(trusted) else claim
-    except ValueError:  # the normaliser refuses what the submission wrote: it cannot be the trusted id
+        return "" if normalise(claim) == normalise(trusted) else claim
+    except (ValueError, GraderError):  # the normaliser refuses what the submission wrote: not the trusted id
         return claim
-
-
-def normalised_id(text: str) -> str:
-    """A student id as every source is compared and chosen by: NFC, blanks trimmed, case folded
-    (``Alice`` typed in one place and ``alice`` in another are one student)."""
-    return unicodedata.normalize("NFC", text).strip().casefold()

@@ -374,9 +374,11 @@ def test_an_id_written_in_the_submission_that_is_not_the_trusted_one_is_the_inst
     """A copied answers file often still names its first owner: kept for the instructor, never used, never
     in the student's copy; the trusted id alone says whose the submission is."""
     answers = (SOLUTION / "answers.toml").read_text()
-    folder = submission(tmp_path, answers='student = "Alice"\n' + answers)
+    folder = submission(tmp_path / "claims", answers='student = "Alice"\n' + answers)
     report = grade(folder, course=COURSE, student="bob")
-    assert report.score == report.max_score  # never penalised: the note is the instructor's to weigh
+    plain = grade(submission(tmp_path / "plain"), course=COURSE, student="bob")
+    assert report.score == plain.score  # neither penalised nor graded as Alice's: the note is the instructor's
+    assert report.variant == plain.variant and report.variant.student == "bob"
     assert report.claimed_student == "Alice" and report.to_dict()["claimed_student"] == "Alice"
     assert "claimed_student" not in report.for_audience("student").to_dict()
     assert grade(folder, course=COURSE, student="ALICE").claimed_student == ""  # the same student, however typed
