@@ -13,14 +13,16 @@ the work would have written them (a line a mutant changed is left as it is).
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import zipfile
 from pathlib import Path
 
+from grader.grading.answers import parse_number
 from grader.grading.variants import variants_for
 from grader.lesson.course import Course
-from grader.lesson.variants import normalise_id
+from grader.lesson.variants import normalise_id, specialise
 
 from paths import ROOT
 
@@ -53,22 +55,36 @@ def place(source: Path, folder: Path, student: str, zipped: bool = False, own: b
 
 
 def own_answers(path: Path, student: str, course: Course | None = None, lesson: str = "prefill") -> Path:
-    """Rewrite the answers file ``path`` with ``student``'s own numbers: each line still giving the
-    reference's answer (the lesson's worked example) gets theirs; a line a mutant changed stays."""
+    """Rewrite the answers file ``path`` with ``student``'s own numbers, as that student would have written
+    it: the lesson's answer becomes theirs, and a known mistake's value (a hint's: a mutant's ``7 × 10^12``
+    for the missing factor 2) the same mistake made with their numbers; any other line stays as it is."""
     course = course or Course(ROOT)
     the_lesson = course.lesson(lesson)
     variant = variants_for(course, the_lesson, [student])[normalise_id(student)]
-    reference = _values((course.root / "solutions" / lesson / the_lesson.answers).read_text(encoding="utf-8"))
-    keys = {task.answer.key: task.id for task in the_lesson.tasks if task.answer and task.answer.kind == "number"}
+    theirs = {task.id: task for task in specialise(the_lesson, variant).tasks}
     lines = []
     for line in path.read_text(encoding="utf-8").splitlines():
         found = _LINE.fullmatch(line)
-        if found and found["key"] in keys and found["value"] == reference.get(found["key"]):
-            line = f'{found["key"]} = "{variant.answers[keys[found["key"]]]!r}"'
+        task = next((t for t in the_lesson.tasks if found and t.answer and t.answer.key == found["key"]
+                     and t.answer.kind == "number"), None)
+        if task is not None:
+            mistakes = [h.value for h in theirs[task.id].answer.hints if not h.example]
+            pairs = [(task.answer.expected, variant.answers[task.id])]
+            pairs += [(h.value, mine) for h, mine in zip(task.answer.hints, mistakes, strict=True)]
+            written = _number(found["value"], task)
+            mine = next((new for old, new in pairs if written is not None and math.isclose(written, float(old),
+                                                                                            rel_tol=1e-9)), None)
+            if mine is not None:
+                line = f'{found["key"]} = "{mine!r}"'
         lines.append(line)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
 
-def _values(text: str) -> dict[str, str]:
-    return {found["key"]: found["value"] for found in map(_LINE.fullmatch, text.splitlines()) if found}
+def _number(value: str, task) -> float | None:
+    """The number a line's value says, in the question's unit, as the grader reads it; None when it says none."""
+    text = value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
+    try:
+        return parse_number(text, task.answer)
+    except Exception:  # noqa: BLE001 - not a number (a calculation typed out): the line stays as written
+        return None
