@@ -172,3 +172,37 @@ def specialise(lesson: Lesson, variant: Variant) -> Lesson:
             task = replace(task, answer=replace(task.answer, hints=(note, *task.answer.hints)))
         tasks.append(task)
     return replace(lesson, tasks=tuple(tasks), variant=variant)
+
+
+def render_for(lesson: Lesson, text: str, variant: Variant | None = None, source: str = "") -> str:
+    """A file's text of the lesson (its solution's module and answers, its notebook template) with each
+    placeholder rendered with ``variant``'s numbers, or the lesson's own; as written for a lesson without
+    parameters. A placeholder that cannot be rendered is a ConfigError naming ``source``."""
+    spec: Parameters | None = lesson.parameters
+    if spec is None:
+        return text
+    if variant is None or variant.student is None:
+        variant = own_numbers(lesson)
+    try:
+        return render(text, spec.template_values(variant.parameters, variant.answers))
+    except ValueError as exc:
+        raise ConfigError(source or str(lesson.suite_dir), str(exc)) from None
+
+
+def describe_variant(lesson: Lesson, variant: Variant) -> str:
+    """The variant for people (``grader variant --format text``): whose it is, each number, each answer."""
+    who = f"student {variant.student}" if variant.student else "the lesson's own numbers (no student id)"
+    lines = [f"{lesson.id}: {who}"]
+    said = dict(variant.says)
+    width = max((len(name) for name in [*variant.parameters, *variant.answers]), default=0)
+    if variant.parameters:
+        lines.append("parameters:")
+        lines += [f"  {name:<{width}}  {show(value):<10} {said.get(name, '')}".rstrip()
+                  for name, value in variant.parameters.items()]
+    lines.append("answers:")
+    for task in lesson.tasks:
+        if task.answer is not None:
+            value = variant.answers[task.id]
+            unit = f" {task.answer.units[0]}" if task.answer.kind == "number" and task.answer.units else ""
+            lines.append(f"  {task.id:<{width}}  {show(value) if task.answer.kind == 'number' else value}{unit}")
+    return "\n".join(lines) + "\n"
