@@ -60,7 +60,7 @@ class SuitePlugin(Checks):
     @pytest.fixture
     def variant(self):
         """The student's own numbers (grader.lesson.variants): ``variant.calls_of(function)``."""
-        return self.variant
+        return self.numbers
 
     # -- running ---------------------------------------------------------------------------
 
