@@ -44,6 +44,15 @@ def markup_text(text: str) -> str:
     return re.sub(r"^(\s*)::", r"\1&#58;:", text, flags=re.M).replace("##[", "&#35;#[")
 
 
+def numbers(report) -> str:
+    """One line naming the student's own numbers a report was graded with (``Report.variant``); "" for the
+    lesson's own."""
+    if report.variant is None:
+        return ""
+    said = ", ".join(text for _, _, text in report.variant.parameters)
+    return f"your numbers (student {report.variant.student}): {said}"
+
+
 def points(value: float) -> str:
     """2 stays "2", a third of a point is "0.33": scores read like a teacher writes them."""
     return f"{value:g}" if value == int(value) else f"{value:.2f}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import TextIO
 
-from grader.formats._common import LIMITED, FormatBase, claim_note, fraction, markup_text, points, prose
+from grader.formats._common import LIMITED, FormatBase, claim_note, fraction, markup_text, numbers, points, prose
 from grader.result import Report
 from grader.result.advice import what_to_fix
 
@@ -86,6 +86,7 @@ def render(report: Report) -> str:
         f"<style>{CSS}</style></head><body><main>",
         f"<header><h1>{title}</h1>",
         f'<p class="muted">Submission <code>{escape(report.submission)}</code></p>',
+        f'<p class="numbers">{escape(numbers(report))}</p>' if report.variant else "",
         (f'<div class="total" id="total"><span class="total-score">{escape(total)}</span>'
          f' <span class="total-percent">{report.percent:.0f}%</span></div>'),
         _bar(report.score, report.max_score, f"big {status}"),

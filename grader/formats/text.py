@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from grader import terminal
-from grader.formats._common import LIMITED, FormatBase, bar, claim_note, points
+from grader.formats._common import LIMITED, FormatBase, bar, claim_note, numbers, points
 from grader.formats._fix import bullet, fix_lines
 from grader.result import Report
 from grader.result.text import ci_safe
@@ -58,6 +58,7 @@ def render_plain(report: Report, verbose: bool = False) -> str:
     id_width, score_width, verdict_width = _columns(report)
     bar_width = len(bar(0, 1))
     out = [f"{report.title or report.lesson}: {report.submission}"]
+    out += [numbers(report)] if report.variant else []
     if report.sandbox:
         out.append(f"ran in: {report.sandbox}")
     elif report.limited:  # a student's copy: the mode, never the machine's details (Report.for_audience)
@@ -90,6 +91,8 @@ def _write_rich(report: Report, console: Console, verbose: bool = False) -> None
 
     console.width = min(console.width, MAX_COLOURED_WIDTH)
     console.print(Text(report.title or report.lesson, style="bold"), Text(report.submission, style="dim"))
+    if report.variant:
+        console.print(Text(numbers(report)))
     if report.sandbox:
         console.print(Text(f"ran in: {report.sandbox}", style="dim"))
     elif report.limited:

@@ -179,7 +179,10 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
 
     def failed(message: str, safe: str | None = None, diagnosis=None, unanswered: bool = False,
                example: bool = False) -> CheckResult:
-        """``safe``: what a student may read if the task is secret (a hint can give the answer away)."""
+        """``safe``: what a student may read if the task is secret (a hint can give the answer away). Graded on
+        a student's own numbers, a wrong answer's message says the right one (a secret task's safe one never)."""
+        if own and not unanswered:
+            message = f"{message} (the right answer for your numbers: {_written(spec, expected)})"
         return CheckResult(name=name, passed=False, message=message, description=spec.question,
                            safe_message=safe or message, visibility=task.visibility, diagnosis=diagnosis,
                            unanswered=unanswered, expected=_written(spec, expected) if own else "",

@@ -67,7 +67,7 @@ class Checks:
         self.lesson = lesson
         self._student = student
         self._reference = reference
-        self.variant = lesson.variant  # the student's own numbers (grader.lesson.variants), or None
+        self.numbers = lesson.variant  # the student's own numbers (grader.lesson.variants), or None
         self.results: dict[str, list[CheckResult]] = {t.id: [] for t in lesson.code_tasks}
         self.problems: list[str] = []
         self.names: dict[str, set[str]] = {t.id: set() for t in lesson.code_tasks}  # collected check names
@@ -111,7 +111,7 @@ class Checks:
         pytest's public hook (not the private ``_pytest.runner``); None: its fixtures end with it.
         """
         for item in items:
-            if takes_variant(item) and (self.variant is None or self.variant.example):
+            if takes_variant(item) and (self.numbers is None or self.numbers.example):
                 continue  # an own-number check: none without a student's own numbers (the lesson's own are asked)
             if not self._run_directly(item):
                 item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
@@ -121,14 +121,14 @@ class Checks:
         results by task, one dict per variant. ``grader validate`` proves a lesson on many variants so, paying
         once for what does not depend on the variant (the submission's worker, every other check)."""
         kept, found = [item for item in items if takes_variant(item)], []
-        variant, results = self.variant, self.results
+        variant, results = self.numbers, self.results
         try:
             for each in variants:
-                self.variant, self.results = each, {t.id: [] for t in self.lesson.code_tasks}
+                self.numbers, self.results = each, {t.id: [] for t in self.lesson.code_tasks}
                 self.run_items(kept)
                 found.append(self.results)
         finally:
-            self.variant, self.results = variant, results
+            self.numbers, self.results = variant, results
         return found
 
     def lesson_checks(self, items: list) -> list:
@@ -171,7 +171,7 @@ class Checks:
         """Call the check function; one more run in a fresh fork as pytest_runtest_call does."""
         values = {"student": lambda: self._student_for(item), "reference": self._reference_or_fail,
                   "rng": lambda: seeded_rng(item), "diagnose": self._diagnose_for,
-                  "domain": lambda: self._domain_for(item), "variant": lambda: self.variant}
+                  "domain": lambda: self._domain_for(item), "variant": lambda: self.numbers}
         item.funcargs = {name: params[name] if name in params else values[name]() for name in arguments}
         try:
             item.obj(**item.funcargs)

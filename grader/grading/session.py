@@ -123,7 +123,7 @@ class _SessionPlugin(SuitePlugin):
         items = list(session.items)
         self.collected.set()
         while (request := self._requests.get()) is not None:
-            self._student, self.variant, variants = request
+            self._student, self.numbers, variants = request
             self.results = {t.id: [] for t in self.lesson.code_tasks}
             try:
                 self.run_items(items)

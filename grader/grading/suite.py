@@ -60,7 +60,7 @@ class SuitePlugin(Checks):
     @pytest.fixture(name="variant")  # not a method named so: Checks sets the attribute ``variant`` on the instance
     def variant_fixture(self):
         """The student's own numbers (grader.lesson.variants): ``variant.calls_of(function)``."""
-        return self.variant
+        return self.numbers
 
     # -- running ---------------------------------------------------------------------------
 

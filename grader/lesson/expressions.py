@@ -168,10 +168,15 @@ def check_text(text: str, source: str, key: str, names: tuple[str, ...]) -> None
 
 
 def render(text: str, values: dict) -> str:
-    """``text`` with each placeholder replaced by its value (``check_text`` has accepted it)."""
+    """``text`` with each placeholder replaced by its value; ValueError naming the first placeholder that
+    cannot be (``check_text`` refuses such a text where it is declared)."""
     def one(match: re.Match) -> str:
-        expression = Expression(match.group(1), ast.parse(match.group(1).strip(), mode="eval").body)
-        return show(expression.evaluate(values), match.group(2) or "auto")
+        try:
+            expression = parse(match.group(1), "", "", tuple(values))
+            return show(expression.evaluate(values), match.group(2) or "auto")
+        except (ConfigError, ValueError, TypeError) as exc:
+            why = exc.problem if isinstance(exc, ConfigError) else str(exc)
+            raise ValueError(f"placeholder {match.group(0)!r} cannot be written: {why}") from None
     return PLACEHOLDER.sub(one, text)
 
 

@@ -24,13 +24,15 @@ without ``[parameters]`` is left untouched, placeholders included.
 
 A person must be able to compute every answer by hand: ``FIGURES``. A student's numbers are
 drawn again (deterministically) until every number answer has at most that many significant
-figures, and ``grader validate`` refuses a declaration where too few combinations do.
+figures and differs from its own hints' values (``by_hand``), and ``grader validate`` refuses a
+declaration where too few combinations do.
 """
 
 from __future__ import annotations
 
 import hashlib
 import itertools
+import math
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -268,8 +270,13 @@ def _listed(choices: tuple) -> str:
     return shown + (", …" if len(choices) > 8 else "")
 
 
-def by_hand(answers: dict, found: Parameters) -> list[str]:
-    """The answers of ``answers`` (by task id) a person cannot compute by hand: more than ``FIGURES``
-    significant figures. Empty when every one can."""
-    return [a.task for a in found.answers
-            if a.source is not None and significant_figures(answers[a.task]) > FIGURES]
+def by_hand(answers: dict, found: Parameters, hints: dict | None = None) -> list[str]:
+    """The answers of ``answers`` (by task id) that do not make a question for a person with these numbers:
+    more than ``FIGURES`` significant figures (not computed by hand), or equal to one of the answer's own
+    ``hints`` (a misconception that gives the right answer tells nothing apart: with TTFT equal to ITL the
+    steady decode rate is the total request output rate). Empty when every one does."""
+    def degenerate(answer) -> bool:
+        values = (hints or {}).get(answer.task, ())
+        return any(v is not None and math.isclose(v, answers[answer.task], rel_tol=1e-9) for v in values)
+    return [a.task for a in found.answers if a.source is not None
+            and (significant_figures(answers[a.task]) > FIGURES or degenerate(a))]

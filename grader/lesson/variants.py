@@ -8,8 +8,9 @@ Without an id, or for a lesson without parameters, the variant is the lesson's o
 declared answers, nothing computed, nothing changed.
 
 ``specialise(lesson, variant)`` is the lesson as that student reads it: its questions, hints and
-``wrong`` texts rendered with their numbers, its hints' values theirs, and one hint more, first:
-the lesson's own answer, which a student copying the worked example gives, is told as such
+``wrong`` texts rendered with their numbers, its hints' values theirs, and one hint more, last (a
+misconception their own numbers explain is named first): the lesson's own answer, which a student
+copying the worked example gives, is told as such
 ("1.4e13 is the lesson's worked example; your numbers are 13·10⁹ parameters and a 2000-token
 prompt"). The expected values themselves are passed to the answer comparison by the grade
 (``variant.answers``); the lesson keeps its own ``expected``, which the accepted forms quote
@@ -104,16 +105,18 @@ def variant_for(lesson: Lesson, student: str | None, salt: str | None, reference
     for attempt in range(ATTEMPTS):
         parameters = spec.choose(student, salt, lesson.id, attempt)
         found = with_parameters(lesson, parameters, reference, student)
-        if not by_hand(found.answers, spec):
+        if not by_hand(found.answers, spec, found.hints):
             return found
     raise ConfigError(spec.source, f"no draw of {ATTEMPTS} for student {student!r} gives answers that can be computed "
                       "by hand: choose the parameters' choices so that most combinations do ('grader validate' counts "
                       "them)", "parameters")
 
 
-def with_parameters(lesson: Lesson, parameters: dict, reference, student: str | None = None) -> Variant:
-    """The variant of these parameter values: each answer and hint computed on the reference. A reference that
-    cannot compute one is a ConfigError naming the answer's ``from`` (the solution or the lesson is at fault)."""
+def with_parameters(lesson: Lesson, parameters: dict, reference, student: str | None = None,
+                    says: bool = True) -> Variant:
+    """The variant of these parameter values: each answer and hint computed on the reference (and how sentences
+    say the parameters, unless ``says`` is false). A reference that cannot compute one is a ConfigError naming
+    the answer's ``from`` (the solution or the lesson is at fault)."""
     spec: Parameters = lesson.parameters
     answers = {t.id: t.answer.expected for t in lesson.tasks if t.answer is not None}
     calls: list = []
@@ -128,7 +131,7 @@ def with_parameters(lesson: Lesson, parameters: dict, reference, student: str | 
                                    for i, source in enumerate(answer.hints))
     example = parameters == spec.example()
     return Variant(lesson.id, student, dict(parameters), answers, example, tuple(dict.fromkeys(
-        (name, args) for name, args in calls)), hints, _says(spec, parameters, answers))
+        (name, args) for name, args in calls)), hints, _says(spec, parameters, answers) if says else ())
 
 
 def _computed(spec: Parameters, source, values: dict, reference, calls: list, task: str, key: str):
@@ -169,6 +172,40 @@ def specialise(lesson: Lesson, variant: Variant) -> Lesson:
             note = Hint(value=answer.example, example=True,
                         message=f"{show(answer.example)} is the lesson's worked example, not your own answer: "
                                 f"yours is for {said}. Work it out with your numbers.")
-            task = replace(task, answer=replace(task.answer, hints=(note, *task.answer.hints)))
+            task = replace(task, answer=replace(task.answer, hints=(*task.answer.hints, note)))
         tasks.append(task)
     return replace(lesson, tasks=tuple(tasks), variant=variant)
+
+
+def render_for(lesson: Lesson, text: str, variant: Variant | None = None, source: str = "") -> str:
+    """A file's text of the lesson (its solution's module and answers, its notebook template) with each
+    placeholder rendered with ``variant``'s numbers, or the lesson's own; as written for a lesson without
+    parameters. A placeholder that cannot be rendered is a ConfigError naming ``source``."""
+    spec: Parameters | None = lesson.parameters
+    if spec is None:
+        return text
+    if variant is None or variant.student is None:
+        variant = own_numbers(lesson)
+    try:
+        return render(text, spec.template_values(variant.parameters, variant.answers))
+    except ValueError as exc:
+        raise ConfigError(source or str(lesson.suite_dir), str(exc)) from None
+
+
+def describe_variant(lesson: Lesson, variant: Variant) -> str:
+    """The variant for people (``grader variant --format text``): whose it is, each number, each answer."""
+    who = f"student {variant.student}" if variant.student else "the lesson's own numbers (no student id)"
+    lines = [f"{lesson.id}: {who}"]
+    said = dict(variant.says)
+    width = max((len(name) for name in [*variant.parameters, *variant.answers]), default=0)
+    if variant.parameters:
+        lines.append("parameters:")
+        lines += [f"  {name:<{width}}  {show(value):<10} {said.get(name, '')}".rstrip()
+                  for name, value in variant.parameters.items()]
+    lines.append("answers:")
+    for task in lesson.tasks:
+        if task.answer is not None:
+            value = variant.answers[task.id]
+            unit = f" {task.answer.units[0]}" if task.answer.kind == "number" and task.answer.units else ""
+            lines.append(f"  {task.id:<{width}}  {show(value) if task.answer.kind == 'number' else value}{unit}")
+    return "\n".join(lines) + "\n"
