@@ -57,8 +57,8 @@ class SuitePlugin(Checks):
     def domain(self, request) -> Domain:
         return self._domain_for(request.node)
 
-    @pytest.fixture(name="variant")  # not a method named so: Checks sets the attribute ``variant`` on the instance
-    def variant_fixture(self):
+    @pytest.fixture
+    def variant(self):
         """The student's own numbers (grader.lesson.variants): ``variant.calls_of(function)``."""
         return self.numbers
 
