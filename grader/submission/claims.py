@@ -2,9 +2,9 @@
 
 A student's variant (their own numbers) comes from an id the grader gets from where the
 submission comes from: a batch entry's name, Gradescope's metadata, GitHub Classroom's
-repository, ``grader grade --student`` (docs/class.md, "Whose numbers"). The submission may
-also name a student: a line ``student = "..."`` at the top of the answers file (``grader
-stubs --student`` may write one), or ``"student"`` in a notebook's metadata. Anyone can
+repository, ``grader grade --student`` (docs/class.md, "Whose numbers: student ids"). The
+submission may also name a student: a line ``student = "..."`` at the top of the answers file,
+or ``"student"`` in a notebook's metadata. Anyone can
 type any name there, so it never chooses a variant; when it disagrees with the trusted id
 the report keeps it for the instructor (``Report.claimed_student``: a copied file often
 still names its first owner), and the student's copy never shows it.
