@@ -82,7 +82,7 @@ def release(course: Course, out: Path, lesson: str | None = None, force: bool = 
     copy_engine(result.student)
     graded = [each.id for each in lessons if result.public[each.id].tasks]  # the lessons of the bundle's course
     if graded:
-        (result.student / COURSE_FILE).write_text(course_toml(graded), encoding="utf-8")
+        (result.student / COURSE_FILE).write_text(course_toml(graded, course.salt()), encoding="utf-8")
     (result.student / "Makefile").write_text(_student_makefile(), encoding="utf-8")
     specified = {each.id for each in lessons if (result.student / EXERCISES / each.id / README_NAME).is_file()}
     readme = _student_readme(lessons, result.public, graded[:1], specified)
