@@ -104,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     stubs.add_argument("--check", action="store_true",
                        help="write nothing; exit 1 naming the first differing line when exercises/ has drifted")
     stubs.add_argument("--student", action="append", metavar="ID", help="write this student's copy, with their own "
-                       "numbers, to OUTPUT/<id>/exercises/<lesson>/ instead (repeat for several)")
+                       "numbers, to OUTPUT/<id>/exercises/<lesson>/ instead")
     stubs.add_argument("--roster", type=Path, metavar="FILE", help="as --student for every id of FILE, a CSV file "
                        "with an 'id' column")
     stubs.add_argument("--output", type=Path, metavar="DIR", help="where --student and --roster write (default: "

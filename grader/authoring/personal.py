@@ -35,10 +35,11 @@ def read_roster(path: Path) -> list[str]:
     a file that cannot be read, has no such column or holds no id."""
     try:
         with open(path, encoding="utf-8-sig", newline="") as stream:
-            rows = list(csv.DictReader(stream))
+            reader = csv.DictReader(stream)
+            rows = list(reader)
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise UsageError(f"--roster {path}: cannot be read as CSV ({exc})") from None
-    if not rows or ID_COLUMN not in rows[0]:
+    if ID_COLUMN not in (reader.fieldnames or []):
         raise UsageError(f"--roster {path}: needs a header row with an '{ID_COLUMN}' column (one student id a row)")
     ids = []
     for number, row in enumerate(rows, start=2):

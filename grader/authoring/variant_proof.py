@@ -260,6 +260,8 @@ class VariantProof:
 
     def judged(self, observed: Report, judge) -> tuple[int, str]:
         """(on how many variants ``judge``'s verdict on ``observed`` does not hold, the first of them)."""
+        if not self.variants:
+            return 0, ""
         return first_failures([(v, "; ".join(judge(r).problems)) for v, r in self._reports(observed)])
 
     def _reports(self, base: Report) -> list[tuple[Variant, Report]]:

@@ -36,8 +36,8 @@ def student_variant(course: Course, lesson: Lesson, student: str | None, folder:
     ``lesson`` has parameters and ``student`` is an id, else the lesson and its own numbers unchanged."""
     if lesson.parameters is None or normalise_id(student) is None:
         return lesson, None, reference
-    if reference is None:
-        reference = reference_of(lesson, folder)
+    if reference is None and any(a.source is not None for a in lesson.parameters.answers):
+        reference = reference_of(lesson, folder)  # not in a student bundle: it grades no answer, asks no own number
     variant = variant_for(lesson, student, term_salt(course), reference)
     return specialise(lesson, variant), variant, reference
 

@@ -140,15 +140,15 @@ def load_parameters(source: str, data: dict, tasks: tuple, catalogue: tuple, fun
     if clash:
         raise ConfigError(source, f"'{min(clash)}' names a parameter and an answer or a function: rename one",
                           "parameters")
+    raw_catalogue = {e.code: (e.when, e.hint) for e in catalogue}
+    catalogue_file = str(Path(source).with_name("diagnoses.toml"))
+    for i, texts in enumerate(raw_catalogue.values()):  # first: an answer's hint may be a diagnosis's text
+        for text, key in zip(texts, ("when", "hint"), strict=True):
+            check_text(text, catalogue_file, f"diagnoses[{i}].{key}", names + keys)
     answers = tuple(_answer(source, i, raw_tasks[i]["answer"], task, names, keys, functions, catalogue)
                     for i, task in enumerate(tasks) if task.answer is not None)
     for p in parameters:
         check_text(p.says, source, f"parameters.{p.name}.says", names)
-    raw_catalogue = {e.code: (e.when, e.hint) for e in catalogue}
-    catalogue_file = str(Path(source).with_name("diagnoses.toml"))
-    for i, texts in enumerate(raw_catalogue.values()):
-        for text, key in zip(texts, ("when", "hint"), strict=True):
-            check_text(text, catalogue_file, f"diagnoses[{i}].{key}", names + keys)
     found = Parameters(source, parameters, answers, raw_catalogue)
     values = found.template_values(found.example(), {a.task: a.example for a in answers})
     catalogue = tuple(replace(e, when=render(e.when, values), hint=render(e.hint, values)) for e in catalogue)
