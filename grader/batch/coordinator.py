@@ -161,17 +161,17 @@ def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | No
     """Every student's entry read (unzipped into ``scratch``, hashed); one that could not be read for
     a reason of the grader's is a ``fault`` entry: its row says so, and the batch goes on."""
     listing = roster.scan(folder, ignore)
-    exported = lms.export_groups([source for sources in listing.values() for source in sources])
+    exported = lms.export([source for sources in listing.values() for source in sources])
     found: dict[str, roster.Entry] = {}
-    if exported is not None:  # an LMS's export (Canvas, Moodle): each student's parts become one submission
-        found = {student: _read_export(student, parts, scratch) for student, parts in exported.items()}
+    if exported is not None:  # an LMS's export (Canvas, Moodle, Blackboard): each student's parts, one submission
+        found = {student: _read_export(student, parts, scratch) for student, parts in exported[1].items()}
     for student, sources in listing.items() if exported is None else ():
         try:
             found[student] = roster.prepare(student, sources, scratch, keep)
         except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
             found[student] = roster.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
                                           fault=True)
-    ids = identities(folder, list(found), exported is not None)  # whose numbers: the layout says (docs/class.md)
+    ids = identities(folder, list(found), exported and exported[0])  # whose numbers: the layout says (docs/class.md)
     return {student: dataclasses.replace(entry, identity=ids[student]) for student, entry in found.items()}
 
 

@@ -11,6 +11,7 @@ records, say about who the student is:
   export (a name is not an id: Canvas writes it from the student's display name);
 - **Moodle** (``<full name>_<participant id>_assignsubmission_…``): the participant id, the
   "Identifier" of Moodle's grading worksheet (``Participant 123``);
+- **Blackboard** (``<assignment>_<username>_attempt_…``): the username;
 - **Gradescope**'s export (``submission_<n>/`` beside ``submission_metadata.yml``): the submitter's
   e-mail as that file records it (a group: the first of its members' e-mails, as the autograder
   takes it: ``grader.authoring.autograder.metadata_student``);
@@ -39,16 +40,20 @@ _SUBMITTERS = re.compile(r"  :submitters:\s*")
 _EMAIL = re.compile(r"(?:  - |    ):email:\s*(?P<value>.*?)\s*")
 
 
-def identities(folder: Path, students: list[str], exported: bool) -> dict[str, str]:
-    """Student key (as the gradebook names the entry) -> the normalised id whose numbers grade it.
+def identities(folder: Path, students: list[str], exported: str | None) -> dict[str, str]:
+    """Student key (as the gradebook names the entry) -> the normalised id whose numbers grade it ("" for
+    a name that gives no id).
 
-    ``exported``: the keys are an LMS's export groups (``lms.export_groups``: Canvas's, Moodle's)."""
+    ``exported``: which LMS export the keys are the groups of (``lms.export``: "canvas", "moodle",
+    "blackboard"), None for a folder read as it is."""
     gradescope = gradescope_submitters(folder / GRADESCOPE_METADATA)
     classroom = CLASSROOM_FOLDER.fullmatch(folder.resolve().name)
     found = {}
     for student in students:
-        if exported:
+        if exported in ("canvas", "moodle"):
             raw = student.rsplit("_", 1)[-1]  # <name>_<user id>: the export's number for the student
+        elif exported:
+            raw = student  # Blackboard's groups are its usernames
         elif student in gradescope:
             raw = gradescope[student]
         elif classroom and student.startswith(f"{classroom['assignment']}-") and \

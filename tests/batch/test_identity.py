@@ -29,14 +29,15 @@ submission_333:
 
 
 def test_a_plain_folder_names_each_student_by_the_entry_normalised(tmp_path):
-    assert identities(tmp_path, ["alice", "Bob", "Jose\u0301"], exported=False) == {
+    assert identities(tmp_path, ["alice", "Bob", "Jose\u0301"], exported=None) == {
         "alice": "alice", "Bob": "bob", "Jose\u0301": "josé"}
 
 
 def test_an_lms_export_names_each_student_by_the_lms_number_not_the_name(tmp_path):
     """Canvas's <name>_<user id> and Moodle's <full name>_<participant id>: the number, which a roster lists."""
-    found = identities(tmp_path, ["smithjohn_12345", "John Smith_678"], exported=True)
-    assert found == {"smithjohn_12345": "12345", "John Smith_678": "678"}
+    assert identities(tmp_path, ["smithjohn_12345"], exported="canvas") == {"smithjohn_12345": "12345"}
+    assert identities(tmp_path, ["John Smith_678"], exported="moodle") == {"John Smith_678": "678"}
+    assert identities(tmp_path, ["Mary_Lee"], exported="blackboard") == {"Mary_Lee": "mary_lee"}  # its username
 
 
 def test_a_gradescope_export_names_each_submission_by_its_submitters_email(tmp_path):
@@ -44,7 +45,7 @@ def test_a_gradescope_export_names_each_submission_by_its_submitters_email(tmp_p
     assert gradescope_submitters(tmp_path / "submission_metadata.yml") == {
         "submission_111": "john.smith@example.edu",  # never an e-mail quoted in an autograder's output
         "submission_222": "amy@example.edu"}  # a group: the first of its members', as the autograder takes it
-    found = identities(tmp_path, ["submission_111", "submission_222", "submission_333", "stray"], exported=False)
+    found = identities(tmp_path, ["submission_111", "submission_222", "submission_333", "stray"], exported=None)
     assert found == {"submission_111": "john.smith@example.edu", "submission_222": "amy@example.edu",
                      "submission_333": "submission_333", "stray": "stray"}  # no e-mail: its name, as any folder
 
@@ -53,10 +54,10 @@ def test_a_github_classroom_clone_names_each_repository_by_its_username(tmp_path
     """``gh classroom clone student-repos`` writes <assignment>-submissions/<assignment>-<username>."""
     folder = tmp_path / "prefill-submissions"
     folder.mkdir()
-    found = identities(folder, ["prefill-Alice", "prefill-bob-2", "prefill-", "other-carol"], exported=False)
+    found = identities(folder, ["prefill-Alice", "prefill-bob-2", "prefill-", "other-carol"], exported=None)
     assert found == {"prefill-Alice": "alice", "prefill-bob-2": "bob-2", "prefill-": "prefill-",
                      "other-carol": "other-carol"}
-    assert identities(tmp_path, ["prefill-alice"], exported=False) == {"prefill-alice": "prefill-alice"}
+    assert identities(tmp_path, ["prefill-alice"], exported=None) == {"prefill-alice": "prefill-alice"}
 
 
 def test_every_layout_gives_one_student_one_id(tmp_path):
@@ -65,8 +66,8 @@ def test_every_layout_gives_one_student_one_id(tmp_path):
     (tmp_path / "gs" / "submission_metadata.yml").write_text(
         "submission_1:\n  :submitters:\n  - :name: A\n    :email: Alice@Example.edu\n")
     (tmp_path / "prefill-submissions").mkdir()
-    ids = {identities(tmp_path / "gs", ["submission_1"], False)["submission_1"],
-           identities(tmp_path, ["ALICE@example.edu "], False)["ALICE@example.edu "],
-           identities(tmp_path / "prefill-submissions", ["prefill-alice@example.edu"], False)[
+    ids = {identities(tmp_path / "gs", ["submission_1"], None)["submission_1"],
+           identities(tmp_path, ["ALICE@example.edu "], None)["ALICE@example.edu "],
+           identities(tmp_path / "prefill-submissions", ["prefill-alice@example.edu"], None)[
                "prefill-alice@example.edu"]}
     assert ids == {"alice@example.edu"}

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch.lms import FOLDER, canvas_groups, export_groups, gather
+from grader.batch.lms import FOLDER, canvas_groups, export, export_groups, gather
 from grader.cli import main
 from grader.exceptions import SubmissionError
 from grader.submission.limits import MAX_SUBMISSION_BYTES
@@ -180,3 +180,36 @@ def test_github_classroom_repositories_are_graded_as_the_lesson_their_students_w
 def _only_line(text: str, key: str) -> str:
     return next(line for line in text.splitlines() if line.startswith(f"{key} =")) + "\n"
 
+
+
+def test_a_blackboard_export_is_each_students_latest_attempt_under_the_names_they_gave(tmp_path):
+    hw = "Prefill HW_1"  # an assignment's name holds blanks and _ too
+    entries = files(tmp_path, **{
+        f"{hw}_jsmith_attempt_2025-10-01-09-00-00_prefill.py": "old",
+        f"{hw}_jsmith_attempt_2025-10-01-09-00-00.txt": "r",
+        f"{hw}_jsmith_attempt_2025-10-02-18-30-00_prefill.py": "new",
+        f"{hw}_jsmith_attempt_2025-10-02-18-30-00_answers.toml": "a",
+        f"{hw}_jsmith_attempt_2025-10-02-18-30-00.txt": "receipt",
+        f"{hw}_mary_lee_attempt_2025-10-01-08-00-00.txt": "r"})
+    groups = export(entries)
+    assert groups is not None and groups[0] == "blackboard"
+    assert {user: [(path.read_text(), name) for path, name in parts] for user, parts in groups[1].items()} == {
+        "jsmith": [("a", "answers.toml"), ("new", "prefill.py")],  # the latest attempt only
+        "mary_lee": [("r", f"{hw}_mary_lee_attempt_2025-10-01-08-00-00.txt")]}  # no file: its row says so
+    (tmp_path / "stray.py").write_text("x")  # an entry Blackboard did not name: the folder is read as it is
+    assert export(sorted(tmp_path.iterdir())) is None
+
+
+def test_a_blackboard_export_grades_each_username_with_their_own_numbers(tmp_path):
+    export_folder = tmp_path / "blackboard"
+    export_folder.mkdir()
+    stem = "HW2_kim_attempt_2025-10-01-09-00-00"
+    shutil.copyfile(REFERENCE / "prefill.py", export_folder / f"{stem}_prefill.py")
+    shutil.copyfile(REFERENCE / "answers.toml", export_folder / f"{stem}_answers.toml")
+    own_answers(export_folder / f"{stem}_answers.toml", "kim")  # the username is whose numbers
+    (export_folder / f"{stem}.txt").write_text("Name: Kim (kim)\n")
+    shutil.copyfile(STUBS / "prefill.py", export_folder / "HW2_lee_attempt_2025-10-01-10-00-00_prefill.py")
+    status, rows, _ = batch(tmp_path, export_folder)
+    assert status == 0
+    assert {student: (row["status"], row["total"]) for student, row in rows.items()} == {
+        "kim": ("graded", "17"), "lee": ("graded", "0")}
