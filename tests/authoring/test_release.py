@@ -211,6 +211,10 @@ def test_make_grade_runs_from_scratch_in_a_copy(dist, tmp_path):
     result = subprocess.run(["make", "grade"], cwd=copy, env=env, capture_output=True, text=True, timeout=300,
                             check=False)
     assert result.returncode == 0 and re.search(r"Total: 13/13\b", result.stdout), result.stdout + result.stderr
+    result = subprocess.run(["make", "grade", "STUDENT=Alice"], cwd=copy, env=env, capture_output=True, text=True,
+                            timeout=300, check=False)  # the student's own numbers, the salt in the bundle's course
+    assert result.returncode == 0 and "your numbers (student alice)" in result.stdout, result.stdout + result.stderr
+    assert re.search(r"Total: 13/13\b", result.stdout), result.stdout
     result = subprocess.run(["make", "grade", "SUBMISSION=exercises/latency"], cwd=copy, env=env, capture_output=True,
                             text=True, timeout=300, check=False)
     assert result.returncode == 0 and re.search(r"Total: 0/9\b", result.stdout), result.stdout + result.stderr
