@@ -24,7 +24,7 @@ from pathlib import Path
 
 from grader import atomic
 from grader.batch.gradebook import Gradebook
-from grader.batch.integrity import MAX_NAMED, LessonJudge, sources
+from grader.batch.integrity import MAX_NAMED, LessonJudge, sources, whose
 from grader.batch.summary import NAME_LIMIT, REASON_LIMIT, ClassSummary, first_line, headline, summarize, wording
 from grader.exceptions import GraderError
 from grader.formats._common import fraction, markup_text, points
@@ -211,7 +211,7 @@ def _matches(summary: ClassSummary) -> str:
         rows.append(f'<tr class="match"><td>{_text(match.student)}</td><td><ul class="names">{others}</ul></td>'
                     f"<td>{', '.join(f'<code>{_text(task)}</code>' for task in match.tasks)}</td>"
                     f'<td class="number">{len(match.tasks)} of {match.wrong}</td></tr>')
-    grouped = "".join(f"<li>{_text(source)}'s numbers: in the answers of {len(students)} students "
+    grouped = "".join(f"<li>{escape(whose(source))}: in the answers of {len(students)} students "
                       f"({', '.join(_text(s) for s in students[:MAX_EXAMPLES])}"
                       f"{', …' if len(students) > MAX_EXAMPLES else ''})</li>"
                       for source, students in sources(summary.matches))

@@ -9,11 +9,13 @@ answers as written, ``Report.variant`` and ``Report.answers_given``):
   numbers but right for a classmate's is what a copied answers file looks like. It is flagged
   for the instructor, with the pair (who, whose numbers, on which answers), and never changes a
   score: a student may have worked a friend's example to learn from it. One coincidence proves
-  little (a question of few choices repeats across a class), so a student is flagged when
-  their wrong answers are right for one classmate's numbers on at least two questions (on the
-  one question, in a lesson of one): the classmates whose numbers explain the most of them are
-  named. An answer that is right for the lesson's own worked example is the example's, told to
-  the student by the grade itself, never a pair.
+  little (a question of few choices repeats across a class, and a mistake such as a doubled
+  prompt can land on another student's numbers for every question that follows from it), so a
+  student is flagged only as a copied file looks: every answer they gave right for one
+  classmate's numbers, and at least two of them (the one, in a lesson of one) wrong for their
+  own without being a mistake the grade recognised (a diagnosis). Every classmate whose numbers
+  give those answers is named. An answer that is right for the lesson's own worked example is
+  the example's, told to the student by the grade itself, never a pair.
 - **Difficulty per choice** (``ChoiceDifficulty``). For each by-hand question whose answer
   differs across the class, the share of full marks among the students given each value of
   each parameter (a parameter of many values: in quarters of its range). A choice whose share
@@ -89,6 +91,7 @@ class _Graded:
     expected: dict  # answer task id -> expected value with this student's numbers
     given: dict  # answer task id -> the answer as written
     full: dict  # task id -> full marks on it
+    explained: frozenset = frozenset()  # task ids whose answer is a known mistake (a diagnosis) of their own numbers
 
 
 def graded_variants(reports) -> list[_Graded]:
@@ -104,8 +107,18 @@ def graded_variants(reports) -> list[_Graded]:
                 if isinstance(t, dict) and isinstance(t.get("id"), str)}
         given = report.get("answers_given") if isinstance(report.get("answers_given"), dict) else {}
         parameters = variant.get("parameters") if isinstance(variant.get("parameters"), dict) else {}
-        found.append(_Graded(student, parameters, variant["answers"], given, full))
+        explained = frozenset(t["id"] for t in tasks if isinstance(t, dict) and isinstance(t.get("id"), str)
+                              and _diagnosed(t))
+        found.append(_Graded(student, parameters, variant["answers"], given, full, explained))
     return found
+
+
+def _diagnosed(task: dict) -> bool:
+    """Whether a task's result names a known mistake (its ``diagnoses``, or a failed check's ``diagnosis``)."""
+    if isinstance(task.get("diagnoses"), list) and task["diagnoses"]:
+        return True
+    checks = task.get("checks") if isinstance(task.get("checks"), list) else []
+    return any(isinstance(c, dict) and not c.get("passed") and c.get("diagnosis") for c in checks)
 
 
 def claims(reports) -> list[tuple[str, str]]:
@@ -126,46 +139,49 @@ def varying(graded: list[_Graded], task_order: Iterable[str] = ()) -> list[str]:
 
 
 def matches(graded: list[_Graded], judge: AnswerJudge, task_order: Iterable[str] = ()) -> list[Match]:
-    """Every student whose wrong answers are right for classmates' numbers (at least two questions,
-    or the one of a lesson of one), most questions first."""
+    """Every student whose answers are all right for one classmate's numbers, at least two of them (the one,
+    in a lesson of one) wrong for their own and unexplained by a known mistake; most questions first."""
     tasks = varying(graded, task_order)
     if not tasks:
         return []
+    by_name = {each.student: each for each in graded}
     holders: dict[str, dict[str, tuple[object, list[str]]]] = {t: {} for t in tasks}  # task -> value key -> holders
     for each in graded:
         for task in tasks:
             if task in each.expected:
                 holders[task].setdefault(_key(each.expected[task]), (each.expected[task], []))[1].append(each.student)
     verdicts: dict[tuple, bool] = {}
+
+    def right(task: str, given, value) -> bool:
+        said = (task, _key(given), _key(value))
+        if said not in verdicts:
+            verdicts[said] = _safely(judge, task, given, value)
+        return verdicts[said]
+
     needed = min(2, len(tasks))
+    examples = {task: judge.example(task) for task in tasks}
     found = []
     for each in graded:
-        wrong = [t for t in tasks if t in each.expected and not each.full.get(t, False)]
-        hits: dict[str, list[str]] = {}
-        for task in wrong:
-            given = each.given.get(task)
-            if given is None or (isinstance(given, str) and not given.strip()):
-                continue
-            example = judge.example(task)
-            for key, (value, students) in holders[task].items():
-                if key == _key(each.expected[task]) or (example is not None and key == _key(example)):
-                    continue
-                said = (task, _key(given), key)
-                if said not in verdicts:
-                    verdicts[said] = _safely(judge, task, given, value)
-                if verdicts[said]:
-                    for other in students:
-                        if other != each.student:
-                            hits.setdefault(other, []).append(task)
-        best = max((len(t) for t in hits.values()), default=0)
-        if best >= needed:  # the classmates whose numbers explain the most answers, on the same questions
-            by_tasks: dict[tuple[str, ...], list[str]] = {}
-            for other, on in hits.items():
-                if len(on) == best:
-                    by_tasks.setdefault(tuple(on), []).append(other)
-            on = min(by_tasks, key=lambda t: (-len(by_tasks[t]), [tasks.index(x) for x in t]))
-            found.append(Match(each.student, tuple(sorted(by_tasks[on])), on, len(wrong)))
+        answered = [t for t in tasks if t in each.expected and not _blank(each.given.get(t))]
+        evidence = [t for t in answered if not each.full.get(t, False) and t not in each.explained]
+        if len(evidence) < needed:
+            continue
+        first = evidence[0]  # the classmates whose numbers make the first such answer right: the only candidates
+        candidates = [other for key, (value, students) in holders[first].items()
+                      if key != _key(each.expected[first]) and right(first, each.given[first], value)
+                      for other in students if other != each.student]
+        sources = [other for other in candidates
+                   if all(task in by_name[other].expected and right(task, each.given[task], by_name[other].expected[
+                       task]) for task in answered)  # every answer right for their numbers, as a copied file's is
+                   and not all(_key(by_name[other].expected[t]) == _key(examples[t]) for t in evidence)]
+        if sources:
+            found.append(Match(each.student, tuple(sorted(sources)), tuple(evidence),
+                               sum(1 for t in answered if not each.full.get(t, False))))
     return sorted(found, key=lambda m: (-len(m.tasks), m.student))
+
+
+def _blank(given) -> bool:
+    return given is None or (isinstance(given, str) and not given.strip())
 
 
 def difficulty(graded: list[_Graded], task_order: Iterable[str] = ()) -> list[ChoiceDifficulty]:
@@ -248,8 +264,7 @@ def lines(found: list[Match], by_choice: list[ChoiceDifficulty], limit: int = 10
         if len(found) > limit:
             out.append(f"  ... and {len(found) - limit} more (see the class report: --class-report FILE)")
         for source, students in sources(found):
-            out.append(f"  {_name(source)}'s numbers are in the answers of {len(students)} students: "
-                       f"{_names(students, ', ')}")
+            out.append(f"  {whose(source)} are in the answers of {len(students)} students: {_names(students, ', ')}")
     if claimed:
         out += ["", "submissions naming another student than the one they came from (never used to grade)"]
         out += [f"  {_name(student)}: names {_name(other)!r}" for student, other in claimed[:limit]]
@@ -266,13 +281,18 @@ def lines(found: list[Match], by_choice: list[ChoiceDifficulty], limit: int = 10
     return out
 
 
-def sources(found: list[Match]) -> list[tuple[str, list[str]]]:
-    """(classmate, the students whose answers are right for their numbers alone): two or more, most first."""
-    by_source: dict[str, list[str]] = {}
+def sources(found: list[Match]) -> list[tuple[tuple[str, ...], list[str]]]:
+    """(whose numbers: one classmate, or several whose numbers give the same answers; the students whose
+    answers are all right for those numbers), where two students or more hold the same: most first."""
+    by_source: dict[tuple[str, ...], list[str]] = {}
     for match in found:
-        if len(match.others) == 1:
-            by_source.setdefault(match.others[0], []).append(match.student)
+        by_source.setdefault(match.others, []).append(match.student)
     return sorted(((s, sorted(st)) for s, st in by_source.items() if len(st) > 1), key=lambda p: (-len(p[1]), p[0]))
+
+
+def whose(others) -> str:
+    """"dave's numbers", "the numbers of dave or eve" (whose answers agree): one inert line."""
+    return f"{_name(others[0])}'s numbers" if len(others) == 1 else f"the numbers of {_names(others, ' or ')}"
 
 
 def _name(text: str) -> str:

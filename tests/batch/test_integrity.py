@@ -47,20 +47,33 @@ def test_three_students_who_hand_in_a_fourths_answers_are_each_named_with_the_fo
     reports = class_of(alice=dave, bob=dave, carol=dave, dave=dave, eve=variant(4))
     found = integrity.matches(integrity.graded_variants(reports), Judge(), TASKS)
     assert found == [Match(student, ("dave",), tuple(TASKS), 3) for student in ("alice", "bob", "carol")]
-    assert integrity.sources(found) == [("dave", ["alice", "bob", "carol"])]
+    assert integrity.sources(found) == [(("dave",), ["alice", "bob", "carol"])]
     said = "\n".join(integrity.lines(found, []))
     assert "alice: hand_flops, hand_seconds, hand_pairs right for the numbers of dave (3 of 3 wrong answers)" in said
     assert "dave's numbers are in the answers of 3 students: alice, bob, carol" in said
     assert "never penalised" in said
 
 
-def test_one_coincidence_is_no_flag_but_two_questions_are():
-    numbers = [variant(i) for i in range(3)]
-    one = {**numbers[0], "hand_pairs": numbers[1]["hand_pairs"]}  # one slip that lands on bob's pairs
-    two = {**numbers[2], "hand_flops": numbers[1]["hand_flops"], "hand_pairs": numbers[1]["hand_pairs"]}
-    reports = class_of(alice=one, bob=numbers[1], carol=two)
+def test_one_coincidence_is_no_flag_and_a_pair_holds_every_answer_as_a_copied_file_does():
+    numbers = [variant(i) for i in range(4)]
+    one = {**numbers[0], "hand_pairs": numbers[1]["hand_pairs"]}  # alice: one slip that lands on bob's pairs
+    two = {"hand_flops": numbers[1]["hand_flops"], "hand_pairs": numbers[1]["hand_pairs"]}  # carol: bob's, no seconds
+    mixed = {**two, "hand_seconds": numbers[3]["hand_seconds"]}  # dan: bob's two, but his own seconds: no copy
+    reports = class_of(alice=one, bob=numbers[1], carol=two, dan=mixed)
     found = integrity.matches(integrity.graded_variants(reports), Judge(), TASKS)
     assert found == [Match("carol", ("bob",), ("hand_flops", "hand_pairs"), 2)]
+
+
+def test_an_answer_that_is_a_known_mistake_of_ones_own_numbers_is_no_evidence():
+    """Half of one's own FLOPs (the factor 2 forgotten) may be a classmate's right answer: the grade named the
+    mistake (a diagnosis), so it says nothing of copying."""
+    numbers = [variant(i) for i in range(2)]
+    reports = class_of(alice=numbers[1], bob=numbers[1])
+    reports[0][1]["tasks"][0]["diagnoses"] = [{"code": "hand-flops.missing-factor-2", "hint": "2 · N · P"}]
+    found = integrity.matches(integrity.graded_variants(reports), Judge(), TASKS)
+    assert found == [Match("alice", ("bob",), ("hand_seconds", "hand_pairs"), 3)]
+    reports[0][1]["tasks"][1]["checks"] = [{"passed": False, "diagnosis": {"code": "x", "hint": "y"}}]
+    assert integrity.matches(integrity.graded_variants(reports), Judge(), TASKS) == []  # one left: not enough
 
 
 def test_the_lessons_worked_example_is_never_a_classmates_numbers():
