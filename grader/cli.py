@@ -29,7 +29,6 @@ from pathlib import Path
 
 from grader import atomic, formats
 from grader.exceptions import ConfigError, GraderError, GraderFault, SandboxFailed, UsageError
-from grader.formats._common import claim_note
 from grader.result import AUDIENCES
 from grader.result.text import ci_safe, shown
 
@@ -245,12 +244,8 @@ def _grade(args) -> int:
             atomic.write(path, lambda stream, writer=writer: writer.write(view, stream))
         else:
             writer.write(view, sys.stdout)
-    if args.audience != "instructor" and (report.limited or report.sandbox_fallback):
-        # a student's reports say "graded in limited mode" at most; whoever runs the grader (Gradescope's
-        # instructor-only log, a CI log, a terminal) reads here how the machine confined the submission
-        _say(f"ran in: {report.sandbox}" + (f"; note: {report.sandbox_fallback}" if report.sandbox_fallback else ""))
-    if args.audience != "instructor" and report.claimed_student and any(w.name == "gradescope" for w, _ in targets):
-        _say(f"note: {claim_note(report)}")  # Gradescope shows this log to instructors only; a CI log is the student's
+    for line in formats.log_lines(report, args.audience, [writer.name for writer, _ in targets]):
+        _say(line)  # the machine's confinement, an id the submission names: the instructor's, not in the reports
     if report.broken_checks:  # the grader's fault, never silently the student's points
         _say(f"{report.suite_fault()}: the score above is not final")
         return GRADER_FAULT

@@ -54,6 +54,11 @@ def place(source: Path, folder: Path, student: str, zipped: bool = False, own: b
     return folder / f"{student}.py"
 
 
+def own_copy(folder: Path, student: str) -> Path:
+    """The folder ``place`` first made of ``student``'s entry with their own answers (before zipping it)."""
+    return folder.parent / f".{folder.name}-own" / student / "0"
+
+
 def own_answers(path: Path, student: str, course: Course | None = None, lesson: str = "prefill") -> Path:
     """Rewrite the answers file ``path`` with ``student``'s own numbers, as that student would have written
     it: the lesson's answer becomes theirs, and a known mistake's value (a hint's: a mutant's ``7 × 10^12``

@@ -6,21 +6,12 @@ import json
 import re
 
 from grader.describe import mask_picture, side_by_side
-from grader.formats import DEFAULT_OPTIONS, FormatOptions
+from grader.formats import DEFAULT_OPTIONS, FormatOptions, claim_note  # noqa: F401 - the formats take it here
 
 BAR_CELLS = 10
 # what a student's copy says of a grade in limited mode (Report.limited): the instructor's copy names the
 # sandbox with the machine's details instead (Report.sandbox)
 LIMITED = "graded in limited mode"
-
-
-def claim_note(report) -> str:
-    """The instructor's line about an id the submission names that is not the one it was graded as
-    (``Report.claimed_student``; a student's copy never has one); "" when there is none."""
-    if not report.claimed_student:
-        return ""
-    return (f"the submission names student {report.claimed_student!r} itself, not the student it came from; "
-            "graded with the numbers of the student it came from (a copied file may still name its first owner)")
 
 
 class FormatBase:

@@ -183,8 +183,7 @@ class Exact:
 
 
 def with_variants(names=tuple(f"s{i}" for i in range(10))):
-    """Ten students with numbers of their own: the first three hand in the fourth's answers; the last three,
-    given utilization 0.35, get hand_seconds wrong (the others were given 0.5)."""
+    """Ten students: the first three hand in the fourth's answers; the last three (utilization 0.35) miss seconds."""
     rows, reports = [], []
     numbers_of = [{"hand_flops": 2e13 + i * 1e12, "hand_seconds": 0.3 + i / 100} for i in range(len(names))]
     for i, name in enumerate(names):
