@@ -194,10 +194,9 @@ def first_failures(judged: list[tuple[Variant, object]]) -> tuple[int, str]:
     return len(broken), f"first {variant.student} ({_said(variant.parameters)}): {why}"
 
 
-def names(variants: list[Variant]) -> str:
-    """How many distinct answer sets the sample holds (said in validate's row)."""
-    distinct = {tuple(sorted((k, repr(v)) for k, v in v.answers.items())) for v in variants}
-    return f"{len(variants)} variants, {len(distinct)} distinct answer sets"
+def distinct(variants: list[Variant]) -> int:
+    """How many distinct sets of answers the sample holds (said in validate's row)."""
+    return len({tuple(sorted((k, repr(v)) for k, v in v.answers.items())) for v in variants})
 
 
 
@@ -250,9 +249,10 @@ class VariantProof:
         scored = [(v, ", ".join(t.id for t in r.tasks if t.score > 0)) for v, r in self._reports(stubs)]
         lost, first_lost = first_failures(short)
         won, first_won = first_failures(scored)
-        observed = "as on the lesson's own" if not lost and not won else \
+        observed = f"so on each ({distinct(self.variants)} distinct)" if not lost and not won else \
             f"reference short on {lost}, stubs score on {won}"
-        found.rows.append((names(self.variants), "reference full, stubs zero", observed, not lost and not won))
+        found.rows.append((f"{len(self.variants)} students' numbers", "reference full, stubs zero", observed,
+                           not lost and not won))
         if lost:
             found.problems.append((SOLUTION, f"the reference loses points on {lost} students' numbers, {first_lost}"))
         if won:
