@@ -20,7 +20,8 @@ on exactly the tasks it declares (``validate.judge``).
 
 Before the sample, the survey: every combination of the declared choices (up to ``SURVEY_LIMIT``,
 else a deterministic sample of them) is computed on the reference. The lesson is refused where its
-own numbers do not give its declared answers and hint values, where fewer than ``MIN_BY_HAND``
+own numbers do not give its declared answers and hint values, or are not its ``[contract]``'s
+``example`` values (the lesson's own numbers are one set), where fewer than ``MIN_BY_HAND``
 combinations give answers a person computes by hand (``parameters.FIGURES``), where a choice never
 appears in such a combination (dead: no student ever gets it), or where a student's own numbers
 would call a function outside the lesson's contract.
@@ -68,6 +69,7 @@ def survey(lesson: Lesson, reference) -> Survey:
     example = spec.example()
     for answer in spec.answers:
         _compare_example(lesson, answer, example, reference, found)
+    _compare_contract(lesson, example, reference, found)
     combinations = spec.every() if found.combinations <= SURVEY_LIMIT else _sampled(spec)
     seen = {p.name: set() for p in spec.parameters}
     outside: list[str] = []
@@ -128,6 +130,21 @@ def _compare_example(lesson: Lesson, answer, example: dict, reference, found: Su
         if not math.isclose(value, hints[i].value, rel_tol=1e-9):
             found.problems.append(f"{answer.task}: hint '{source.text}' gives {show(value)} for the lesson's own "
                                   f"numbers, but its value is {show(hints[i].value)}")
+
+
+def _compare_contract(lesson: Lesson, example: dict, reference, found: Survey) -> None:
+    """The lesson's own numbers are one: where a function's ``[contract]`` gives an argument's ``example`` (the
+    lesson's own value, drawn beside others by the checks), the call the lesson's own answers make passes it."""
+    try:
+        calls = with_parameters(lesson, example, reference, says=False).calls
+    except ConfigError:
+        return  # said by _compare_example
+    for function, args in calls:
+        contract = lesson.contracts.get(function)
+        for param, value in zip(contract.params if contract else (), args, strict=False):
+            if param.example is not None and not math.isclose(float(value), float(param.example), rel_tol=1e-9):
+                found.problems.append(f"{function}'s {param.name} is {show(param.example)} in [contract] (the "
+                                      f"lesson's own), but {show(value)} at the example of [parameters]")
 
 
 def _sampled(spec: Parameters):
