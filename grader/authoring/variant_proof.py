@@ -20,7 +20,8 @@ on exactly the tasks it declares (``validate.judge``).
 
 Before the sample, the survey: every combination of the declared choices (up to ``SURVEY_LIMIT``,
 else a deterministic sample of them) is computed on the reference. The lesson is refused where its
-own numbers do not give its declared answers and hint values, where fewer than ``MIN_BY_HAND``
+own numbers do not give its declared answers and hint values, or are not its ``[contract]``'s
+``example`` values (the lesson's own numbers are one set), where fewer than ``MIN_BY_HAND``
 combinations give answers a person computes by hand (``parameters.FIGURES``), where a choice never
 appears in such a combination (dead: no student ever gets it), or where a student's own numbers
 would call a function outside the lesson's contract.
@@ -68,6 +69,7 @@ def survey(lesson: Lesson, reference) -> Survey:
     example = spec.example()
     for answer in spec.answers:
         _compare_example(lesson, answer, example, reference, found)
+    _compare_contract(lesson, example, reference, found)
     combinations = spec.every() if found.combinations <= SURVEY_LIMIT else _sampled(spec)
     seen = {p.name: set() for p in spec.parameters}
     outside: list[str] = []
@@ -130,6 +132,21 @@ def _compare_example(lesson: Lesson, answer, example: dict, reference, found: Su
                                   f"numbers, but its value is {show(hints[i].value)}")
 
 
+def _compare_contract(lesson: Lesson, example: dict, reference, found: Survey) -> None:
+    """The lesson's own numbers are one: where a function's ``[contract]`` gives an argument's ``example`` (the
+    lesson's own value, drawn beside others by the checks), the call the lesson's own answers make passes it."""
+    try:
+        calls = with_parameters(lesson, example, reference, says=False).calls
+    except ConfigError:
+        return  # said by _compare_example
+    for function, args in calls:
+        contract = lesson.contracts.get(function)
+        for param, value in zip(contract.params if contract else (), args, strict=False):
+            if param.example is not None and not math.isclose(float(value), float(param.example), rel_tol=1e-9):
+                found.problems.append(f"{function}'s {param.name} is {show(param.example)} in [contract] (the "
+                                      f"lesson's own), but {show(value)} at the example of [parameters]")
+
+
 def _sampled(spec: Parameters):
     """``SURVEY_LIMIT`` combinations drawn with a fixed seed: the same survey on every run."""
     rng = random.Random(0)
@@ -147,10 +164,10 @@ def sample(course: Course, lesson: Lesson, reference, count: int = SAMPLE) -> li
     return [variant_for(lesson, f"validate-{i}", salt, reference) for i in range(1, count + 1)]
 
 
-def transpose(lesson: Lesson, answers: dict, variant: Variant) -> dict:
-    """``answers`` (typed for the lesson's own numbers) as the student with ``variant``'s numbers would have
-    typed them: the module docstring."""
-    moved = dict(answers)
+def named_values(lesson: Lesson, answers: dict) -> dict:
+    """Which of the lesson's own values each number answer of ``answers`` is: key -> ("expected", None) or
+    ("hint", i); a number no answer or hint names, text, or a choice is left out (it stays as typed)."""
+    named = {}
     for answer in lesson.parameters.answers:
         raw = answers.get(answer.key)
         if answer.source is None or raw is None:
@@ -160,20 +177,34 @@ def transpose(lesson: Lesson, answers: dict, variant: Variant) -> dict:
             value = parse_number(raw, spec)
         except (AnswerFormatError, ValueError, TypeError):
             continue  # unreadable stays unreadable
-        pairs = [(answer.example, variant.answers[answer.task]),
-                 *((h.value, v) for h, v in zip(spec.hints, variant.hints.get(answer.task, ()), strict=False))]
-        for own, theirs in pairs:
-            if theirs is not None and math.isclose(value, float(own), rel_tol=1e-9):
-                moved[answer.key] = show(theirs, "e") if abs(theirs) >= 1e6 else show(theirs, "plain")
-                break
+        own = [("expected", None, answer.example), *(("hint", i, h.value) for i, h in enumerate(spec.hints))]
+        found = next(((kind, i) for kind, i, there in own if math.isclose(value, float(there), rel_tol=1e-9)), None)
+        if found is not None:
+            named[answer.key] = found
+    return named
+
+
+def transpose(lesson: Lesson, answers: dict, variant: Variant, named: dict | None = None) -> dict:
+    """``answers`` (typed for the lesson's own numbers) as the student with ``variant``'s numbers would have
+    typed them (the module docstring); ``named``: ``named_values`` of them, when the caller has it."""
+    moved = dict(answers)
+    named = named_values(lesson, answers) if named is None else named
+    for answer in lesson.parameters.answers:
+        if answer.key in named:
+            kind, i = named[answer.key]
+            theirs = variant.answers[answer.task] if kind == "expected" else variant.hints[answer.task][i]
+            if theirs is not None:
+                moved[answer.key] = theirs  # a number, as TOML gives one: read in the question's unit
     return moved
 
 
 def variant_report(lesson: Lesson, base: Report, own_checks: dict, answers: dict | None, problem: str | None,
-                   filename: str, variant: Variant) -> Report:
-    """``base`` as graded with ``variant``'s numbers: its own-number checks added, its answers regraded."""
-    special = specialise(lesson, variant)
-    moved = transpose(lesson, answers, variant) if answers is not None else None
+                   filename: str, variant: Variant, special: Lesson | None = None, named: dict | None = None) -> Report:
+    """``base`` as graded with ``variant``'s numbers: its own-number checks added, its answers regraded
+    (``special``: the lesson as that student reads it, ``named``: the answers' ``named_values``, when the caller
+    has them already)."""
+    special = special or specialise(lesson, variant)
+    moved = transpose(lesson, answers, variant, named) if answers is not None else None
     tasks = []
     for task in base.tasks:
         spec = special.task(task.id)
@@ -194,10 +225,9 @@ def first_failures(judged: list[tuple[Variant, object]]) -> tuple[int, str]:
     return len(broken), f"first {variant.student} ({_said(variant.parameters)}): {why}"
 
 
-def names(variants: list[Variant]) -> str:
-    """How many distinct answer sets the sample holds (said in validate's row)."""
-    distinct = {tuple(sorted((k, repr(v)) for k, v in v.answers.items())) for v in variants}
-    return f"{len(variants)} variants, {len(distinct)} distinct answer sets"
+def distinct(variants: list[Variant]) -> int:
+    """How many distinct sets of answers the sample holds (said in validate's row)."""
+    return len({tuple(sorted((k, repr(v)) for k, v in v.answers.items())) for v in variants})
 
 
 
@@ -205,7 +235,7 @@ class VariantProof:
     """The per-variant claims of one lesson's validation; nothing at all for a lesson without parameters."""
 
     def __init__(self, course: Course, lesson: Lesson, reference_dir: Path):
-        self.lesson, self.variants = lesson, []
+        self.lesson, self.variants, self._special = lesson, [], []
         self.survey: Survey | None = None
         self.error = ""
         self._answers: dict[str, tuple] = {}  # a submission's folder -> its answers and their problem
@@ -216,6 +246,7 @@ class VariantProof:
             self.survey = survey(lesson, reference)
             if not self.survey.problems:
                 self.variants = sample(course, lesson, reference)
+                self._special = [specialise(lesson, v) for v in self.variants]  # once, not once per submission
         except ConfigError as exc:  # the solution does not import, or cannot compute a student's answers
             self.error = str(exc)
 
@@ -250,9 +281,10 @@ class VariantProof:
         scored = [(v, ", ".join(t.id for t in r.tasks if t.score > 0)) for v, r in self._reports(stubs)]
         lost, first_lost = first_failures(short)
         won, first_won = first_failures(scored)
-        observed = "as on the lesson's own" if not lost and not won else \
+        observed = f"so on each ({distinct(self.variants)} distinct)" if not lost and not won else \
             f"reference short on {lost}, stubs score on {won}"
-        found.rows.append((names(self.variants), "reference full, stubs zero", observed, not lost and not won))
+        found.rows.append((f"{len(self.variants)} students' numbers", "reference full, stubs zero", observed,
+                           not lost and not won))
         if lost:
             found.problems.append((SOLUTION, f"the reference loses points on {lost} students' numbers, {first_lost}"))
         if won:
@@ -265,15 +297,17 @@ class VariantProof:
         return first_failures([(v, "; ".join(judge(r).problems)) for v, r in self._reports(observed)])
 
     def _reports(self, base: Report) -> list[tuple[Variant, Report]]:
-        answers, problem = self._answers_of(Path(base.submission))
+        answers, problem, named = self._answers_of(Path(base.submission))
         return [(v, variant_report(self.lesson, base, base.per_variant[i] if i < len(base.per_variant) else {},
-                                   answers, problem, self.lesson.answers, v))
+                                   answers, problem, self.lesson.answers, v, self._special[i], named))
                 for i, v in enumerate(self.variants)]
 
     def _answers_of(self, folder: Path) -> tuple:
+        """(the submission's answers, why there are none, which of the lesson's values they are), read once."""
         key = str(folder)
         if key not in self._answers:
             path = folder / self.lesson.answers
             answers, problem = load_answers(path if path.is_file() else None, self.lesson.answers)
-            self._answers[key] = (dict(answers) if answers is not None else None, problem)
+            answers = dict(answers) if answers is not None else None
+            self._answers[key] = (answers, problem, named_values(self.lesson, answers) if answers else {})
         return self._answers[key]

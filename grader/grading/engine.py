@@ -57,7 +57,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     names itself that is not ``student`` is kept for the instructor (``grader.submission.claims``).
     """
     started = time.monotonic()
-    student_id = student  # below, ``student`` becomes the submission's running module
+    student_id, student = student, None  # the name is the submission's module from here on
     path = Path(submission)
     course = course or find_course()
     if not path.exists():  # said before anything else: no lesson can be inferred from nothing
@@ -80,10 +80,10 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     try:
         early = _early_worker(found, the_lesson, notebook, Path(tmp), launcher)
         variant = None
-        if the_lesson.parameters is not None and (student is not None or variants):
+        if the_lesson.parameters is not None and (student_id is not None or variants):
             from grader.grading.variants import student_variant
 
-            the_lesson, variant, reference = student_variant(course, the_lesson, student, reference_dir, reference)
+            the_lesson, variant, reference = student_variant(course, the_lesson, student_id, reference_dir, reference)
         from grader.grading.answers import answer_notes, answers_in_tables, grade_answer, load_answers
         from grader.submission.failures import before_any_call, stand_in_note
         from grader.submission.source import SourceFacts, analyse

@@ -22,6 +22,7 @@ does (``FORMATS``); a Python format spec (``.2f``) is taken too.
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import operator
 import re
@@ -170,14 +171,22 @@ def check_text(text: str, source: str, key: str, names: tuple[str, ...]) -> None
 def render(text: str, values: dict) -> str:
     """``text`` with each placeholder replaced by its value; ValueError naming the first placeholder that
     cannot be (``check_text`` refuses such a text where it is declared)."""
+    names = tuple(values)
+
     def one(match: re.Match) -> str:
         try:
-            expression = parse(match.group(1), "", "", tuple(values))
+            expression = _parsed(match.group(1), names)
             return show(expression.evaluate(values), match.group(2) or "auto")
         except (ConfigError, ValueError, TypeError) as exc:
             why = exc.problem if isinstance(exc, ConfigError) else str(exc)
             raise ValueError(f"placeholder {match.group(0)!r} cannot be written: {why}") from None
     return PLACEHOLDER.sub(one, text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed(text: str, names: tuple[str, ...]) -> Expression:
+    """A placeholder's expression, parsed once for these names (a class's texts render the same few hundred)."""
+    return parse(text, "", "", names)
 
 
 def show(value, form: str = "auto") -> str:

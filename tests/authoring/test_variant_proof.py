@@ -121,3 +121,13 @@ def test_the_proof_says_whose_fault_it_is():
     proof.survey_rows(found)
     assert found.rows[0][0] == "students' numbers" and not found.rows[0][3]
     assert [who for who, _ in found.problems] == [SOLUTION, SUITE]
+
+
+def test_the_parameters_own_numbers_must_be_the_contracts(tmp_path):
+    lesson = _lesson(tmp_path, ("[contract.prefill_flops]\nN = { kind = \"real\", min = 1, sample = [1, 1e13], "
+                                "spread = \"log\", example = 7e9 }",
+                                "[contract.prefill_flops]\nN = { kind = \"real\", min = 1, sample = [1, 1e13], "
+                                "spread = \"log\", example = 8e9 }"))
+    found = survey(lesson, REFERENCE)
+    assert "prefill_flops's N is 8e9 in [contract] (the lesson's own), but 7e9 at the example of [parameters]" \
+        in found.problems
