@@ -39,6 +39,7 @@ class Notebook:
     code_numbers: frozenset[int] = frozenset()  # numbers of the code cells
     notes: list[str] = field(default_factory=list)
     problem: str | None = None  # why none of its code can run; None when it can
+    metadata: dict = field(default_factory=dict)  # the notebook's own metadata: read as data, never trusted
 
     @property
     def name(self) -> str:
@@ -85,6 +86,8 @@ def read_notebook(path: Path) -> Notebook:
         notebook.problem = f"{name} is not valid JSON ({str(exc).splitlines()[0][:200]})"
         return notebook
     notebook.problem = _format_problem(name, data)
+    if isinstance(data, dict) and isinstance(data.get("metadata"), dict):
+        notebook.metadata = data["metadata"]  # a claimed student id may be there (grader.submission.claims)
     if notebook.problem is None:
         _read_cells(notebook, data)
     return notebook

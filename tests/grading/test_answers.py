@@ -386,3 +386,25 @@ def test_a_folder_whose_answers_no_float_holds_is_graded_with_feedback_on_each(t
         assert report.task(task).score == 0 and BEYOND in report.task(task).feedback
     assert report.task("quiz").status == "passed" and report.task("causal_mask").status == "passed"
 
+
+# ---------------------------------------------------------------------------- a student's own expected value
+
+def test_grade_answer_against_a_students_own_expected_value():
+    task = number_task(hints=(Hint(value=1.3e13, message="that is N · P."),
+                              Hint(value=1.4e13, message="1.4e13 is the lesson's worked example", example=True)))
+    assert grade_answer(task, {"flops": "2.6e13"}, None, "answers.toml", expected=2.6e13).passed
+    lesson_own = grade_answer(task, {"flops": "1.4e13"}, None, "answers.toml", expected=2.6e13)
+    assert not lesson_own.passed and lesson_own.lesson_example
+    assert lesson_own.expected == "2.6e13 flops"
+    assert lesson_own.message.endswith("(the right answer for your numbers: 2.6e13 flops)")
+    assert "2.6e13" not in lesson_own.safe_message  # a secret task's students never read it
+    hinted = grade_answer(task, {"flops": "1.3e13"}, None, "answers.toml", expected=2.6e13)
+    assert hinted.message.startswith("you answered '1.3e13': that is N · P.") and not hinted.lesson_example
+    unanswered = grade_answer(task, {"flops": ""}, None, "answers.toml", expected=2.6e13)
+    assert unanswered.unanswered and "right answer" not in unanswered.message
+
+
+def test_grade_answer_without_an_expected_value_is_as_it_was():
+    result = grade(number_task(), {"flops": "3e13"})
+    assert not result.passed and result.expected == "" and "right answer" not in result.message
+    assert "expected" not in result.to_dict()

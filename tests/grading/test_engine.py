@@ -368,3 +368,25 @@ def test_a_worker_started_for_a_grade_that_stops_before_the_copy_does_not_outliv
     with pytest.raises(SubmissionError, match="too big"):
         engine.grade(ROOT / "solutions" / "prefill", "prefill")
     assert len(started) == 1 and started[0].proc.poll() is not None  # started early, and ended with the grade
+
+
+def test_an_id_written_in_the_submission_that_is_not_the_trusted_one_is_the_instructors_note(tmp_path):
+    """A copied answers file often still names its first owner: kept for the instructor, never used, never
+    in the student's copy; the trusted id alone says whose the submission is."""
+    answers = (SOLUTION / "answers.toml").read_text()
+    folder = submission(tmp_path / "claims", answers='student = "Alice"\n' + answers)
+    report = grade(folder, course=COURSE, student="bob")
+    plain = grade(submission(tmp_path / "plain"), course=COURSE, student="bob")
+    assert report.score == plain.score  # neither penalised nor graded as Alice's: the note is the instructor's
+    assert report.variant == plain.variant and report.variant.student == "bob"
+    assert report.claimed_student == "Alice" and report.to_dict()["claimed_student"] == "Alice"
+    assert "claimed_student" not in report.for_audience("student").to_dict()
+    assert grade(folder, course=COURSE, student="ALICE").claimed_student == ""  # the same student, however typed
+    assert grade(folder, course=COURSE).claimed_student == ""  # no trusted id: nothing to disagree with
+
+
+def test_the_answers_as_written_go_to_the_instructors_report_only(tmp_path):
+    report = grade(submission(tmp_path, answers='FLOPS = "1.4e13"\nseconds = 0.28\n'), course=COURSE)
+    given = report.to_dict()["answers_given"]
+    assert given == {"hand_flops": "1.4e13", "hand_seconds": 0.28}  # the key in other capitals too
+    assert "answers_given" not in report.for_audience("student").to_dict()

@@ -384,3 +384,8 @@ def test_a_hint_naming_a_wrong_diagnosis_names_the_key(tmp_path, body, key, word
         diagnosed_lesson(tmp_path, body)
     assert info.value.key == key and words in info.value.problem
 
+
+def test_a_hint_is_the_lessons_own_unless_a_variant_says_otherwise():
+    lesson = load_lesson(PREFILL)
+    assert not any(h.example for t in lesson.tasks if t.answer for h in t.answer.hints)
+    assert lesson.parameters is not None and lesson.variant is None  # the lesson as loaded: its own numbers
