@@ -164,7 +164,8 @@ def _reference_and_stubs(course: Course, lesson: Lesson, reference: Path, shown:
                  not changed))
     problems += [(SOLUTION, signature) for signature in changed]
 
-    proof.survey_rows(found)
+    if not found.rejected:  # a fact it breaks is said once, as a fact, not again for the students' numbers
+        proof.survey_rows(found)
     report = grade(reference, lesson=lesson.id, course=course, solutions=reference, variants=proof.variants)
     short = [t for t in report.tasks if t.score < t.max_score]
     rows.append(("reference", "full marks", "full marks" if not short else f"loses {', '.join(t.id for t in short)}",

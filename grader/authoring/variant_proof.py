@@ -276,17 +276,23 @@ class VariantProof:
         """The reference's full marks and the stubs' zero on every variant: one row."""
         if not self.variants:
             return
-        short = [(v, ", ".join(t.id for t in r.tasks if t.score < t.max_score))
-                 for v, r in self._reports(reference)]
-        scored = [(v, ", ".join(t.id for t in r.tasks if t.score > 0)) for v, r in self._reports(stubs)]
+        already_short = {t.id for t in reference.tasks if t.score < t.max_score}  # said by the rows before
+        already_scored = {t.id for t in stubs.tasks if t.score > 0}
+        reports = self._reports(reference)
+        short = [(v, ", ".join(t.id for t in r.tasks if t.score < t.max_score and t.id not in already_short))
+                 for v, r in reports]
+        scored = [(v, ", ".join(t.id for t in r.tasks if t.score > 0 and t.id not in already_scored))
+                  for v, r in self._reports(stubs)]
         lost, first_lost = first_failures(short)
         won, first_won = first_failures(scored)
+        broken = any(c.broken for _, r in reports for t in r.tasks if t.id not in already_short for c in t.checks)
         observed = f"so on each ({distinct(self.variants)} distinct)" if not lost and not won else \
             f"reference short on {lost}, stubs score on {won}"
         found.rows.append((f"{len(self.variants)} students' numbers", "reference full, stubs zero", observed,
                            not lost and not won))
-        if lost:
-            found.problems.append((SOLUTION, f"the reference loses points on {lost} students' numbers, {first_lost}"))
+        if lost:  # a check that breaks there is the suite's; else the solution's answers or functions are wrong there
+            found.problems.append((SUITE if broken else SOLUTION,
+                                   f"the reference loses points on {lost} students' numbers, {first_lost}"))
         if won:
             found.problems.append((SUITE, f"the stubs score on {won} students' numbers, {first_won}"))
 
