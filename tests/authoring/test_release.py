@@ -439,7 +439,8 @@ def test_the_bundles_make_grade_passes_a_students_id(tmp_path):
     (tmp_path / ".venv" / ".installed").write_text("")  # set up already: only the grade itself is left
 
     def grade_line(*variables: str) -> str:
-        done = subprocess.run(["make", "-n", "grade", *variables], cwd=tmp_path, capture_output=True, text=True,
+        done = subprocess.run(["make", "--no-print-directory", "-n", "grade", *variables],
+                              cwd=tmp_path, capture_output=True, text=True,
                               timeout=60, check=True)
         return " ".join(done.stdout.replace("\\\n", " ").split())
 
