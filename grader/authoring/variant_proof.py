@@ -236,6 +236,7 @@ class VariantProof:
 
     def __init__(self, course: Course, lesson: Lesson, reference_dir: Path):
         self.lesson, self.variants, self._special = lesson, [], []
+        self.unsalted = lesson.parameters is not None and not course.salt()
         self.survey: Survey | None = None
         self.error = ""
         self._answers: dict[str, tuple] = {}  # a submission's folder -> its answers and their problem
@@ -260,6 +261,9 @@ class VariantProof:
             found.problems.append((SOLUTION, self.error or "the reference could not be loaded"))
             return
         done = self.survey
+        if self.unsalted:
+            found.notes.append(f"course.toml has no [term] salt: students' numbers were drawn with '{VALIDATION_SALT}' "
+                               "here, and grading with a student id stops until the course has one")
         found.rows.append(("students' numbers", f"answers by hand ({FIGURES} figures)",
                            f"{done.by_hand} of {done.surveyed} combinations", not done.problems))
         for problem in done.problems:

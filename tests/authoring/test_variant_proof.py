@@ -131,3 +131,15 @@ def test_the_parameters_own_numbers_must_be_the_contracts(tmp_path):
     found = survey(lesson, REFERENCE)
     assert "prefill_flops's N is 8e9 in [contract] (the lesson's own), but 7e9 at the example of [parameters]" \
         in found.problems
+
+
+def test_a_course_without_a_salt_is_still_validated_and_told_so(tmp_path):
+    for tree in ("suites", "solutions"):
+        shutil.copytree(ROOT / tree / "latency", tmp_path / tree / "latency",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    course = Course(tmp_path)
+    proof = VariantProof(course, course.lesson("latency"), tmp_path / "solutions" / "latency")
+    found = Validation("latency", tmp_path)
+    proof.survey_rows(found)
+    assert len(proof.variants) == 50 and found.problems == []
+    assert any("course.toml has no [term] salt" in note for note in found.notes)
