@@ -13,7 +13,8 @@ refused with the reason, never guessed at:
   takes converted into the question's unit (``280 ms`` is 0.28 s, ``500 MiB`` is 524.288 MB);
   any other word after the number (``0.28 pairs`` for seconds, ``280 FLOPs``) is refused by
   name, and so is a prefix whose case would decide between two readings the writer did not
-  mind (``280 MS``: ms or Ms?).
+  mind (``280 MS``: ms or Ms?) and a lower-case ``b`` for a question in bytes (``524 Mb``
+  is megabits).
 - **separators**: ``14,000,000`` groups thousands, ``0,28`` and ``1,4e13`` have a decimal
   comma; ``1,400`` could be either and is refused as ambiguous.
 - **number words** (``ten``, ``fourteen trillion``, ``1.4 trillion``) use the short scale.
@@ -182,6 +183,9 @@ def _reading(text: str, unit: Unit, whole: str) -> float | NotANumber:
     if split.ambiguous:
         return NotANumber(f"{quote(whole)} ends in a unit that could mean {' or '.join(split.ambiguous)}: the case "
                           "of a prefix changes its meaning, so write the unit in the case meant")
+    if split.bits:
+        return NotANumber(f"{quote(whole)} ends in {quote(split.bits)}: a lower-case b is a bit, and 8 bits make a "
+                          f"byte; this question asks in bytes ({unit.shown}): write B for bytes")
     try:
         value = _bare(split.body)
     except OutOfRange:

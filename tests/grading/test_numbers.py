@@ -245,6 +245,19 @@ def test_binary_prefixes_are_powers_of_1024_and_decimal_ones_stay_decimal(text, 
     assert read(text, MEGABYTES) == pytest.approx(expected, rel=1e-12)
 
 
+@pytest.mark.parametrize("text, unit", [("524 Mb", MEGABYTES), ("14 gb", Unit(("GB",))), ("500 Mib", MEGABYTES),
+                                        ("524 mb", MEGABYTES), ("524000 kb", MEGABYTES)])
+def test_a_lower_case_b_is_a_bit_and_is_refused_for_a_question_in_bytes_naming_bits(text, unit):
+    message = refused(text, unit)
+    assert "bit" in message and "byte" in message, message
+
+
+@pytest.mark.parametrize("text, expected", [("524 MB", 524), ("0.524 GB", 524), ("524 MEGABYTES", 524),
+                                            ("524 Megabytes", 524), ("500 MIB", 524.288), ("524000 KB", 524)])
+def test_a_capital_b_is_still_a_byte_in_any_case_of_the_rest(text, expected):
+    assert read(text, MEGABYTES) == pytest.approx(expected, rel=1e-12)
+
+
 def test_a_unit_declared_with_its_binary_prefix_is_never_read_as_the_decimal_one():
     assert read("500 MiB", Unit(("MB", "MiB"))) == pytest.approx(524.288, rel=1e-12)
 
