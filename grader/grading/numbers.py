@@ -23,8 +23,9 @@ refused with the reason, never guessed at:
   1.4e13``) is read as that result, and so is a result followed by its working in brackets
   (``10 (4+3+2+1)``: the working must give the same number when it can be worked out), and
   one quantity written twice (``0.28 s or 280 ms``, ``0.28 s (280 ms)``, ``10 (ten)``,
-  ``0.28 s, i.e. 280 ms``, ``0.28 s = 280 ms``) as one, when both say the same number:
-  when they differ, the answer is refused naming both.
+  ``0.28 s, i.e. 280 ms``, ``0.28 s = 280 ms``) as one, when both say the same number
+  by the question's tolerance (``500 MiB (524 MB)`` at 1 %: two accepted forms of one
+  answer, not two answers): when they differ, the answer is refused naming both.
 
 Nothing here grows with the input beyond linear time: a 5000-digit number is read by
 ``float`` (which says "infinite") and reported as out of range, never converted to an int.
@@ -39,6 +40,7 @@ from fractions import Fraction
 from grader.describe import bounded_repr
 from grader.exceptions import AnswerFormatError
 from grader.grading.arithmetic import worked_out
+from grader.lesson.tolerance import Tolerance
 from grader.lesson.units import Unit
 from grader.submission.as_typed import unquoted
 
@@ -89,8 +91,13 @@ def out_of_range(what: str) -> OutOfRange:
                       "and 1.8e308 in size): is the power of ten right?")
 
 
-def read_number(text: str, unit: Unit) -> float:
-    """The number ``text`` says, in ``unit``; NotANumber (OutOfRange) with the reason otherwise."""
+def read_number(text: str, unit: Unit, tolerance: Tolerance | None = None) -> float:
+    """The number ``text`` says, in ``unit``; NotANumber (OutOfRange) with the reason otherwise.
+
+    ``tolerance`` is the question's comparison: one quantity written twice (``500 MiB (524
+    MB)``, ``0.28 s or 280 ms``) is one answer when its forms agree by it, as an accepted value
+    and the answer would; without one, the forms must agree to 1e-9 (a question with no
+    tolerance has no band in which two numbers are one)."""
     cleaned = _normal(text)
     if len(cleaned) > LONG:  # only a long number can be this long: read it as one, or say it is none
         split = unit.split(cleaned)
@@ -102,7 +109,7 @@ def read_number(text: str, unit: Unit) -> float:
         raise NotANumber(f"{quote(text)} holds no number")
     worked = _WORKING.fullmatch(cleaned)
     if worked and _OPERATOR.search(worked.group("working")):
-        value = read_number(worked.group("head"), unit)
+        value = read_number(worked.group("head"), unit, tolerance)
         for step in worked.group("working").split("="):  # "10 (4 + 3 + 2 + 1 = 10)": each step agrees
             check = worked_out(step)
             if check is not None and not math.isclose(check, value, rel_tol=0.01):
@@ -110,12 +117,14 @@ def read_number(text: str, unit: Unit) -> float:
                                  f"{check:.4g} from the working in brackets: give one")
         return value
     bracketed = _BRACKETED.fullmatch(cleaned)
-    restated = _restated(bracketed.group("head"), bracketed.group("inner"), unit, text) if bracketed else None
+    restated = (_restated(bracketed.group("head"), bracketed.group("inner"), unit, text, tolerance)
+                if bracketed else None)
     if restated is not None:
         return restated
     alternatives = _OR.split(cleaned)
     if len(alternatives) > 1:
-        return _agreeing(text, [(part, _reading(part, unit, text)) for part in alternatives], "different numbers")
+        return _agreeing(text, [(part, _reading(part, unit, text)) for part in alternatives], "different numbers",
+                         tolerance)
     steps = _EQUALS.split(cleaned)
     if len(steps) > 1:  # a working that ends in its result, or a label: "2 · 7e9 · 1000 = 1.4e13", "t = 0.28 s"
         result = _reading(steps[-1], unit, text)
@@ -124,38 +133,47 @@ def read_number(text: str, unit: Unit) -> float:
         if any(not re.search(r"\w", step) for step in steps[:-1]):
             raise NotANumber(_why_not(cleaned, unit, text, matched=False))  # "-≈ 10": no label, no working
         earlier = [(step, r) for step in steps[:-1] if isinstance(r := _reading(step, unit, text), float)]
-        return _agreeing(text, [*earlier, (steps[-1], result)], "numbers that differ")
+        return _agreeing(text, [*earlier, (steps[-1], result)], "numbers that differ", tolerance)
     result = _reading(cleaned, unit, text)
     if isinstance(result, NotANumber):
         raise result
     return result
 
 
-def _restated(head: str, inner: str, unit: Unit, text: str) -> float | None:
+def _restated(head: str, inner: str, unit: Unit, text: str, tolerance: Tolerance | None) -> float | None:
     """The number of a result followed by the same number again in brackets ("0.28 s (280 ms)",
     "10 (ten)", "1.4e13 (i.e. 14 TFLOPs)"); NotANumber naming both when they differ; None when
     either part is not one number (the text is then read, and refused, as a whole)."""
     said = _RESTATED.match(inner.strip())
     again_text = inner.strip()[said.end():] if said else inner.strip()
     try:
-        first, again = read_number(head, unit), read_number(again_text, unit)
+        first, again = read_number(head, unit, tolerance), read_number(again_text, unit, tolerance)
     except OutOfRange:
         raise
     except NotANumber:
         return None
-    if not math.isclose(first, again, rel_tol=1e-9):
+    if not _agree(first, again, tolerance):
         raise NotANumber(f"{quote(text)} gives two numbers that differ: {quote(head)}, and {quote(again_text)} in "
                          "brackets: give one")
     return first
 
 
-def _agreeing(text: str, readings: list[tuple[str, float | NotANumber]], what: str) -> float:
+def _agree(first: float, other: float, tolerance: Tolerance | None) -> bool:
+    """Whether two forms of one answer say the same number: by the question's tolerance either
+    way round (each may be the one an accepted value is measured from), else to 1e-9."""
+    if tolerance is None:
+        return math.isclose(first, other, rel_tol=1e-9)
+    return tolerance.accepts(first, other) or tolerance.accepts(other, first)
+
+
+def _agreeing(text: str, readings: list[tuple[str, float | NotANumber]], what: str,
+              tolerance: Tolerance | None = None) -> float:
     """The one number several readings (each with the part it was read from) give, or why there is none."""
     failed = next((r for _, r in readings if isinstance(r, NotANumber)), None)
     if failed is not None:
         raise NotANumber(f"{quote(text)} gives more than one answer: give one number")
     first = readings[0][1]
-    if any(not math.isclose(r, first, rel_tol=1e-9) for _, r in readings):
+    if any(not _agree(first, r, tolerance) for _, r in readings):
         parts = [quote(part) for part, _ in readings]
         named = f"{', '.join(parts[:-1])} and {parts[-1]}"
         raise NotANumber(f"{quote(text)} gives {len(readings)} {what} ({named}): give one")

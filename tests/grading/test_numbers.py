@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 
 from grader.grading.numbers import LONG, NotANumber, OutOfRange, Unit, read_number
+from grader.lesson.tolerance import Tolerance
 
 SECONDS = Unit(("s", "sec", "secs", "second", "seconds"), ("m", "µ", "n"))
+MEGABYTES = Unit(("MB", "megabytes"))
 FLOPS = Unit(("FLOPs", "FLOP"), ("k", "M", "G", "T", "P"))
 PAIRS = Unit(("pairs", "pair"))
 PLAIN = Unit()
@@ -220,6 +222,23 @@ def test_one_quantity_written_twice_differently_is_refused_naming_both(text, nam
     assert named in refused(text, SECONDS)
 
 
+@pytest.mark.parametrize("text, unit, expected", [("500 MiB (524 MB)", MEGABYTES, 524.288),
+                                                  ("524 MB (500 MiB)", MEGABYTES, 524),
+                                                  ("0.28 s (279 ms)", SECONDS, 0.28),
+                                                  ("0.104 s, i.e. 0.1 s", SECONDS, 0.1)])  # the last form, as before
+def test_forms_that_agree_at_the_questions_tolerance_are_one_answer(text, unit, expected):
+    assert read_number(text, unit, Tolerance("rtol", 0.05)) == pytest.approx(expected, rel=1e-12)
+    assert "differ" in refused(text, unit)  # with no tolerance given, one quantity written twice is compared exactly
+
+
+@pytest.mark.parametrize("text, tolerance", [("500 MiB (524 MB)", Tolerance("rtol", 1e-9)),
+                                             ("0.28 s (300 ms)", Tolerance("rtol", 0.05)),
+                                             ("0.28 s (0.3 s)", Tolerance("sigfigs", 2))])
+def test_forms_that_differ_beyond_the_questions_tolerance_are_still_two_answers(text, tolerance):
+    with pytest.raises(NotANumber, match="differ"):
+        read_number(text, MEGABYTES if "MB" in text else SECONDS, tolerance)
+
+
 @pytest.mark.parametrize("text, reason", [("0.28 s (rounded)", "not a unit of this question"),
                                           ("0.28 s (1.4e13 / 5e13) (280 ms)", "calculation"),
                                           ("(0.28 s) 280 ms", "more than one number")])
@@ -229,7 +248,6 @@ def test_brackets_that_do_not_say_the_number_again_keep_their_reason(text, reaso
 
 # ---------------------------------------------------------------------------- every prefix of the question's unit
 
-MEGABYTES = Unit(("MB", "megabytes"))
 
 
 @pytest.mark.parametrize("text, expected", [("0.524 GB", 524), ("524 MB", 524), ("524", 524), ("524000 kB", 524),
