@@ -37,6 +37,14 @@ sheet, so for a question in bytes an answer ending in ``b`` (``524 Mb``, ``14 gb
 is refused naming bits, never read as bytes. ``bytes`` and ``megabytes`` spelled out are read
 in any case, as other units are.
 
+**Rates per second.** A question whose unit is a rate per second (``FLOP/s``, or a declared
+rate such as ``tokens/s``) reads a rate typed per another time: ``0.05 tokens/ms`` is 50
+tokens/s and ``5e10 FLOP/ms`` 5e13 FLOP/s; the time below the line takes its SI prefix in its
+case (``ms`` milli, ``Ms`` mega), the side above only the lesson's own spellings of it. For a
+question in FLOP/s, ``FLOPS`` with a capital S and nothing after it is the rate (``50 TFLOPS``
+is 5e13 FLOP/s), as data sheets write it; for a question in FLOPs (a count) it stays a count,
+and ``FLOPs`` is never a rate.
+
 **A unit declared with its prefix.** A spelling in ``units`` that is a prefix and a unit the
 grader knows means what it says: ``units = ["MB"]`` asks in megabytes (a bare ``524`` is
 524 MB), reads ``524000 kB`` and ``524000000 bytes`` too, and ``units = ["MB", "MiB"]``
@@ -192,7 +200,7 @@ class Unit:
                 options += [(n + length, scale * p.factor, f"{p.word} ({p.symbol}{spelling})", bit)
                             for length, p in _prefixes_before(before, self.accepted, trusted)]
         if not options:
-            return Split(text)
+            return _per_time(text, self.names, self.accepted) or Split(text)
         longest = max(option[0] for option in options)
         if any(bit for n, _, _, bit in options if n == longest):
             return Split(text, bits=text[-longest:].strip())
@@ -201,6 +209,65 @@ class Unit:
             return Split(text, ambiguous=tuple(found.values()))
         scale = next(iter(found))
         return Split(text[:-longest].rstrip(), scale)
+
+
+_BELOW = re.compile(r"(?:\s*/\s*|\s+per\s+)(?P<time>[^\s/]+)$", re.I)  # "/ms", " per millisecond"
+_TIME = KINDS[0]
+
+
+def _per_time(text: str, names: tuple[str, ...], accepted: tuple[Prefix, ...]) -> Split | None:
+    """A rate per second typed per another time ("0.05 tokens/ms" is 50 tokens/s, "5e10 FLOP/ms"
+    5e13 FLOP/s, "5e13 FLOPs per second"), and "TFLOPS" alone for a question in FLOP/s (the
+    capital S is the rate's, as data sheets write it); None when ``text`` is neither or the
+    question is no rate per second. The time below the line is read in its case ("ms" milli,
+    "Ms" mega, "MS" neither), the side above in the spellings the lesson declares for it."""
+    anchor = _anchor(names)
+    tops = _tops(names, anchor)
+    if tops is None:
+        return None
+    above, below = text, Fraction(1)
+    per = _BELOW.search(text)
+    if per:
+        below = _time_factor(per.group("time"))
+        if below is None:
+            return None
+        above = text[:per.start()]
+    elif not (anchor and anchor[0].name == "FLOP/s" and text.endswith("FLOPS")):
+        return None
+    question = _scale_of(anchor) if anchor else Fraction(1)
+    if anchor and anchor[0].name == "FLOP/s":
+        top = Unit(("FLOPs",)).split(above)
+    else:
+        top = Unit(tuple(t for t in tops if t), () if not accepted else tuple(p.symbol for p in accepted)).split(above)
+    uncut = top.body == above.rstrip()  # nothing above the line but the number: "0.05 /ms", if "/s" is declared
+    if top.ambiguous or top.bits or not top.body or (uncut and ("" not in tops or not top.body[-1].isdigit())):
+        return None
+    return Split(top.body, top.scale / below / question)
+
+
+def _tops(names: tuple[str, ...], anchor: tuple[Kind, Prefix | None, str] | None) -> set[str] | None:
+    """What a question's rate per second counts (its declared sides above the line: "tokens",
+    "tok", "" for "/s"), or None when the question is no rate per second."""
+    if anchor and anchor[0].name == "FLOP/s":
+        return set(KINDS[3].spellings)
+    parts = [_PER.split(name, maxsplit=1) for name in names if _PER.search(name)]
+    tops = {top.strip() for top, bottom in parts if bottom.strip() in _TIME.spellings}
+    return tops or None
+
+
+def _time_factor(typed: str) -> Fraction | None:
+    """How many seconds the time below a rate's line is ("ms": 1/1000, "s", "millisecond"), read
+    in its case; None when it is no time."""
+    if typed in _TIME.spellings:
+        return Fraction(1)
+    for prefix in PREFIXES.values():
+        if prefix.family == BINARY:
+            continue
+        for start in (prefix.symbol, *prefix.spellings, prefix.word):
+            rest = typed[len(start):]
+            if typed.startswith(start) and rest in _TIME.spellings and (start == prefix.word) <= (len(rest) > 1):
+                return prefix.factor
+    return None
 
 
 def _byte_symbol(spelling: str) -> bool:

@@ -82,9 +82,37 @@ def test_a_rate_is_read_in_any_mix_of_the_spellings_its_sides_are_declared_in(te
     assert read(text, RATE) == 20
 
 
-@pytest.mark.parametrize("text", ["20 tokens/min", "20 tokens/ms", "20 tok/h", "20 seconds/token"])
+@pytest.mark.parametrize("text", ["20 tokens/min", "20 tok/h", "20 seconds/token", "20 tokens/mS", "20 cats/ms"])
 def test_a_side_the_lesson_does_not_declare_is_not_read_into_a_rate(text):
     assert "not a unit of this question" in refused(text, RATE)
+
+
+RATE_FLOPS = Unit(("FLOP/s",))
+
+
+@pytest.mark.parametrize("text, unit, expected", [
+    ("0.05 tokens/ms", RATE, 50), ("0.0400 tokens/ms", RATE, 40), ("0.05 tok per ms", RATE, 50),
+    ("0.05 tokens per millisecond", RATE, 50), ("50000 tokens/ks", RATE, 50), ("5e-5 tokens/µs", RATE, 50),
+    ("0.05 /ms", RATE, 50), ("5e10 FLOP/ms", RATE_FLOPS, 5e13), ("50 GFLOP/ms", RATE_FLOPS, 5e13),
+    ("5e13 FLOPs per second", RATE_FLOPS, 5e13), ("0.05 TFLOPs/ms", RATE_FLOPS, 5e13)])
+def test_a_rate_per_second_reads_a_prefixed_time_below_the_line(text, unit, expected):
+    assert read(text, unit) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, expected", [("50 TFLOPS", 5e13), ("5e13 FLOPS", 5e13), ("0.05 PFLOPS", 5e13),
+                                            ("50 teraFLOPS", 5e13), ("50 TFLOP/s", 5e13)])
+def test_flops_in_capitals_alone_is_the_rate_for_a_question_in_flop_per_second(text, expected):
+    assert read(text, RATE_FLOPS) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, expected", [("14 TFLOPS", 1.4e13), ("1.4e13 FLOPS", 1.4e13), ("14 TFLOPs", 1.4e13)])
+def test_flops_in_capitals_stays_a_count_for_a_question_in_flops(text, expected):
+    assert read(text, FLOPS) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text", ["5e13 FLOPs", "5e13 flops", "5e13 FLOP"])
+def test_a_count_is_no_rate_for_a_question_in_flop_per_second(text):
+    assert "not a unit of this question" in refused(text, RATE_FLOPS)
 
 
 @pytest.mark.parametrize("text, unit", [("0.28 pairs", SECONDS), ("280 FLOPs", SECONDS), ("0.28 min", SECONDS),
