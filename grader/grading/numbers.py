@@ -26,6 +26,10 @@ refused with the reason, never guessed at:
   ``0.28 s, i.e. 280 ms``, ``0.28 s = 280 ms``) as one, when both say the same number
   by the question's tolerance (``500 MiB (524 MB)`` at 1 %: two accepted forms of one
   answer, not two answers): when they differ, the answer is refused naming both.
+- **a comment in brackets** after the number, words that hold no number and no unit
+  (``28 (lower triangle, diagonal included)``, ``0.28 s (rounded)``), is passed over: it
+  explains the answer, it is not a second one. Brackets with a digit, a number word or a unit
+  (``28 (one of them)``, ``0.28 (ms)``) are read, and refused, as before.
 
 Nothing here grows with the input beyond linear time: a 5000-digit number is read by
 ``float`` (which says "infinite") and reported as out of range, never converted to an int.
@@ -41,7 +45,7 @@ from grader.describe import bounded_repr
 from grader.exceptions import AnswerFormatError
 from grader.grading.arithmetic import worked_out
 from grader.lesson.tolerance import Tolerance
-from grader.lesson.units import Unit
+from grader.lesson.units import Unit, declared
 from grader.submission.as_typed import unquoted
 
 LONG = 200  # characters: a longer answer can only be one long number (or is refused), not words and units
@@ -50,6 +54,7 @@ ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", 
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
 TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _TENS = {word: 10 * (i + 2) for i, word in enumerate(TENS)}
+_NUMBER_WORDS = {*ONES, *TENS, *SCALES, "point", "half", "halves", "third", "quarter", "dozen", "twice", "double"}
 _WORDS = {word: i for i, word in enumerate(ONES)}
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
@@ -121,6 +126,8 @@ def read_number(text: str, unit: Unit, tolerance: Tolerance | None = None) -> fl
                 if bracketed else None)
     if restated is not None:
         return restated
+    if bracketed and _comment(bracketed.group("inner"), unit):
+        return read_number(bracketed.group("head"), unit, tolerance)
     alternatives = _OR.split(cleaned)
     if len(alternatives) > 1:
         return _agreeing(text, [(part, _reading(part, unit, text)) for part in alternatives], "different numbers",
@@ -156,6 +163,21 @@ def _restated(head: str, inner: str, unit: Unit, text: str, tolerance: Tolerance
         raise NotANumber(f"{quote(text)} gives two numbers that differ: {quote(head)}, and {quote(again_text)} in "
                          "brackets: give one")
     return first
+
+
+def _comment(inner: str, unit: Unit) -> bool:
+    """Whether brackets after a number hold words only, a comment ("28 (lower triangle, diagonal
+    included)", "0.28 s (rounded)"): no digit, no number word, no unit (the question's or one the
+    grader knows: "0.28 (ms)" says something of the number, so it is not passed over), and more
+    than a short word (an abbreviation may be a unit the grader does not know)."""
+    if re.search(r"[\d/%^*+=<>]", inner):
+        return False
+    words = re.findall(r"[^\W\d_]+", inner)
+    if not words or any(w.lower() in _NUMBER_WORDS for w in words):
+        return False
+    if any(declared(w) or unit.split(f"1 {w}").body != f"1 {w}" for w in words):
+        return False
+    return len(words) > 1 or len(words[0]) > 3
 
 
 def _agree(first: float, other: float, tolerance: Tolerance | None) -> bool:

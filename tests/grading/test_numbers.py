@@ -267,7 +267,22 @@ def test_forms_that_differ_beyond_the_questions_tolerance_are_still_two_answers(
         read_number(text, MEGABYTES if "MB" in text else SECONDS, tolerance)
 
 
-@pytest.mark.parametrize("text, reason", [("0.28 s (rounded)", "not a unit of this question"),
+@pytest.mark.parametrize("text, unit, expected", [("28 (lower triangle, diagonal included)", PAIRS, 28),
+                                                  ("0.28 s (rounded)", SECONDS, 0.28),
+                                                  ("0.28 s (prefill only, at the effective rate)", SECONDS, 0.28),
+                                                  ("10 pairs (without the diagonal)", PAIRS, 10)])
+def test_words_in_brackets_that_hold_no_number_are_a_comment(text, unit, expected):
+    assert read(text, unit) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, unit", [("28 (one of them)", PAIRS), ("0.28 (ms)", SECONDS), ("0.28 (MB)", SECONDS),
+                                        ("28 (twenty-eight or so, half of 56)", PAIRS), ("0.05 (tokens/ms)", RATE),
+                                        ("0.28 (per ms)", SECONDS), ("28 (about 30 %)", PAIRS)])
+def test_brackets_with_a_number_or_a_unit_are_no_comment(text, unit):
+    refused(text, unit)
+
+
+@pytest.mark.parametrize("text, reason", [("0.28 s (rounded up to 1 s)", "more than one number"),
                                           ("0.28 s (1.4e13 / 5e13) (280 ms)", "calculation"),
                                           ("(0.28 s) 280 ms", "more than one number")])
 def test_brackets_that_do_not_say_the_number_again_keep_their_reason(text, reason):
