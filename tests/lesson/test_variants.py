@@ -12,7 +12,7 @@ import pytest
 from grader.exceptions import ConfigError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.expressions import significant_figures
-from grader.lesson.parameters import FIGURES
+from grader.lesson.parameters import FIGURES, by_hand
 from grader.lesson.variants import (
     describe_variant,
     normalise_id,
@@ -210,3 +210,51 @@ def test_the_text_for_people_names_each_number_and_answer():
     text = describe_variant(LATENCY, variant)
     assert text.startswith("latency: student hana\nparameters:\n")
     assert "  hand_decode_rate" in text and "tokens/s" in text and "  quiz" in text
+
+
+# ---------------------------------------------------------------------------- the by-hand tolerance, every variant
+
+
+def _by_hand_variants(lesson):
+    """Every combination of the lesson's choices a student can be given (those ``grader validate``
+    counts as by hand: ``parameters.by_hand``), with its answers and hints from the reference."""
+    spec = lesson.parameters
+    for values in spec.every():
+        variant = with_parameters(lesson, values, REFERENCES[lesson.id], says=False)
+        if not by_hand(variant.answers, spec, variant.hints):
+            yield variant
+
+
+@pytest.mark.parametrize("lesson", [PREFILL, LATENCY], ids=["prefill", "latency"])
+def test_no_hint_and_no_other_answer_falls_inside_a_by_hand_answers_accepted_band_for_any_variant(lesson):
+    """The declared tolerance (rtol or sigfigs in lesson.toml) forgives rounding, never a mistake:
+    for every student's numbers, each hint's value (a missing factor 2, a power of ten, the peak
+    rate, ms for s, a gap too many) and each other answer in the same unit (the decode rate for
+    the output rate) is refused as the right answer."""
+    inside = []
+    count = 0
+    for variant in _by_hand_variants(lesson):
+        count += 1
+        for task in lesson.tasks:
+            spec = task.answer
+            if spec is None or spec.kind != "number" or task.id not in variant.answers:
+                continue
+            right = variant.answers[task.id]
+            rivals = [(f"hint {i}", v) for i, v in enumerate(variant.hints.get(task.id, ())) if v is not None]
+            rivals += [(other.id, variant.answers[other.id]) for other in lesson.tasks
+                       if other is not task and other.answer is not None and other.answer.kind == "number"
+                       and other.answer.units[:1] == spec.units[:1] and other.id in variant.answers]
+            inside += [(task.id, name, right, value, variant.parameters) for name, value in rivals
+                       if spec.tolerance.accepts(value, right)]
+    assert count >= 100 and not inside, inside[:5]
+
+
+@pytest.mark.parametrize("lesson, task, right, rounded", [(PREFILL, "hand_seconds", 0.104, 0.10),
+                                                          (PREFILL, "hand_flops", 1.56e13, 1.6e13),
+                                                          (LATENCY, "hand_output_rate", 11.4, 11)])
+def test_a_by_hand_answer_rounded_to_two_figures_is_right(lesson, task, right, rounded):
+    assert lesson.task(task).answer.tolerance.accepts(rounded, right)
+
+
+def test_the_pairs_answer_stays_exact():
+    assert not PREFILL.task("hand_pairs").answer.tolerance.accepts(10.01, 10)
