@@ -79,16 +79,22 @@ def log_lines(report, audience: str, written: list[str]) -> list[str]:
         return []
     lines = [f"ran in: {report.sandbox}" + (f"; note: {report.sandbox_fallback}" if report.sandbox_fallback else "")
              ] if report.limited or report.sandbox_fallback else []
-    if report.claimed_student and "gradescope" in written:
+    if claim_note(report) and "gradescope" in written:
         lines.append(f"note: {claim_note(report)}")
     return lines
 
 
 def claim_note(report) -> str:
     """The instructor's line about an id the submission names that is not the one it was graded as
-    (``Report.claimed_student``; a student's copy never has one); "" when there is none."""
-    if not report.claimed_student:
-        return ""
-    return (f"the submission names student {report.claimed_student!r} itself, not the student it came from; "
-            "graded with the numbers of the student it came from (a copied file may still name its first owner)")
+    (``Report.claimed_student``), and about the numbers it says it was given (``Report.claimed_variant``);
+    a student's copy never has either; "" when there is none."""
+    notes = []
+    if report.claimed_student:
+        notes.append(f"the submission names student {report.claimed_student!r} itself, not the student it came "
+                     "from; graded with the numbers of the student it came from (a copied file may still name its "
+                     "first owner)")
+    if getattr(report, "claimed_variant", ""):
+        notes.append(f"the submission says which numbers it was given itself ({report.claimed_variant}); never "
+                     "used: graded with the numbers of the student it came from")
+    return "; ".join(notes)
 

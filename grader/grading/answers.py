@@ -67,7 +67,7 @@ def parse_number(value, spec: AnswerSpec | tuple[str, ...] = ()) -> float:
         if not math.isfinite(value):
             raise NotANumber(f"{quote(value)} is not a finite number")
         return value
-    return read_number(value, unit)
+    return read_number(value, unit, spec.tolerance if isinstance(spec, AnswerSpec) else None)
 
 
 def parse_choice(value, choices: dict) -> str:

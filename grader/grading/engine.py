@@ -152,15 +152,19 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         tasks.append(TaskResult(id=task.id, title=task.title, max_score=task.points,
                                 checks=results[task.id], note=note, unstarted=unstarted))
     from grader.lesson.variants import normalise_id
-    from grader.submission.claims import claimed, disagreeing
+    from grader.submission.claims import claimed, disagreeing, variant_claims
 
-    claim = claimed(answers, notebook.notebook.metadata if notebook else None)
+    metadata, cells = (notebook.notebook.metadata, notebook.notebook.cell_metadata) if notebook else (None, ())
+    claim = claimed(answers, metadata, cells)
+    names = [p.name for p in the_lesson.parameters.parameters] if the_lesson.parameters else []
+    said = variant_claims(answers, names, metadata, cells, found.path if found.path.is_dir() else None)
     given = [(t.id, _as_written(answers, t.answer.key)) for t in the_lesson.tasks if t.answer]
     report = Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
                     execution_time=time.monotonic() - started, sandbox=confinement, sandbox_fallback=fallback,
                     output=output, notes=(notebook.report_notes(student) if notebook else []) + notes,
                     stand_ins=stand_ins, limited=limited, variant=_numbers(variant),
-                    claimed_student=disagreeing(claim, student_id, normalise_id), answers_given=given)
+                    claimed_student=disagreeing(claim, student_id, normalise_id), claimed_variant=said,
+                    answers_given=given)
     report.per_variant = per_variant
     return report
 

@@ -17,15 +17,29 @@ prompt"). The expected values themselves are passed to the answer comparison by 
 as an example of the answer's size and which is no secret.
 
 ``normalise_id`` is the one reading of a student id for every source (a command line, a batch's
-entries, Gradescope's metadata, a GitHub login): Unicode NFC, surrounding whitespace stripped,
-case folded. The same student reaches the grader through several of them, and logins and
-e-mail addresses are case-insensitive where they come from, so neither the case nor the
-Unicode spelling of an id may change a student's numbers. An id holding a control character or
-longer than ``ID_LIMIT`` is refused, never hashed: it is hostile input, not a student.
+entries, Gradescope's metadata, a GitHub login): invisible format characters removed, Unicode
+NFKC, case folded, surrounding whitespace stripped and each run of spaces inside made one. The
+same student reaches the grader through several of them, and logins and e-mail addresses are
+case-insensitive where they come from, so neither the case nor the Unicode spelling of an id
+may change a student's numbers:
+
+- format characters (category Cf: a BOM that a UTF-8 roster starts with, a zero-width space
+  or joiner, a soft hyphen, a word joiner) are invisible, so the id a person sees and types is
+  the one without them: they are removed, where they used to refuse the id;
+- NFKC rather than NFC, because the compatibility forms a keyboard or a roster gives (full-width
+  ``ａｌｉｃｅ`` from an East Asian input method, a no-break space, the ligature ``ﬁ``) look
+  the same as, and never name a person other than, their plain forms;
+- two spaces in a row inside a name are a slip of typing or of a spreadsheet, never two people.
+
+A plain ASCII id reads exactly as it always did (stripped and case folded) unless it has a run
+of spaces inside, so no student's numbers change. An id holding a real control character (a
+newline, NUL, an escape, C0 and C1, a line separator) or longer than ``ID_LIMIT`` is refused,
+never hashed: it is hostile input, not a student.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 
@@ -35,6 +49,7 @@ from grader.lesson.manifest import Hint, Lesson
 from grader.lesson.parameters import Parameters, at_values, by_hand
 
 ID_LIMIT = 200  # characters of a student id
+_SPACES = re.compile(r"\s{2,}")  # after control characters are refused, only spaces are left to collapse
 ATTEMPTS = 1000  # draws of a student's numbers before a lesson whose answers are never by hand is refused
 SALT_KEY = "term.salt"  # where course.toml keeps the term's salt (grader.lesson.course.Course.salt)
 
@@ -45,14 +60,15 @@ def normalise_id(raw: str | None) -> str | None:
         return None
     if not isinstance(raw, str):
         raise UsageError(f"a student id must be text, not {type(raw).__name__}")
-    text = unicodedata.normalize("NFC", raw).strip().casefold()
+    visible = "".join(c for c in raw if unicodedata.category(c) != "Cf")
+    text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", visible).casefold()).strip()
     if not text:
         return None
     if len(text) > ID_LIMIT:
         raise UsageError(f"student id {text[:40]!r}… is longer than {ID_LIMIT} characters")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in text):
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in text):
         raise UsageError(f"student id {text[:40]!r} holds a control character: not an id")
-    return text
+    return _SPACES.sub(" ", text)
 
 
 @dataclass(frozen=True)

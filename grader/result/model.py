@@ -276,6 +276,9 @@ class Report:
     # the student id the submission names itself (answers file, notebook metadata) when it is not the id it was
     # graded as (grader.submission.claims): the instructor's to read, never used, never in a student's copy
     claimed_student: str = ""
+    # what the submission says of its own numbers (a variant, salt or parameter key, a submission_metadata.json
+    # inside it: grader.submission.claims.variant_claims): the instructor's, never used, never in a student's copy
+    claimed_variant: str = ""
     # (answer task id, the answer as written): what a class view compares with other students' numbers
     # (grader.batch.integrity); the instructor's copy only, as the variant's expected answers are
     answers_given: tuple[tuple[str, object], ...] = ()
@@ -292,7 +295,7 @@ class Report:
             value = shown(value, limit=OUTPUT_LIMIT)
         elif name == "notes":
             value = _Notes(value)
-        elif name in ("title", "sandbox_fallback", "claimed_student"):  # a fallback quotes bwrap's error
+        elif name in ("title", "sandbox_fallback", "claimed_student", "claimed_variant"):  # a fallback quotes bwrap
             value = shown(value, lines=False)
         elif name == "answers_given":  # the student's text: inert and bounded; numbers as they are
             value = tuple((shown(task, lines=False, limit=200), _given(answer)) for task, answer in value
@@ -343,7 +346,7 @@ class Report:
         # the sandbox's description and a fallback's reason are the grading machine's (its paths, bwrap's
         # errors): a student's copy keeps only the flag, which formats say as "graded in limited mode"
         return replace(self, tasks=tasks, output="", sandbox="", sandbox_fallback="", claimed_student="",
-                       answers_given=(), audience=audience, variant=variant)
+                       claimed_variant="", answers_given=(), audience=audience, variant=variant)
 
     def task(self, task_id: str) -> TaskResult:
         for task in self.tasks:
@@ -359,6 +362,7 @@ class Report:
                 "output": self.output, "notes": list(self.notes), "stand_ins": list(self.stand_ins),
                 **({"variant": self.variant.to_dict()} if self.variant else {}),
                 **({"claimed_student": self.claimed_student} if self.claimed_student else {}),
+                **({"claimed_variant": self.claimed_variant} if self.claimed_variant else {}),
                 **({"answers_given": dict(self.answers_given)} if self.answers_given else {}),
                 "tasks": [t.to_dict() for t in self.tasks]}
 

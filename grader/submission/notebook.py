@@ -40,6 +40,7 @@ class Notebook:
     notes: list[str] = field(default_factory=list)
     problem: str | None = None  # why none of its code can run; None when it can
     metadata: dict = field(default_factory=dict)  # the notebook's own metadata: read as data, never trusted
+    cell_metadata: list = field(default_factory=list)  # each cell's metadata dict, as data (grader.submission.claims)
 
     @property
     def name(self) -> str:
@@ -127,6 +128,8 @@ def _read_cells(notebook: Notebook, data: dict) -> None:
             odd.append(number)
             source = ""
         notebook.cells.append(CellSource(number, source))
+        if isinstance(cell.get("metadata"), dict):
+            notebook.cell_metadata.append(cell["metadata"])
         if kind == "code" and source.strip():
             code.add(number)
         cell_id = cell.get("id")

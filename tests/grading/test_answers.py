@@ -149,6 +149,18 @@ def number_task(**overrides) -> Task:
     return Task(id="hand_flops", title="FLOPs by hand", points=1.0, answer=AnswerSpec(**spec))
 
 
+@pytest.mark.parametrize("given", ["500 MiB (524 MB)", "524 MB (500 MiB)", "0.524 GB, i.e. 500 MiB"])
+def test_a_quantity_restated_in_another_accepted_form_is_one_answer_at_the_questions_tolerance(given):
+    task = number_task(key="weights", expected=524.0, units=("MB",), hints=(), question="Weights in MB?",
+                       alternatives=(524.288,))
+    assert grade(task, {"weights": given}).passed
+
+
+def test_a_restatement_beyond_the_questions_tolerance_is_still_refused_naming_both():
+    result = grade(number_task(), {"flops": "1.4e13 (1.6e13)"})
+    assert not result.passed and "differ" in result.message
+
+
 def choice_task() -> Task:
     spec = AnswerSpec(key="quiz", kind="choice", expected="B", question="Independent?", choices=dict(YES_NO),
                       wrong="Attention is causal.", hints=(Hint(value="A", message="together is not independent."),))

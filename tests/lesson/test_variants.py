@@ -12,7 +12,7 @@ import pytest
 from grader.exceptions import ConfigError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.expressions import significant_figures
-from grader.lesson.parameters import FIGURES
+from grader.lesson.parameters import FIGURES, by_hand
 from grader.lesson.variants import (
     describe_variant,
     normalise_id,
@@ -60,11 +60,39 @@ def test_no_id_is_none(raw):
     assert normalise_id(raw) is None
 
 
-@pytest.mark.parametrize("raw", ["ali\nce", "a\x00b", "x\u200by", "a" * 201])
+@pytest.mark.parametrize("raw", ["ali\nce", "a\x00b", "a\x1bb", "a\x85b", "a\x9fb", "a\u2028b", "a\tb",
+                                 "a\rb", "a" * 201, "\u200b" + "a" * 201])
 def test_an_id_that_is_not_one_is_refused(raw):
     with pytest.raises(UsageError, match="student id"):
         normalise_id(raw)
-    assert unicodedata.normalize("NFC", raw) == raw  # refused for what it holds, not for its spelling
+
+
+@pytest.mark.parametrize("raw", ["x\u200by", "\ufeffxy", "x\u00ady", "x\u200dy", "x\u2060y", "xy\u200b",
+                                 "\ufeff XY \u200b"])
+def test_an_invisible_format_character_in_an_id_is_removed_not_refused(raw):
+    """A BOM from a UTF-8 roster, a soft hyphen or a zero-width space pasted from a web page are
+    invisible: the id a person sees and types is the one without them."""
+    assert normalise_id(raw) == "xy"
+
+
+@pytest.mark.parametrize("raw, same", [("ana  luísa", "ana luísa"), ("ana\u00a0luísa", "ana luísa"),
+                                       ("ａｌｉｃｅ４２", "alice42"), ("ana \u3000 luísa", "ana luísa"),
+                                       ("ﬁona", "fiona"), ("Ana \u2003Luísa", "ana luísa")])
+def test_an_id_is_read_in_its_compatibility_form_with_one_space_between_words(raw, same):
+    assert normalise_id(raw) == normalise_id(same) == same
+
+
+def test_a_plain_ascii_id_normalises_exactly_as_before():
+    """No student's variant changes: an ASCII id without a run of spaces inside (all there were
+    before, tabs and newlines being refused then too) reads as it always did, stripped and case
+    folded; only a run of two or more spaces inside one is now one space."""
+    printable = [chr(c) for c in range(0x20, 0x7f)]
+    ids = ["".join(printable[(i * 7 + j * 13) % len(printable)] for j in range(1 + i % 40)) for i in range(2000)]
+    ids += ["alice", "Alice.Smith@Example.org", " 000318 ", "s1234567", "kwame.mensah", "O'Brien-Smith", "a b"]
+    for raw in ids:
+        if "  " in raw.strip() or not raw.strip():
+            continue
+        assert normalise_id(raw) == unicodedata.normalize("NFC", raw).strip().casefold(), raw
 
 
 # ---------------------------------------------------------------------------- a student's numbers
@@ -182,3 +210,51 @@ def test_the_text_for_people_names_each_number_and_answer():
     text = describe_variant(LATENCY, variant)
     assert text.startswith("latency: student hana\nparameters:\n")
     assert "  hand_decode_rate" in text and "tokens/s" in text and "  quiz" in text
+
+
+# ---------------------------------------------------------------------------- the by-hand tolerance, every variant
+
+
+def _by_hand_variants(lesson):
+    """Every combination of the lesson's choices a student can be given (those ``grader validate``
+    counts as by hand: ``parameters.by_hand``), with its answers and hints from the reference."""
+    spec = lesson.parameters
+    for values in spec.every():
+        variant = with_parameters(lesson, values, REFERENCES[lesson.id], says=False)
+        if not by_hand(variant.answers, spec, variant.hints):
+            yield variant
+
+
+@pytest.mark.parametrize("lesson", [PREFILL, LATENCY], ids=["prefill", "latency"])
+def test_no_hint_and_no_other_answer_falls_inside_a_by_hand_answers_accepted_band_for_any_variant(lesson):
+    """The declared tolerance (rtol or sigfigs in lesson.toml) forgives rounding, never a mistake:
+    for every student's numbers, each hint's value (a missing factor 2, a power of ten, the peak
+    rate, ms for s, a gap too many) and each other answer in the same unit (the decode rate for
+    the output rate) is refused as the right answer."""
+    inside = []
+    count = 0
+    for variant in _by_hand_variants(lesson):
+        count += 1
+        for task in lesson.tasks:
+            spec = task.answer
+            if spec is None or spec.kind != "number" or task.id not in variant.answers:
+                continue
+            right = variant.answers[task.id]
+            rivals = [(f"hint {i}", v) for i, v in enumerate(variant.hints.get(task.id, ())) if v is not None]
+            rivals += [(other.id, variant.answers[other.id]) for other in lesson.tasks
+                       if other is not task and other.answer is not None and other.answer.kind == "number"
+                       and other.answer.units[:1] == spec.units[:1] and other.id in variant.answers]
+            inside += [(task.id, name, right, value, variant.parameters) for name, value in rivals
+                       if spec.tolerance.accepts(value, right)]
+    assert count >= 100 and not inside, inside[:5]
+
+
+@pytest.mark.parametrize("lesson, task, right, rounded", [(PREFILL, "hand_seconds", 0.104, 0.10),
+                                                          (PREFILL, "hand_flops", 1.56e13, 1.6e13),
+                                                          (LATENCY, "hand_output_rate", 11.4, 11)])
+def test_a_by_hand_answer_rounded_to_two_figures_is_right(lesson, task, right, rounded):
+    assert lesson.task(task).answer.tolerance.accepts(rounded, right)
+
+
+def test_the_pairs_answer_stays_exact():
+    assert not PREFILL.task("hand_pairs").answer.tolerance.accepts(10.01, 10)
