@@ -245,7 +245,7 @@ class _Entries:
                                 worker="coordinator"))
         elif self.needs_id and not entry.identity:  # never graded with numbers that are not the student's
             self.record(Outcome(student, "rejected", worker="coordinator", reason=(
-                f"{entry.shown_source}: its name gives no student id (an id is at most 200 characters, with no "
+                f"{entry.shown_source}: its name gives no student id (an id is at most 1100 characters, with no "
                 "control character), and each student is graded with their own numbers: rename the entry")))
         else:
             return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source, identity=entry.identity)

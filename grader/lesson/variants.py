@@ -48,7 +48,7 @@ from grader.lesson.expressions import render, show
 from grader.lesson.manifest import Hint, Lesson
 from grader.lesson.parameters import Parameters, at_values, by_hand
 
-ID_LIMIT = 200  # characters of a student id
+ID_LIMIT = 1100  # characters of a student id: a 255-byte file name, every byte escaped (as class folders bound ids)
 _SPACES = re.compile(r"\s{2,}")  # after control characters are refused, only spaces are left to collapse
 ATTEMPTS = 1000  # draws of a student's numbers before a lesson whose answers are never by hand is refused
 SALT_KEY = "term.salt"  # where course.toml keeps the term's salt (grader.lesson.course.Course.salt)
