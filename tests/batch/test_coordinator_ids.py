@@ -95,9 +95,9 @@ def test_three_students_who_hand_in_a_fourths_answers_are_named_in_the_class_rep
 def test_in_a_lesson_with_parameters_an_entry_whose_name_is_no_id_is_refused_saying_why(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
-    place(REFERENCE, folder, "x" * 201, own=False)  # no id: no numbers of its own either
+    place(REFERENCE, folder, "\u3000", own=False)  # a name that is only a (wide) space: no id, no numbers of its own
     place(REFERENCE, folder, "ada")
     result = run_batch(folder, COURSE, lesson="prefill", gradebook=tmp_path / "gb.sqlite", jobs=1, out=quiet())
     found = {r[0]: r for r in rows(tmp_path / "gb.sqlite")}
     assert found["ada"][1:3] == ("graded", 17) and result.summary.counts["refused"] == 1
-    assert found["x" * 201][1] == "rejected" and "its name gives no student id" in found["x" * 201][3]
+    assert found["\u3000"][1] == "rejected" and "its name gives no student id" in found["\u3000"][3]

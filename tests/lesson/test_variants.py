@@ -250,10 +250,15 @@ def test_no_hint_and_no_other_answer_falls_inside_a_by_hand_answers_accepted_ban
 
 
 @pytest.mark.parametrize("lesson, task, right, rounded", [(PREFILL, "hand_seconds", 0.104, 0.10),
-                                                          (PREFILL, "hand_flops", 1.56e13, 1.6e13),
-                                                          (LATENCY, "hand_output_rate", 11.4, 11)])
+                                                          (PREFILL, "hand_flops", 1.56e13, 1.6e13)])
 def test_a_by_hand_answer_rounded_to_two_figures_is_right(lesson, task, right, rounded):
     assert lesson.task(task).answer.tolerance.accepts(rounded, right)
+
+
+def test_the_output_rate_is_not_rounded_to_whole_tokens():
+    """12 or 13 for the lesson's 12.5 tokens/s: two rounds of independent students' labels call both wrong."""
+    tolerance = LATENCY.task("hand_output_rate").answer.tolerance
+    assert tolerance.accepts(12.5, 12.5) and not tolerance.accepts(12, 12.5) and not tolerance.accepts(13, 12.5)
 
 
 def test_the_pairs_answer_stays_exact():
