@@ -22,6 +22,8 @@ LOCK_FLAGS ?= --upgrade
 LESSON ?=
 # empty: the default lesson's exercises (course.toml's first lesson, or LESSON's)
 SUBMISSION ?=
+# a student's id: grade with their own numbers (their variant, docs/students.md); empty: the lesson's numbers
+STUDENT ?=
 FORMAT ?= text
 OUTPUT ?=
 SOLUTIONS ?=
@@ -53,7 +55,7 @@ $(STAMP): requirements/dev.txt $(GRADE_STAMP)
 # it imports, as Python does by default (uv compiles nothing at install; where the variable is set, every
 # grade would compile numpy and pytest again). Student code never writes any: its worker sets it again.
 grade: $(GRADE_STAMP)
-	@PYTHONDONTWRITEBYTECODE= $(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON))
+	@PYTHONDONTWRITEBYTECODE= $(BIN)/grader grade $(SUBMISSION) --format $(FORMAT) $(if $(OUTPUT),--output $(OUTPUT)) $(if $(LESSON),--lesson $(LESSON)) $(if $(STUDENT),--student '$(STUDENT)')
 
 # lint, the import contracts, the stubs and every lesson's claims first; then four pytest processes
 # on however many cores (most test time is spent waiting on sandboxed workers, kernels and deadlines,

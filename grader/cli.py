@@ -87,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="exit with status 1 when the score is below this percentage (for CI gates)")
     grade.add_argument("--verbose", action="store_true", help="text report: under each thing to fix, what every "
                        "check saw and the diagnosis code (the HTML report always shows it)")
+    grade.add_argument("--student", metavar="ID", help="grade with this student's own numbers ('grader variant')")
+    variant = commands.add_parser("variant", parents=[shared.one], help="print a student's own numbers and the "
+                                  "answers they lead to (the lesson's own without [parameters])")
+    variant.add_argument("student", metavar="STUDENT", help="the student's id")
+    variant.add_argument("--format", choices=["text", "json"], default="text", help="text (default) for people; "
+                         "json: {\"parameters\": ..., \"answers\": ...} keyed by parameter and task id")
 
     validate = commands.add_parser("validate", parents=[shared.each], help="prove the suite: reference full marks, "
                                    "stubs zero, every mutant caught")
@@ -96,6 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
                                 "markers in solutions/<lesson>/")
     stubs.add_argument("--check", action="store_true",
                        help="write nothing; exit 1 naming the first differing line when exercises/ has drifted")
+    stubs.add_argument("--student", action="append", metavar="ID", help="write this student's copy, with their own "
+                       "numbers, to OUTPUT/<id>/exercises/<lesson>/ instead")
+    stubs.add_argument("--roster", type=Path, metavar="FILE", help="as --student for every id of FILE, a CSV file "
+                       "with an 'id' column")
+    stubs.add_argument("--output", type=Path, metavar="DIR", help="where --student and --roster write (default: "
+                       "dist/students/ of the course)")
 
     release = commands.add_parser("release", parents=[shared.each], help="write dist/student/ (exercises, public "
                                   "checks, engine) and dist/autograder/ (the full suite with solutions, for CI or "
@@ -214,6 +226,7 @@ def _stdout_for_reports_only():
 
 def _grade(args) -> int:
     from grader.grading.engine import grade
+    from grader.submission.files import choose_lesson
 
     options = formats.FormatOptions(verbose=args.verbose)
     targets = _targets(args.format or ["text"], args.output, options)  # a bad format is a usage error first
@@ -223,12 +236,10 @@ def _grade(args) -> int:
     if args.submission is None:
         args.submission = _default_submission(course, args.lesson)
     with _stdout_for_reports_only():
-        lesson = args.lesson
-        if Path(args.submission).exists():  # read once, for the grade and _locate (a missing path: grade says so)
-            from grader.submission.files import choose_lesson
-
-            lesson = choose_lesson(course, Path(args.submission), args.lesson).lesson
-        report = grade(args.submission, lesson=lesson, course=course, solutions=args.solutions)
+        # read once, for the grade and _locate (a missing path: grade says so)
+        lesson = choose_lesson(course, Path(args.submission), args.lesson).lesson if Path(args.submission).exists() \
+            else args.lesson
+        report = grade(args.submission, lesson=lesson, course=course, solutions=args.solutions, student=args.student)
     _locate(report, lesson, args.submission)  # the lesson the grade read: grade() refuses a path that is not there
     view = report.for_audience(args.audience)
     for writer, path in targets:
@@ -236,10 +247,8 @@ def _grade(args) -> int:
             atomic.write(path, lambda stream, writer=writer: writer.write(view, stream))
         else:
             writer.write(view, sys.stdout)
-    if args.audience != "instructor" and (report.limited or report.sandbox_fallback):
-        # a student's reports say "graded in limited mode" at most; whoever runs the grader (Gradescope's
-        # instructor-only log, a CI log, a terminal) reads here how the machine confined the submission
-        _say(f"ran in: {report.sandbox}" + (f"; note: {report.sandbox_fallback}" if report.sandbox_fallback else ""))
+    for line in formats.log_lines(report, args.audience, [writer.name for writer, _ in targets]):
+        _say(line)  # the machine's confinement, an id the submission names: the instructor's, not in the reports
     if report.broken_checks:  # the grader's fault, never silently the student's points
         _say(f"{report.suite_fault()}: the score above is not final")
         return GRADER_FAULT
@@ -302,6 +311,12 @@ def _stubs(args) -> int:
 
     course = _course(args)
     lessons = _lessons(course, args)
+    if args.student or args.roster:  # each student's own copy (grader.authoring.personal)
+        from grader.authoring.personal import stubs_for_students
+
+        for path in stubs_for_students(course, lessons, args.student or [], args.roster, args.output, args.check):
+            print(f"wrote {path}")
+        return 0
     if args.check:
         drift = [problem for lesson in lessons for problem in find_drift(course, lesson)]
         for problem in drift:
@@ -401,8 +416,17 @@ def _diagnoses(args) -> int:
     return 0
 
 
-_COMMANDS = {"grade": _grade, "validate": _validate, "stubs": _stubs, "release": _release, "new": _new,
-             "diagnoses": _diagnoses, "batch": _batch, "gradebook": _gradebook}
+def _variant(args) -> int:
+    from grader.authoring.personal import variant_text
+
+    course = _course(args)
+    lesson = course.lesson(args.lesson) if args.lesson else course.default_lesson()
+    sys.stdout.write(variant_text(course, lesson, args.student, args.format))
+    return 0
+
+
+_COMMANDS = {"grade": _grade, "variant": _variant, "validate": _validate, "stubs": _stubs, "release": _release,
+             "new": _new, "diagnoses": _diagnoses, "batch": _batch, "gradebook": _gradebook}
 
 
 def run() -> None:

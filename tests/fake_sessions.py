@@ -22,7 +22,7 @@ class FakeSession:
     def __init__(self, lesson, course, solutions=None):
         self.token = f"{os.getpid()}:{id(self)}:{time.monotonic_ns()}"
 
-    def grade(self, path):
+    def grade(self, path, student=None):
         path = Path(path)
         name = path.name
         if name.startswith("crashonce"):
@@ -40,7 +40,7 @@ class FakeSession:
             raise SubmissionError(f"{name}: holds neither prefill.py nor answers.toml")
         passed = path.read_text().strip() == "1"
         task = TaskResult(id="t", title="t", max_score=2.0, checks=[CheckResult("c", passed=passed)])
-        output = f"{self.token} {os.environ.get('OPENBLAS_NUM_THREADS')}"
+        output = f"{self.token} {os.environ.get('OPENBLAS_NUM_THREADS')} student={student}"
         return Report(lesson="fake", title="", submission=str(path), tasks=[task], output=output)
 
     def close(self):
@@ -56,9 +56,9 @@ class FakeSession:
 class SlowSession(FakeSession):
     """Takes 1.5 s per submission: two in a row exceed one time limit, each stays inside its own."""
 
-    def grade(self, path):
+    def grade(self, path, student=None):
         time.sleep(1.5)
-        return super().grade(path)
+        return super().grade(path, student)
 
 
 class BrokenSuiteSession(FakeSession):
@@ -80,7 +80,7 @@ class FlakySession:
     def __init__(self, lesson, course, solutions=None):
         pass
 
-    def grade(self, path):
+    def grade(self, path, student=None):
         path = Path(path)
         marker = path.parent / f".{path.name}.failed"
         if (path.name.startswith("flaky") and not marker.exists()) or "ALWAYS_FAIL" in path.read_text():

@@ -61,14 +61,15 @@ def student_view() -> Report:
 
 
 @functools.cache
-def graded(name: str) -> Report:
-    """A real grading: "reference", "stubs", or a mutant of suites/prefill/mutants (module or folder)."""
+def graded(name: str, student: str | None = None) -> Report:
+    """A real grading: "reference", "stubs", or a mutant of suites/prefill/mutants (module or folder); with
+    ``student``'s own numbers when given (their own-number checks run too)."""
     if name == "reference":
-        return grade(ROOT / "solutions" / "prefill", course=COURSE)
+        return grade(ROOT / "solutions" / "prefill", course=COURSE, student=student)
     if name == "stubs":
-        return grade(ROOT / "exercises" / "prefill", course=COURSE)
+        return grade(ROOT / "exercises" / "prefill", course=COURSE, student=student)
     return grade(mutant_folder(COURSE.lesson("prefill"), name.removesuffix(".py"), ROOT / "solutions" / "prefill"),
-                 course=COURSE)
+                 course=COURSE, student=student)
 
 
 # Wrong solutions that together fail every secret check of the prefill manifest.

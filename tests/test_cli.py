@@ -407,3 +407,38 @@ def test_limited_mode_is_one_flag_for_students_and_the_machines_details_for_whoe
         assert result.stderr.startswith("grader: ran in: limited (GRADER_SANDBOX=limited")
     else:
         assert header.startswith("ran in: limited (GRADER_SANDBOX=limited") and result.stderr == ""
+
+
+# ---------------------------------------------------------------------------- each student's own numbers
+
+def test_variant_prints_a_students_numbers_and_answers_as_json_and_for_people():
+    result = run("variant", " Alice ", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["student"] == "alice" and set(data["parameters"]) == {"N", "P", "peak", "utilization", "T"}
+    assert set(data["answers"]) == {"hand_flops", "hand_seconds", "hand_pairs", "quiz"}
+    text = run("variant", "alice", "--lesson", "latency")
+    assert text.returncode == 0 and text.stdout.startswith("latency: student alice\n")
+    refused = run("variant", "al\tice\x01")
+    assert refused.returncode == 2 and "control character" in refused.stderr
+
+
+def test_grade_with_a_student_grades_their_own_numbers():
+    result = run("grade", "solutions/prefill", "--student", "alice", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["variant"]["student"] == "alice" and report["variant"]["answers"] == {}  # a student's copy
+    flops = next(t for t in report["tasks"] if t["id"] == "hand_flops")
+    assert flops["score"] == 0 and flops["checks"][0]["lesson_example"] is True
+    assert report["score"] == report["max_score"] - 3  # the lesson's own three by-hand answers
+
+
+def test_stubs_writes_each_students_copy_from_a_roster(tmp_path):
+    roster = tmp_path / "class.csv"
+    roster.write_text("id,name\nann,Ann\nben,Ben\n", encoding="utf-8")
+    result = run("stubs", "--lesson", "latency", "--roster", str(roster), "--student", "cy", "--output",
+                 str(tmp_path / "copies"))
+    assert result.returncode == 0, result.stderr
+    for who in ("ann", "ben", "cy"):
+        assert (tmp_path / "copies" / who / "exercises" / "latency" / "answers.toml").is_file()
+    assert run("stubs", "--check", "--student", "ann").returncode == 2

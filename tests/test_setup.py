@@ -171,3 +171,10 @@ def test_make_tests_pytest_options_spread_a_module_without_a_shared_fixture(tmp_
     workers = {path.read_text() for path in tmp_path.glob("ran-*")}
     assert len(list(tmp_path.glob("ran-*"))) == 40
     assert len(workers) >= 2, workers
+
+
+def test_make_grade_passes_a_students_id_and_none_without_it(fresh):
+    """`make grade STUDENT=ID`: graded with that student's own numbers (docs/students.md)."""
+    grade = [line for line in dry_run(fresh, "grade", "STUDENT=Alice@Example.edu") if "grader grade" in line][-1]
+    assert grade.endswith("--student 'Alice@Example.edu'")
+    assert "--student" not in [line for line in dry_run(fresh, "grade") if "grader grade" in line][-1]

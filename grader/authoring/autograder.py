@@ -83,7 +83,7 @@ def write_autograder(course: Course, lessons: list[Lesson], root: Path) -> None:
             if source.is_dir():
                 shutil.copytree(source, root / tree / each.id, ignore=IGNORE)
     order = [i for i in course.ordered_ids() if i in {each.id for each in lessons}]
-    (root / COURSE_FILE).write_text(course_toml(order), encoding="utf-8")
+    (root / COURSE_FILE).write_text(course_toml(order, course.salt()), encoding="utf-8")
     copy_engine(root)
     pyproject = PACKAGE_DIR.parent / "pyproject.toml"  # the version and the declared dependencies, for people
     if pyproject.is_file():

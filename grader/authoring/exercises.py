@@ -35,6 +35,7 @@ from pathlib import Path
 from grader.exceptions import ConfigError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
+from grader.lesson.variants import render_for
 
 BEGIN, END = "BEGIN SOLUTION", "END SOLUTION"
 _MARKER = re.compile(r"\s*#+\s*(BEGIN|END) SOLUTION\s*")
@@ -92,9 +93,10 @@ class StudentFile:
     text: str
 
 
-def student_files(course: Course, lesson: Lesson) -> list[StudentFile]:
-    """What ``exercises/<lesson>/`` must hold, generated from ``solutions/<lesson>/``."""
-    solutions, exercises = course.solutions_dir(lesson), course.exercises_dir(lesson)
+def student_files(course: Course, lesson: Lesson, variant=None, folder: Path | None = None) -> list[StudentFile]:
+    """What ``exercises/<lesson>/`` must hold, generated from ``solutions/<lesson>/``: with the lesson's own
+    numbers, or ``variant``'s (a student's own, ``grader.lesson.variants``; written to ``folder``)."""
+    solutions, exercises = course.solutions_dir(lesson), folder or course.exercises_dir(lesson)
     module = solutions / lesson.module
     if not module.is_file():
         raise ConfigError(_shown(course, module), "is missing: the student files are generated from it")
@@ -102,42 +104,43 @@ def student_files(course: Course, lesson: Lesson) -> list[StudentFile]:
     for name in (lesson.module, lesson.answers):
         source = solutions / name
         if source.is_file():
-            text = _read(course, source)
+            text = render_for(lesson, _read(course, source), variant, _shown(course, source))
             files.append(StudentFile(exercises / name, source,
                                      strip_solution(text, source.suffix, _shown(course, source))))
-    return files + _notebooks(course, lesson, files) + _readme(course, lesson, files)
+    return files + _notebooks(lesson, files, exercises, variant) + _readme(lesson, files, exercises, variant)
 
 
-def _notebooks(course: Course, lesson: Lesson, files: list[StudentFile]) -> list[StudentFile]:
+def _notebooks(lesson: Lesson, files: list[StudentFile], exercises: Path, variant) -> list[StudentFile]:
     """The lesson's notebook, built from the same generated stub and answers template as the
     module (see grader.authoring.notebook), when the lesson has a notebook template."""
     from grader.authoring.notebook import TEMPLATE_NAME, lesson_notebook, notebook_text
 
     texts = {file.path.name: file.text for file in files}
-    notebook = lesson_notebook(lesson, texts[lesson.module], texts.get(lesson.answers))
+    notebook = lesson_notebook(lesson, texts[lesson.module], texts.get(lesson.answers), variant=variant)
     if notebook is None:
         return []
-    return [StudentFile(course.exercises_dir(lesson) / f"{lesson.module_name}.ipynb", lesson.suite_dir / TEMPLATE_NAME,
+    return [StudentFile(exercises / f"{lesson.module_name}.ipynb", lesson.suite_dir / TEMPLATE_NAME,
                         notebook_text(notebook))]
 
 
-def _readme(course: Course, lesson: Lesson, files: list[StudentFile]) -> list[StudentFile]:
+def _readme(lesson: Lesson, files: list[StudentFile], exercises: Path, variant) -> list[StudentFile]:
     """The lesson's README, from the notebook template's text and the generated answers file
     (see grader.authoring.readme), when the lesson has a notebook template."""
     from grader.authoring.notebook import TEMPLATE_NAME
     from grader.authoring.readme import README_NAME, lesson_readme
 
     texts = {file.path.name: file.text for file in files}
-    text = lesson_readme(lesson, texts[lesson.module], texts.get(lesson.answers))
+    text = lesson_readme(lesson, texts[lesson.module], texts.get(lesson.answers), variant)
     if text is None:
         return []
-    return [StudentFile(course.exercises_dir(lesson) / README_NAME, lesson.suite_dir / TEMPLATE_NAME, text)]
+    return [StudentFile(exercises / README_NAME, lesson.suite_dir / TEMPLATE_NAME, text)]
 
 
-def write_stubs(course: Course, lesson: Lesson) -> list[Path]:
-    """Write the generated files; return those whose content changed."""
+def write_stubs(course: Course, lesson: Lesson, variant=None, folder: Path | None = None) -> list[Path]:
+    """Write the generated files (``variant``'s into ``folder``: ``student_files``); return those whose
+    content changed."""
     changed = []
-    for file in student_files(course, lesson):
+    for file in student_files(course, lesson, variant, folder):
         if not file.path.is_file() or _read(course, file.path) != file.text:
             try:
                 file.path.parent.mkdir(parents=True, exist_ok=True)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from grader.exceptions import ConfigError
 from grader.lesson.manifest import Lesson
+from grader.lesson.variants import render_for
 from grader.submission.cells import CellSource, read_answers
 from grader.submission.notebook import KERNEL
 
@@ -258,13 +259,16 @@ def notebook_text(notebook) -> str:
     return nbformat.writes(notebook) + "\n"
 
 
-def lesson_notebook(lesson: Lesson, module_source: str, answers_source: str | None, *, strict: bool = True):
-    """The lesson's notebook built from its template, or None when the lesson has no template."""
+def lesson_notebook(lesson: Lesson, module_source: str, answers_source: str | None, *, strict: bool = True,
+                    variant=None):
+    """The lesson's notebook built from its template, or None when the lesson has no template; its texts with
+    ``variant``'s numbers, or the lesson's own (``grader.lesson.variants.render_for``)."""
     path = lesson.suite_dir / TEMPLATE_NAME
     if not path.is_file():
         return None
-    return build_notebook(lesson, module_source, answers_source, path.read_text(encoding="utf-8"),
-                          strict=strict, source_name=str(path))
+    module_source, answers_source, template = (None if text is None else render_for(lesson, text, variant) for text
+                                               in (module_source, answers_source, path.read_text(encoding="utf-8")))
+    return build_notebook(lesson, module_source, answers_source, template, strict=strict, source_name=str(path))
 
 
 def reference_notebook(lesson: Lesson, solution_dir) -> str:

@@ -91,16 +91,19 @@ class SessionPool:
     def processes(self) -> int:
         return max(1, len(self._workers))
 
-    def grade_all(self, submissions: list[Path]) -> list[Report]:
-        """The reports of ``submissions``, in their order; a submission's error is raised as it was raised."""
+    def grade_all(self, submissions: list[Path], variants: list | None = None) -> list[Report]:
+        """The reports of ``submissions``, in their order; a submission's error is raised as it was raised.
+        ``variants``: for each submission, the variants whose own-number checks are run too (``engine.grade``)."""
+        variants = variants or [()] * len(submissions)
         if not self._workers:
             if self._session is None and submissions:
                 from grader.grading.session import GradingSession
 
                 self._session = GradingSession(self.lesson.id, self.course, solutions=self.solutions)
-            return [self._session.grade(path) for path in submissions]
+            return [self._session.grade(path, variants=each) for path, each in zip(submissions, variants, strict=True)]
         reports: dict[int, Report] = {}
-        pending = collections.deque(enumerate(submissions))
+        pending = collections.deque((i, (path, each)) for i, (path, each) in
+                                    enumerate(zip(submissions, variants, strict=True)))
         limit = self.lesson.import_seconds + self.lesson.submission_seconds + SLACK_SECONDS
         while len(reports) < len(submissions):
             for worker in self._workers:
@@ -153,13 +156,14 @@ class _Worker:
         self.deadline = time.monotonic() + START_SECONDS
         self._limit = math.inf
 
-    def assign(self, index: int, path: Path, limit: float) -> None:
+    def assign(self, index: int, job: tuple, limit: float) -> None:
+        path, variants = job
         if not self.jobs:  # it starts now; a waiting one's clock starts when the one before it ends
-            self.deadline = time.monotonic() + limit
+            self.deadline = time.monotonic() + limit * (1 + len(variants) // 10)  # own-number checks take longer
         self.jobs.append((index, path))
-        self._limit = limit
+        self._limit = limit * (1 + len(variants) // 10)
         try:
-            self.conn.send((index, str(path)))
+            self.conn.send((index, str(path), tuple(variants)))
         except (OSError, ValueError):
             pass  # it died since it said ready: arrived() finds out
 
@@ -221,9 +225,9 @@ def serve(conn: Connection, course_root: str, lesson_id: str, solutions: str) ->
     try:
         conn.send(("ready", -1, None))
         while (job := conn.recv()) is not None:
-            index, path = job
+            index, path, variants = job
             try:
-                conn.send(("report", index, session.grade(Path(path))))
+                conn.send(("report", index, session.grade(Path(path), variants=variants)))
             except BaseException as exc:  # noqa: BLE001 - raised by the command, as in one session
                 conn.send(("raised", index, _portable(exc)))
     except (EOFError, OSError):

@@ -34,6 +34,7 @@ from grader.authoring.notebook import TEMPLATE_NAME, answer_paragraphs, module_b
 from grader.authoring.public import PublicSuite, solution_code
 from grader.exceptions import ConfigError
 from grader.lesson.manifest import Lesson
+from grader.lesson.variants import render_for
 
 README_NAME = "README.md"
 _FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.M | re.S)
@@ -85,13 +86,15 @@ def _grading(lesson: Lesson, notebook: str) -> str:
             "its ANSWERS cells included. The first run sets up `.venv/` (Python 3.11 or newer).")
 
 
-def lesson_readme(lesson: Lesson, module_source: str, answers_source: str | None) -> str | None:
-    """The lesson's README built from its notebook template, or None when the lesson has none."""
+def lesson_readme(lesson: Lesson, module_source: str, answers_source: str | None, variant=None) -> str | None:
+    """The lesson's README built from its notebook template, or None when the lesson has none; its texts with
+    ``variant``'s numbers, or the lesson's own (``grader.lesson.variants.render_for``)."""
     path = lesson.suite_dir / TEMPLATE_NAME
     if not path.is_file():
         return None
-    return build_readme(lesson, module_source, answers_source, path.read_text(encoding="utf-8"),
-                        source_name=str(path))
+    module_source, answers_source, template = (None if text is None else render_for(lesson, text, variant) for text
+                                               in (module_source, answers_source, path.read_text(encoding="utf-8")))
+    return build_readme(lesson, module_source, answers_source, template, source_name=str(path))
 
 
 def solution_code_in(text: str, solution: Path, lesson: Lesson) -> list[str]:

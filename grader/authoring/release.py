@@ -82,7 +82,7 @@ def release(course: Course, out: Path, lesson: str | None = None, force: bool = 
     copy_engine(result.student)
     graded = [each.id for each in lessons if result.public[each.id].tasks]  # the lessons of the bundle's course
     if graded:
-        (result.student / COURSE_FILE).write_text(course_toml(graded), encoding="utf-8")
+        (result.student / COURSE_FILE).write_text(course_toml(graded, course.salt()), encoding="utf-8")
     (result.student / "Makefile").write_text(_student_makefile(), encoding="utf-8")
     specified = {each.id for each in lessons if (result.student / EXERCISES / each.id / README_NAME).is_file()}
     readme = _student_readme(lessons, result.public, graded[:1], specified)
@@ -198,6 +198,7 @@ def _student_makefile() -> str:
 # `make grade` grades your work with the public checks; the first run sets up .venv/ (Python 3.11+).
 # It grades exercises/<lesson>/ of the course's first lesson (course.toml); another lesson or folder:
 # make grade LESSON=<lesson>, make grade SUBMISSION=exercises/<lesson>
+# With your own numbers (the id your instructor gave you): make grade STUDENT=<your id>
 PYTHON ?= python3
 VENV_FLAGS ?=
 VENV := .venv
@@ -205,6 +206,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUBMISSION ?=
 LESSON ?=
+STUDENT ?=
 FORMAT ?= text
 
 .PHONY: grade clean
@@ -229,7 +231,7 @@ $(STAMP): {LOCK.as_posix()}
 # the grader's own process writes the bytecode of what it imports (uv compiled none); your code never does
 grade: $(STAMP)
 \t@PYTHONDONTWRITEBYTECODE= $(BIN)/python -m grader grade $(SUBMISSION) --format $(FORMAT) \\
-\t\t$(if $(LESSON),--lesson $(LESSON))
+\t\t$(if $(LESSON),--lesson $(LESSON)) $(if $(STUDENT),--student '$(STUDENT)')
 
 clean:
 \trm -rf $(VENV)

@@ -36,6 +36,7 @@ from grader.authoring.facts import check_facts, check_signatures
 from grader.authoring.models import model_cases, model_claims, proofs
 from grader.authoring.mutants import Mutant, fit, load_mutants, materialize
 from grader.authoring.parallel import SessionPool, processes_for
+from grader.authoring.variant_proof import VariantProof
 from grader.authoring.verdict import SOLUTION, SUITE, Validation, render
 from grader.exceptions import ConfigError
 from grader.grading.engine import grade
@@ -102,12 +103,15 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Pat
     modelled = len(load_models(lesson)) if model_files(lesson) else 0
     with (tempfile.TemporaryDirectory(prefix="grader-validate-") as tmp,
           SessionPool(course, lesson, reference, processes_for(len(mutants) + modelled)) as pool):
-        found = _reference_and_stubs(course, lesson, reference, shown)  # the pool's sessions start meanwhile
+        proof = VariantProof(course, lesson, reference)  # a lesson with parameters: its students' numbers too
+        found = _reference_and_stubs(course, lesson, reference, shown, proof)  # the pool's sessions start meanwhile
         if found.rejected:  # every other claim compares against this solution: it would only repeat its faults
             return found
         submissions = [materialize(m, lesson, reference, Path(tmp) / "mutants" / m.name / lesson.id) for m in mutants]
+        proof.remember(submissions)
         cases = model_cases(lesson, reference, Path(tmp) / "models") if modelled else []
-        reports = pool.grade_all(submissions + [case.path for case in cases])  # in the order given
+        reports = pool.grade_all(submissions + [case.path for case in cases],  # in the order given
+                                 [proof.variants] * len(submissions) + [()] * len(cases))
     rows, problems = found.rows, found.problems
     model_rows, model_problems, model_notes = model_claims(None, lesson, reference,  # grader.authoring.models
                                                            proofs(lesson, cases, reports[len(mutants):]))
@@ -124,22 +128,30 @@ def _validate_lesson(course: Course, lesson: Lesson, reference: Path, shown: Pat
                                if t in {task.id for task in observed.tasks if task.score < task.max_score})]:
             fitted.setdefault((task_id, how), []).append(mutant.name)
         verdict = judge(mutant, observed, carried=fitting.carried)
-        rows.append((mutant.name, ", ".join(sorted(mutant.fails)), verdict.seen, verdict.good))
+        broken, first = proof.judged(observed, lambda each, m=mutant, f=fitting: judge(m, each, carried=f.carried))
+        rows.append((mutant.name, ", ".join(sorted(mutant.fails)),
+                     verdict.seen + (f" (not on {broken} variants)" if broken else ""), verdict.good and not broken))
         if not verdict.good:
             for meaning in verdict.meanings:
                 found.explain(meaning)
             problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}): {'; '.join(verdict.problems)}"))
+        elif broken:
+            problems.append((SUITE, f"mutant {mutant.name} ({mutant.mistake}) on {broken} of {len(proof.variants)} "
+                                    f"students' numbers: {first}"))
     found.mutants = len(mutants)
     found.notes += [_fitted_note(lesson, task_id, how, names) for (task_id, how), names in sorted(fitted.items())]
     found.notes += _diagnosis_notes(lesson, observations) + model_notes
     return found
 
 
-def _reference_and_stubs(course: Course, lesson: Lesson, reference: Path, shown: Path) -> Validation:
-    """What the lesson fixes (its facts, its signatures), the reference's full marks and the stubs' zero:
-    rejected when the solution is at fault, and then nothing else is claimed."""
+def _reference_and_stubs(course: Course, lesson: Lesson, reference: Path, shown: Path,
+                         proof: VariantProof | None = None) -> Validation:
+    """What the lesson fixes (its facts, its signatures, its parameters), the reference's full marks and the
+    stubs' zero, on the lesson's own numbers and each variant's: rejected when the solution is at fault, and
+    then nothing else is claimed."""
     found = Validation(lesson.id, shown)
     rows, problems = found.rows, found.problems
+    proof = proof or VariantProof(course, lesson, reference)
 
     if lesson.facts:
         wrong = check_facts(lesson, reference)
@@ -152,7 +164,9 @@ def _reference_and_stubs(course: Course, lesson: Lesson, reference: Path, shown:
                  not changed))
     problems += [(SOLUTION, signature) for signature in changed]
 
-    report = grade(reference, lesson=lesson.id, course=course, solutions=reference)
+    if not found.rejected:  # a fact it breaks is said once, as a fact, not again for the students' numbers
+        proof.survey_rows(found)
+    report = grade(reference, lesson=lesson.id, course=course, solutions=reference, variants=proof.variants)
     short = [t for t in report.tasks if t.score < t.max_score]
     rows.append(("reference", "full marks", "full marks" if not short else f"loses {', '.join(t.id for t in short)}",
                  not short))
@@ -162,7 +176,8 @@ def _reference_and_stubs(course: Course, lesson: Lesson, reference: Path, shown:
         return found
     problems += _false_diagnoses("the reference gets", report)
 
-    stubs = grade(course.exercises_dir(lesson), lesson=lesson.id, course=course, solutions=reference)
+    stubs = grade(course.exercises_dir(lesson), lesson=lesson.id, course=course, solutions=reference,
+                  variants=proof.variants)
     scored = [t.id for t in stubs.tasks if t.score > 0]
     silent = [t.id for t in stubs.tasks if not t.not_started]
     observed = "zero" if not scored else f"scores on {', '.join(scored)}"
@@ -175,6 +190,7 @@ def _reference_and_stubs(course: Course, lesson: Lesson, reference: Path, shown:
         problems.append((SUITE, (f"the stubs' feedback does not say 'not implemented yet' for {', '.join(silent)} "
                                  "(has exercises/ drifted from the solution? 'grader stubs --check' tells)")))
     problems += _false_diagnoses("the stubs get", stubs)
+    proof.reference_and_stubs(found, report, stubs)
     return found
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from grader import atomic
 from grader.batch.gradebook import Gradebook
+from grader.batch.integrity import MAX_NAMED, LessonJudge, sources, whose
 from grader.batch.summary import NAME_LIMIT, REASON_LIMIT, ClassSummary, first_line, headline, summarize, wording
 from grader.exceptions import GraderError
 from grader.formats._common import fraction, markup_text, points
@@ -86,7 +87,8 @@ def from_gradebook(gradebook: Path, output: Path, lesson: str | None = None, cou
             except GraderError:  # a lesson the course no longer has (or cannot read): graded all the same
                 known = None
         summary = summarize(lesson_id, book.tasks(lesson_id), book.rows(lesson_id), reports=book.reports(lesson_id),
-                            wording=wording(known) if known else None, title=known.title if known else "")
+                            wording=wording(known) if known else None, title=known.title if known else "",
+                            judge=LessonJudge(known) if known else None)
     write(summary, output)  # a file that cannot be written is a UsageError naming it
     return summary.submissions
 
@@ -108,6 +110,8 @@ def render(summary: ClassSummary) -> str:
     if summary.totals:
         parts += [_histogram(summary), _tasks(summary)]
     parts.append(_misconceptions(summary))
+    parts.append(_matches(summary))
+    parts.append(_by_choice(summary))
     parts.append(_problems(summary))
     if summary.notes:
         parts.append('<h2>Notes</h2><ul id="notes">'
@@ -193,6 +197,56 @@ def _misconceptions(summary: ClassSummary) -> str:
         rows.append(f'<tr><td colspan="5">... and {len(found) - MAX_MISCONCEPTIONS} more</td></tr>')
     return (head + '<table class="tasks" id="misconceptions"><thead><tr><th>#</th><th>students</th><th>task</th>'
             f"<th>misconception</th><th>for example</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def _matches(summary: ClassSummary) -> str:
+    """Who handed in answers right for whose numbers (``grader.batch.integrity``): never a penalty, a lead."""
+    if not summary.matches:
+        return _claimed(summary)
+    rows = []
+    for match in summary.matches[:MAX_PROBLEMS]:
+        others = "".join(f"<li>{_text(name)}</li>" for name in match.others[:MAX_NAMED])
+        if len(match.others) > MAX_NAMED:
+            others += f'<li class="more">and {len(match.others) - MAX_NAMED} more</li>'
+        rows.append(f'<tr class="match"><td>{_text(match.student)}</td><td><ul class="names">{others}</ul></td>'
+                    f"<td>{', '.join(f'<code>{_text(task)}</code>' for task in match.tasks)}</td>"
+                    f'<td class="number">{len(match.tasks)} of {match.wrong}</td></tr>')
+    grouped = "".join(f"<li>{escape(whose(source))}: in the answers of {len(students)} students "
+                      f"({', '.join(_text(s) for s in students[:MAX_EXAMPLES])}"
+                      f"{', …' if len(students) > MAX_EXAMPLES else ''})</li>"
+                      for source, students in sources(summary.matches))
+    return (_claimed(summary) + '<h2>Answers right for another student\'s numbers <small>(wrong for their own; '
+            'never penalised: ask the students)</small></h2>' + (f'<ul id="sources">{grouped}</ul>' if grouped else "")
+            + '<table class="tasks" id="matches"><thead><tr><th>student</th><th>right for the numbers of</th>'
+            f"<th>on</th><th>of their wrong answers</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def _claimed(summary: ClassSummary) -> str:
+    """The submissions that name another student than the one they came from (never used to grade)."""
+    if not summary.claimed:
+        return ""
+    rows = "".join(f"<tr><td>{_text(student)}</td><td>{_text(other)}</td></tr>"
+                   for student, other in summary.claimed[:MAX_PROBLEMS])
+    return ('<h2>Submissions naming another student <small>(in their answers file or notebook; never used to grade: '
+            'the numbers are those of the student it came from)</small></h2><table class="tasks" id="claimed"><thead>'
+            f"<tr><th>student</th><th>names</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def _by_choice(summary: ClassSummary) -> str:
+    """Each by-hand question whose answer varies, per parameter choice: the share of full marks."""
+    if not summary.by_choice:
+        return ""
+    rows = []
+    for item in summary.by_choice:
+        mark = '<span class="tag">harder</span>' if item.harder else ""
+        rows.append(f'<tr class="choice{" hardest" if item.harder else ""}"><td><code>{_text(item.task)}</code></td>'
+                    f"<td>{_text(item.parameter)} = {_text(item.value)}{mark}</td>"
+                    f'<td class="number">{item.students}</td><td>{_bar(item.full, item.students, "passed")}</td>'
+                    f'<td class="number">{item.share:.0%} <small>(class: {item.overall:.0%})</small></td></tr>')
+    return ('<h2>By-hand questions per choice of numbers <small>(the share of full marks among the students given '
+            'each value; a choice well below the question\'s share is marked)</small></h2><table class="tasks" '
+            'id="by-choice"><thead><tr><th>question</th><th>numbers</th><th>students</th><th>full marks</th><th>share'
+            f"</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def _problems(summary: ClassSummary) -> str:

@@ -37,6 +37,8 @@ from grader import atomic
 from grader.batch import lms, roster
 from grader.batch.class_report import write as write_class_report
 from grader.batch.gradebook import Gradebook, Row
+from grader.batch.identity import identities
+from grader.batch.integrity import LessonJudge
 from grader.batch.jobs import Job, Outcome, neutralised
 from grader.batch.progress import BatchProgress
 from grader.batch.snapshot import LessonSnapshot
@@ -132,7 +134,7 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
         result = BatchResult(the_lesson.id)
-        entries = _Entries(book, the_lesson.id, version, reports, result)
+        entries = _Entries(book, the_lesson.id, version, reports, result, needs_id=the_lesson.parameters is not None)
         todo = entries.plan(found, regrade)
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
@@ -159,17 +161,18 @@ def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | No
     """Every student's entry read (unzipped into ``scratch``, hashed); one that could not be read for
     a reason of the grader's is a ``fault`` entry: its row says so, and the batch goes on."""
     listing = roster.scan(folder, ignore)
-    exported = lms.export_groups([source for sources in listing.values() for source in sources])
-    if exported is not None:  # an LMS's export (Canvas, Moodle): each student's parts become one submission
-        return {student: _read_export(student, parts, scratch) for student, parts in exported.items()}
+    exported = lms.export([source for sources in listing.values() for source in sources])
     found: dict[str, roster.Entry] = {}
-    for student, sources in listing.items():
+    if exported is not None:  # an LMS's export (Canvas, Moodle, Blackboard): each student's parts, one submission
+        found = {student: _read_export(student, parts, scratch) for student, parts in exported[1].items()}
+    for student, sources in listing.items() if exported is None else ():
         try:
             found[student] = roster.prepare(student, sources, scratch, keep)
         except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
             found[student] = roster.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
                                           fault=True)
-    return found
+    ids = identities(folder, list(found), exported and exported[0])  # whose numbers: the layout says (docs/class.md)
+    return {student: dataclasses.replace(entry, identity=ids[student]) for student, entry in found.items()}
 
 
 def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> roster.Entry:
@@ -195,9 +198,12 @@ class _Entries:
     student's zero, never replacing a grade); only the submission's own problems are ``rejected``.
     """
 
-    def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult):
+    def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult,
+                 needs_id: bool = False):
         self.book, self.lesson, self.version, self.reports, self.result = book, lesson, version, reports, result
+        self.needs_id = needs_id  # the lesson gives each student their own numbers: an entry needs a student id
         self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
+        self.identities: dict[str, str] = {}  # student -> the id whose numbers grade them (grader.batch.identity)
         self.conflicts: set[str] = set()  # students with several entries in the folder
 
     def plan(self, found: dict[str, roster.Entry], regrade: bool) -> list[Job]:
@@ -221,9 +227,11 @@ class _Entries:
 
     def _plan_one(self, student: str, entry: roster.Entry, before, regrade: bool) -> Job | None:
         self.sources[student] = (entry.shown_source, entry.content_hash)
+        self.identities[student] = entry.identity
+        # a row of before variants ("") was graded with the lesson's numbers, as its suite version says
         unchanged = (not regrade and before is not None and entry.content_hash
                      and before.content_hash == entry.content_hash and before.suite_version == self.version
-                     and before.status in ("graded", "rejected"))
+                     and before.status in ("graded", "rejected") and before.identity in ("", entry.identity))
         if unchanged:
             self.result.this_run[student] = "unchanged"
             if self.reports is not None and before.status == "graded":
@@ -235,8 +243,12 @@ class _Entries:
         elif entry.problem:
             self.record(Outcome(student, "error" if entry.fault else "rejected", reason=entry.problem,
                                 worker="coordinator"))
+        elif self.needs_id and not entry.identity:  # never graded with numbers that are not the student's
+            self.record(Outcome(student, "rejected", worker="coordinator", reason=(
+                f"{entry.shown_source}: its name gives no student id (an id is at most 1100 characters, with no "
+                "control character), and each student is graded with their own numbers: rename the entry")))
         else:
-            return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source)
+            return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source, identity=entry.identity)
         return None
 
     def finish(self, outcome: Outcome) -> Outcome:
@@ -258,7 +270,8 @@ class _Entries:
         source, content_hash = self.sources.get(outcome.student, ("", ""))
         run = self.result.this_run
         try:
-            if not self.book.record(self.lesson, self.version, source, content_hash, neutralised(outcome)):
+            if not self.book.record(self.lesson, self.version, source, content_hash, neutralised(outcome),
+                                    self.identities.get(outcome.student, "")):
                 self.result.kept.append((outcome.student, outcome.reason))
                 run[outcome.student] = "kept"
             else:
@@ -292,7 +305,8 @@ def _summary(book: Gradebook, result: BatchResult, lesson: Lesson) -> ClassSumma
             rows[student] = Row(student, "error", None, None, reason, {})
     return summarize(result.lesson, book.tasks(result.lesson), [rows[s] for s in sorted(rows)],
                      run=Counter(result.this_run.values()), kept=kept, title=lesson.title,
-                     reports=book.reports(result.lesson, result.students), wording=wording(lesson))
+                     reports=book.reports(result.lesson, result.students), wording=wording(lesson),
+                     judge=LessonJudge(lesson))
 
 
 def _fault(doing: str, exc: BaseException) -> str:

@@ -38,7 +38,7 @@ from grader.exceptions import UsageError
 from grader.result.text import shown
 
 APPLICATION_ID = 0x47524442  # "GRDB": marks an SQLite file as a gradebook
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: each row's student id and variant (the numbers it was graded with)
 DEFAULT_NAME = "gradebook.sqlite"
 # the CSV's words for a row's status, as docs/class.md names them: a refusal is the submission's
 # (final until it changes), a failure the grader's (retried on the next run)
@@ -70,6 +70,8 @@ CREATE TABLE IF NOT EXISTS submissions (
     attempts      INTEGER NOT NULL,
     worker        TEXT NOT NULL,
     graded_at     TEXT NOT NULL,      -- UTC, ISO 8601
+    identity      TEXT NOT NULL DEFAULT '',  -- the student's id whose numbers graded it (grader.batch.identity)
+    variant       TEXT,               -- JSON: {"parameters", "answers"} it was graded with; NULL: the lesson's own
     PRIMARY KEY (lesson, student)
 );
 CREATE TABLE IF NOT EXISTS task_scores (
@@ -95,6 +97,7 @@ class Known:
     suite_version: str
     status: str
     reason: str
+    identity: str = ""  # whose numbers graded it; "" in a row of before variants
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,9 @@ class Gradebook:
         db.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             with db:
+                if version == 1:  # a gradebook of before variants: its rows were graded with the lesson's numbers
+                    db.execute("ALTER TABLE submissions ADD COLUMN identity TEXT NOT NULL DEFAULT ''")
+                    db.execute("ALTER TABLE submissions ADD COLUMN variant TEXT")
                 db.executescript(_SCHEMA)
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -165,8 +171,10 @@ class Gradebook:
                 " suite_version=excluded.suite_version, tasks=excluded.tasks, max_score=excluded.max_score",
                 (lesson_id, title, suite_version, json.dumps(tasks), round(sum(t[2] for t in tasks), 6)))
 
-    def record(self, lesson: str, suite_version: str, source: str, content_hash: str, outcome: Outcome) -> bool:
+    def record(self, lesson: str, suite_version: str, source: str, content_hash: str, outcome: Outcome,
+               identity: str = "") -> bool:
         """Write one outcome in one transaction; False when an error was not allowed to replace a grade.
+        ``identity``: the student's id whose numbers graded it; the variant is the report's own.
 
         Its text passes ``shown()`` once more (idempotent on text that already did): SQLite stores
         UTF-8, and a lone surrogate in a reason would otherwise stop the batch at this insert."""
@@ -180,6 +188,7 @@ class Gradebook:
             "grade_seconds": report.get("execution_time") if report else None,
             "wall_seconds": round(outcome.seconds, 4), "attempts": outcome.attempts, "worker": outcome.worker,
             "graded_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+            "identity": shown(identity, lines=False), "variant": _variant(report),
         }
         names = ", ".join(values)
         updates = ", ".join(f"{k}=excluded.{k}" for k in values if k not in ("lesson", "student"))
@@ -210,8 +219,8 @@ class Gradebook:
         return [tuple(t) for t in json.loads(row[0])] if row else []
 
     def known(self, lesson: str) -> dict[str, Known]:
-        found = self._db.execute("SELECT student, content_hash, suite_version, status, reason FROM submissions "
-                                 "WHERE lesson = ?", (lesson,))
+        found = self._db.execute("SELECT student, content_hash, suite_version, status, reason, identity "
+                                 "FROM submissions WHERE lesson = ?", (lesson,))
         return {r[0]: Known(*r[1:]) for r in found}
 
     def student_report(self, lesson: str, student: str) -> str | None:
@@ -244,6 +253,20 @@ class Gradebook:
             if students is None or student in students:
                 rows.append(Row(student, status, score, max_score, reason, scores.get(student, {})))
         return rows
+
+    def variants(self, lesson: str, students: set[str] | None = None) -> dict[str, tuple[str, dict | None]]:
+        """Student -> (their id, the variant their grade was graded with: {"parameters", "answers"}, None
+        for the lesson's own numbers), for every graded row of ``lesson`` (or of ``students``)."""
+        found = {}
+        for student, identity, variant in self._db.execute(
+                "SELECT student, identity, variant FROM submissions WHERE lesson = ? AND status = 'graded' "
+                "ORDER BY student", (lesson,)):
+            if students is None or student in students:
+                try:
+                    found[student] = (identity, json.loads(variant) if variant else None)
+                except ValueError:
+                    found[student] = (identity, None)
+        return found
 
     def count(self, lesson: str) -> int:
         return self._db.execute("SELECT count(*) FROM submissions WHERE lesson = ?", (lesson,)).fetchone()[0]
@@ -290,6 +313,16 @@ class Gradebook:
         text = "".join(",".join(_cell(cell) for cell in line) + "\r\n" for line in lines)
         atomic.write(Path(target), text, newline="")
         return len(rows)
+
+
+def _variant(report: dict | None) -> str | None:
+    """The variant a report was graded with, as the gradebook keeps it (JSON: its parameters and expected
+    answers); None for a grade with the lesson's own numbers, or no grade."""
+    variant = report.get("variant") if isinstance(report, dict) else None
+    if not isinstance(variant, dict):
+        return None
+    kept = {key: variant[key] for key in ("parameters", "answers") if isinstance(variant.get(key), dict)}
+    return json.dumps(kept, sort_keys=True) if kept else None
 
 
 def _number(value: float | None) -> str:

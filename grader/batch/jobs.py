@@ -33,6 +33,7 @@ class Job:
     path: Path  # what is graded: often a temporary copy (an unzipped folder)
     content_hash: str = ""
     shown_as: str = ""  # the entry in the submissions folder, which the reports name instead of ``path``
+    identity: str = ""  # whose numbers it is graded with: the student's id as the folder's layout gives it
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Class folders as learning-management systems export them: whose files are whose.
 
 Most exports already hold one entry per student (GitHub Classroom's repositories, Gradescope's
-``submission_<id>/``). Three shapes need more:
+``submission_<id>/``). Four shapes need more:
 
 - **Canvas** ("Download Submissions") is flat: every file of every student at the top, each
   named ``<name>_[LATE_]<user id>_<file id>_<the name the student gave it>``, and a file
@@ -15,6 +15,12 @@ Most exports already hold one entry per student (GitHub Classroom's repositories
   folder per plugin (``file``, ``onlinetext``, ...) or, exported flat, one file each with the
   student's file name after it. Either way a student's entries are one submission
   (``<full name>_<participant id>``), their folders' contents and files together.
+- **Blackboard** ("Assignment File Download") is flat too: each file named
+  ``<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>_<the name the student gave it>``, beside
+  a receipt ``<assignment>_<username>_attempt_<date>.txt`` per attempt (the export's own text, not
+  the student's). A student's latest attempt is their submission (``<username>``); the assignment's
+  name is what every entry's name starts with (one student alone: up to the last ``_`` before the
+  username, so a username holding ``_`` needs a second student beside it).
 - **Gradescope**'s export holds ``submission_metadata.yml`` beside the submissions: the export's
   own file, never a student (``MANIFESTS``).
 
@@ -36,15 +42,30 @@ from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMIS
 MANIFESTS = ("submission_metadata.yml",)  # an export's own files beside the submissions
 CANVAS = re.compile(r"(?P<name>[a-z0-9]+)_(?:LATE_)?(?P<user>[0-9]+)_(?P<file>[0-9]+)_(?P<given>.+)", re.ASCII)
 MOODLE = re.compile(r"(?P<name>.+?)_(?P<user>[0-9]+)_assignsubmission_(?P<plugin>[a-z]+)_(?P<given>.*)", re.DOTALL)
+BLACKBOARD = re.compile(r"(?P<head>.+)_attempt_(?P<when>[0-9]{4}(?:-[0-9]{2}){5})(?:_(?P<given>.+)|\.txt)", re.DOTALL)
+LAYOUTS = ("canvas", "moodle", "blackboard")  # export's names, as ``export`` says which it found
 _AGAIN = re.compile(r"(?P<stem>.+)-(?P<copy>[0-9]+)(?P<suffix>\.[^.]+)")  # prefill-1.py: uploaded once more
 FOLDER = ""  # a part's given name when it is a folder whose contents are the student's files
 
 
 def export_groups(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None:
     """Student id -> their parts (a file and the name the student gave it, or a folder and FOLDER),
-    sorted, when every entry is named as one export names them (Canvas's, Moodle's); else None: the
-    folder is read as it is, one entry per student."""
-    return _groups(entries, CANVAS, folders=False, again=True) or _groups(entries, MOODLE, folders=True, again=False)
+    sorted, when every entry is named as one export names them (Canvas's, Moodle's, Blackboard's); else
+    None: the folder is read as it is, one entry per student."""
+    found = export(entries)
+    return found[1] if found is not None else None
+
+
+def export(entries: list[Path]) -> tuple[str, dict[str, list[tuple[Path, str]]]] | None:
+    """(which export it is, one of LAYOUTS; ``export_groups``'s groups), or None for a folder read as it is.
+    Which export says where its student ids come from (``grader.batch.identity``)."""
+    for layout, groups in (("canvas", lambda: _groups(entries, CANVAS, folders=False, again=True)),
+                           ("moodle", lambda: _groups(entries, MOODLE, folders=True, again=False)),
+                           ("blackboard", lambda: _blackboard(entries))):
+        found = groups()
+        if found:
+            return layout, found
+    return None
 
 
 def canvas_groups(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None:
@@ -65,6 +86,31 @@ def _groups(entries: list[Path], pattern: re.Pattern, folders: bool, again: bool
     # a student whose every name was refused keeps the export's own names: the grade then says what is missing
     return {student: _given_names(parts, again) or [(path, path.name) for path, _ in parts]
             for student, parts in sorted(groups.items())}
+
+
+def _blackboard(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None:
+    """Blackboard's groups (the module docstring): each username's latest attempt, under the names they gave."""
+    found = [(entry, BLACKBOARD.fullmatch(entry.name)) for entry in entries]
+    if not found or any(match is None or not _plain_file(entry) for entry, match in found):
+        return None
+    heads = sorted({match["head"] for _, match in found})
+    # names, not paths: what they start with, character by character
+    shared = os.path.commonprefix(heads) if len(heads) > 1 else heads[0].rsplit("_", 1)[0] + "_"  # noqa: RUF071
+    assignment = shared[:shared.rfind("_") + 1]
+    if not assignment or any(len(head) <= len(assignment) for head in heads):
+        return None
+    attempts: dict[str, dict[str, list[tuple[Path, str]]]] = {}
+    receipts: dict[str, list[tuple[Path, str]]] = {}
+    for entry, match in found:
+        user = match["head"][len(assignment):]
+        if match["given"] is None:  # the attempt's receipt: the export's text, kept only for a student with no file
+            receipts.setdefault(user, []).append((entry, entry.name))
+        else:
+            attempts.setdefault(user, {}).setdefault(match["when"], []).append((entry, match["given"]))
+    groups = {user: _given_names(tried[max(tried)], again=False) or [(p, p.name) for p, _ in tried[max(tried)]]
+              for user, tried in attempts.items()}
+    groups.update({user: sorted(kept)[-1:] for user, kept in receipts.items() if user not in groups})
+    return dict(sorted(groups.items()))
 
 
 def _given_names(parts: list[tuple[Path, str]], again: bool) -> list[tuple[Path, str]]:

@@ -67,6 +67,7 @@ class Entry:
     problem: str = ""
     fault: bool = False
     conflict: bool = False  # several entries for this student, none chosen: refused together
+    identity: str = ""  # whose numbers it is graded with (grader.batch.identity); "" until the layout is known
 
     @property
     def shown_source(self) -> str:

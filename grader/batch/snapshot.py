@@ -23,7 +23,8 @@ from pathlib import Path, PurePosixPath
 
 from grader.exceptions import SubmissionError, UsageError
 from grader.grading.reference import load_reference, require_reference
-from grader.lesson.course import Course
+from grader.grading.variants import term_salt
+from grader.lesson.course import COURSE_FILE, Course, course_toml
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import resolve_solutions
 from grader.submission.limits import NEVER_COPIED, walk
@@ -170,9 +171,12 @@ class LessonSnapshot:
     lesson: str
     suite: Tree
     solutions: Tree
+    salt: str | None = None  # the term's (course.toml): each student's numbers are drawn with it
 
     @classmethod
     def take(cls, course: Course, lesson: Lesson, solutions: Path | None = None) -> LessonSnapshot:
+        """The lesson as it is now; a lesson with parameters needs the term's salt (a ConfigError naming
+        course.toml, before anyone is graded): every entry of a batch is graded with its student's numbers."""
         solutions_dir = resolve_solutions(course, lesson, solutions)  # a lesson folder or a tree
         require_reference(lesson, solutions_dir)  # before anyone is graded: no check without its truth
         if lesson.code_tasks:  # one that does not import (or exits as a script does) is named here, by its own path,
@@ -180,17 +184,23 @@ class LessonSnapshot:
         if not solutions_dir.is_dir():
             raise UsageError(f"{solutions_dir}: the solutions folder does not exist")
         suite = Tree.read(lesson.suite_dir, skip=("mutants",))
+        salt = term_salt(course) if lesson.parameters is not None else None
         return cls(lesson.id, Tree("dir", lesson.id, suite.files, suite.links),
-                   Tree("dir", lesson.id, Tree.read(solutions_dir).files))
+                   Tree("dir", lesson.id, Tree.read(solutions_dir).files), salt)
 
     @property
     def version(self) -> str:
-        """What a gradebook row calls the suite version: the lesson id, suite and solutions hashed."""
+        """What a gradebook row calls the suite version: the lesson id, suite and solutions hashed, and the
+        term's salt where there is one (another salt, other numbers: every student is graded again)."""
         joined = f"lesson-v1 {self.lesson}\0{self.suite.digest}\0{self.solutions.digest}"
+        if self.salt is not None:
+            joined += f"\0salt {self.salt}"
         return hashlib.sha256(joined.encode()).hexdigest()
 
     def materialize(self, root: Path) -> Course:
-        """A course at ``root`` holding only this lesson, exactly as snapshotted."""
+        """A course at ``root`` holding only this lesson, exactly as snapshotted, and the term's salt."""
         self.suite.write(root / "suites")
         self.solutions.write(root / "solutions")
+        if self.salt is not None:
+            (root / COURSE_FILE).write_text(course_toml([self.lesson], self.salt), encoding="utf-8")
         return Course(root)

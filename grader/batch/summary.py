@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
 from grader import terminal
+from grader.batch import integrity
+from grader.batch.integrity import AnswerJudge, ChoiceDifficulty, Match
 from grader.result.text import ci_safe, shown
 
 if TYPE_CHECKING:
@@ -87,6 +89,9 @@ class ClassSummary:
     notes: list[str] = field(default_factory=list)  # what went wrong after grading (the CSV could not be written)
     misconceptions: list[Misconception] = field(default_factory=list)  # most students first
     title: str = ""  # the lesson's title, when known
+    matches: list[Match] = field(default_factory=list)  # answers right for another's numbers (grader.batch.integrity)
+    by_choice: list[ChoiceDifficulty] = field(default_factory=list)  # each varying question per parameter choice
+    claimed: list[tuple[str, str]] = field(default_factory=list)  # (student, another id their submission names)
 
     @property
     def graded_now(self) -> int:
@@ -134,13 +139,14 @@ class ClassSummary:
 
 def summarize(lesson: str, tasks: list[tuple[str, str, float]], rows, *, run: dict[str, int] | None = None,
               kept: list[tuple[str, str]] = (), reports=(), wording: dict[str, str] | None = None,
-              title: str = "") -> ClassSummary:
+              title: str = "", judge: AnswerJudge | None = None) -> ClassSummary:
     """A summary of gradebook ``rows`` (grader.gradebook.Row) for ``tasks`` ((id, title, max) in order).
 
     ``run``: what this run did with the entries (RUN_KINDS -> count); ``kept`` lists (student,
     reason) whose grading failed this run while an earlier grade stays; ``reports``: (student,
     report dict) of graded students, whose diagnoses are counted (``misconceptions``) in the
-    catalogue's ``wording`` (code -> short wording)."""
+    catalogue's ``wording`` (code -> short wording). With ``judge`` (the lesson's comparison of answers),
+    answers right for another student's numbers are found (``grader.batch.integrity``)."""
     graded = [r for r in rows if r.status == "graded"]
     summaries = []
     for task_id, task_title, top in tasks:
@@ -151,10 +157,15 @@ def summarize(lesson: str, tasks: list[tuple[str, str, float]], rows, *, run: di
     problems = [(r.student, r.status, r.reason) for r in rows if r.status != "graded"]
     problems += [(student, "kept", reason) for student, reason in kept]
     graded_students = {r.student for r in graded}
-    found = misconceptions(((s, r) for s, r in reports if s in graded_students), [t[0] for t in tasks], wording)
+    reports = [(s, r) for s, r in reports if s in graded_students]
+    order = [t[0] for t in tasks]
+    found = misconceptions(reports, order, wording)
+    variants = integrity.graded_variants(reports)
     return ClassSummary(lesson, round(sum(t[2] for t in tasks), 6), summaries, [r.score or 0.0 for r in graded],
                         dict(run) if run is not None else None, problems, misconceptions=found,
-                        title=shown(title, lines=False) if title else "")
+                        title=shown(title, lines=False) if title else "",
+                        matches=integrity.matches(variants, judge, order) if judge is not None else [],
+                        by_choice=integrity.difficulty(variants, order), claimed=integrity.claims(reports))
 
 
 def headline(summary: ClassSummary) -> str:
@@ -199,6 +210,8 @@ def render_plain(summary: ClassSummary, stream) -> None:
         for label, count in bins:
             write(f"{label:>{label_width}} | {'█' * round(BAR_WIDTH * count / peak):<{BAR_WIDTH}} {count}")
     _misconceptions(summary, write)
+    for line in integrity.lines(summary.matches, summary.by_choice, MAX_LISTED, summary.claimed):
+        write(line)
     _problems(summary, write)
     stream.write(ci_safe("".join(line + "\n" for line in lines)))
 
@@ -248,6 +261,8 @@ def _rich(summary: ClassSummary, console: Console) -> None:
                 table.add_row("", "", Text(_MORE.format(more)), "")
             table.add_section()
         console.print(table)
+    for line in integrity.lines(summary.matches, summary.by_choice, MAX_LISTED, summary.claimed):
+        console.print(line, markup=False, highlight=False)
     _problems(summary, lambda line: console.print(line, markup=False, highlight=False))
 
 

@@ -67,3 +67,34 @@ def create(name: str, options: FormatOptions = DEFAULT_OPTIONS) -> Format:
         raise UsageError(f"unknown format '{name}' (choose from {', '.join(names())})") from None
     module_name, _, class_name = target.partition(":")
     return getattr(importlib.import_module(module_name), class_name)(options)
+
+
+def log_lines(report, audience: str, written: list[str]) -> list[str]:
+    """What the grader says on its own log (stderr) beside reports written for ``audience`` in the formats
+    ``written``: a student's reports say "graded in limited mode" at most, so whoever runs the grader
+    (Gradescope's instructor-only log, a CI log, a terminal) reads there how the machine confined the
+    submission; and an id the submission names that is not its student's, only where the log is the
+    instructor's alone (Gradescope's; a CI log is the student's)."""
+    if audience == "instructor":
+        return []
+    lines = [f"ran in: {report.sandbox}" + (f"; note: {report.sandbox_fallback}" if report.sandbox_fallback else "")
+             ] if report.limited or report.sandbox_fallback else []
+    if claim_note(report) and "gradescope" in written:
+        lines.append(f"note: {claim_note(report)}")
+    return lines
+
+
+def claim_note(report) -> str:
+    """The instructor's line about an id the submission names that is not the one it was graded as
+    (``Report.claimed_student``), and about the numbers it says it was given (``Report.claimed_variant``);
+    a student's copy never has either; "" when there is none."""
+    notes = []
+    if report.claimed_student:
+        notes.append(f"the submission names student {report.claimed_student!r} itself, not the student it came "
+                     "from; graded with the numbers of the student it came from (a copied file may still name its "
+                     "first owner)")
+    if getattr(report, "claimed_variant", ""):
+        notes.append(f"the submission says which numbers it was given itself ({report.claimed_variant}); never "
+                     "used: graded with the numbers of the student it came from")
+    return "; ".join(notes)
+

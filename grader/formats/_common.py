@@ -6,7 +6,7 @@ import json
 import re
 
 from grader.describe import mask_picture, side_by_side
-from grader.formats import DEFAULT_OPTIONS, FormatOptions
+from grader.formats import DEFAULT_OPTIONS, FormatOptions, claim_note  # noqa: F401 - the formats take it here
 
 BAR_CELLS = 10
 # what a student's copy says of a grade in limited mode (Report.limited): the instructor's copy names the
@@ -33,6 +33,15 @@ def markup_text(text: str) -> str:
     """XML or HTML that a CI log may print: a line's leading ``::`` as ``&#58;:`` and ``##[`` as ``&#35;#[``,
     the same text once parsed, never obeyed (the runner trims whitespace, then obeys ``::``)."""
     return re.sub(r"^(\s*)::", r"\1&#58;:", text, flags=re.M).replace("##[", "&#35;#[")
+
+
+def numbers(report) -> str:
+    """One line naming the student's own numbers a report was graded with (``Report.variant``); "" for the
+    lesson's own."""
+    if report.variant is None:
+        return ""
+    said = ", ".join(text for _, _, text in report.variant.parameters)
+    return f"your numbers (student {report.variant.student}): {said}"
 
 
 def points(value: float) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from grader.formats._common import LIMITED, FormatBase, json_text, points
+from grader.formats._common import LIMITED, FormatBase, json_text, numbers, points
 from grader.result import Report
 
 
@@ -41,6 +41,7 @@ def results(report: Report) -> dict:
             })
     summary = [(f"{report.title or report.lesson}: {points(report.score)}/{points(report.max_score)} "
                 f"({report.percent:.0f}%)")]
+    summary += [numbers(report)] if report.variant else []
     summary += [f"{t.id}: {points(t.score)}/{points(t.max_score)} ({t.status})" for t in report.tasks]
     if report.sandbox:
         summary.append(f"ran in: {report.sandbox}")

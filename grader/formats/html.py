@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import TextIO
 
-from grader.formats._common import LIMITED, FormatBase, fraction, markup_text, points, prose
+from grader.formats._common import LIMITED, FormatBase, claim_note, fraction, markup_text, numbers, points, prose
 from grader.result import Report
 from grader.result.advice import what_to_fix
 
@@ -86,6 +86,7 @@ def render(report: Report) -> str:
         f"<style>{CSS}</style></head><body><main>",
         f"<header><h1>{title}</h1>",
         f'<p class="muted">Submission <code>{escape(report.submission)}</code></p>',
+        f'<p class="numbers">{escape(numbers(report))}</p>' if report.variant else "",
         (f'<div class="total" id="total"><span class="total-score">{escape(total)}</span>'
          f' <span class="total-percent">{report.percent:.0f}%</span></div>'),
         _bar(report.score, report.max_score, f"big {status}"),
@@ -120,6 +121,8 @@ def render(report: Report) -> str:
         footer += f"; {LIMITED}"
     if report.sandbox_fallback:
         footer += f". Note: {escape(report.sandbox_fallback)}"
+    if claim_note(report):  # instructors only (Report.for_audience)
+        footer += f". Note: {escape(claim_note(report))}"
     parts.append(f"<footer>{footer}.</footer></main></body></html>")
     return "\n".join(parts) + "\n"
 

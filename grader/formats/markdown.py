@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from grader.formats._common import LIMITED, FormatBase, bar, points
+from grader.formats._common import LIMITED, FormatBase, bar, claim_note, numbers, points
 from grader.result import Report
 from grader.result.text import ci_safe
 
@@ -48,6 +48,7 @@ class MarkdownFormat(FormatBase):
         out = [(f"## {_cell(report.title or report.lesson)}: {points(report.score)}/{points(report.max_score)} "
                 f"({report.percent:.0f}%)"), "",
                f"`{bar(report.score, report.max_score, 20)}` submission {_code(report.submission)}", "",
+               *([_cell(numbers(report)), ""] if report.variant else []),
                "| task | score | | verdict |", "| --- | ---: | --- | --- |"]
         for task in report.tasks:
             out.append(f"| {MARK[task.status]} `{task.id}` | {points(task.score)}/{points(task.max_score)} | "
@@ -67,4 +68,6 @@ class MarkdownFormat(FormatBase):
             out += ["", f"<sub>{LIMITED}</sub>"]
         if report.sandbox_fallback:
             out += ["", f"> **Note:** {_cell(report.sandbox_fallback)}"]
+        if claim_note(report):  # instructors only (Report.for_audience)
+            out += ["", f"> **Note:** {_cell(claim_note(report))}"]
         stream.write(ci_safe("\n".join(out) + "\n"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from grader import terminal
-from grader.formats._common import LIMITED, FormatBase, bar, points
+from grader.formats._common import LIMITED, FormatBase, bar, claim_note, numbers, points
 from grader.formats._fix import bullet, fix_lines
 from grader.result import Report
 from grader.result.text import ci_safe
@@ -58,12 +58,15 @@ def render_plain(report: Report, verbose: bool = False) -> str:
     id_width, score_width, verdict_width = _columns(report)
     bar_width = len(bar(0, 1))
     out = [f"{report.title or report.lesson}: {report.submission}"]
+    out += [numbers(report)] if report.variant else []
     if report.sandbox:
         out.append(f"ran in: {report.sandbox}")
     elif report.limited:  # a student's copy: the mode, never the machine's details (Report.for_audience)
         out.append(LIMITED)
     if report.sandbox_fallback:  # the machine's first choice failed the grader's canary
         out.append(f"note: {report.sandbox_fallback}")
+    if claim_note(report):  # instructors only (Report.for_audience)
+        out.append(f"note: {claim_note(report)}")
     out += ["", f"{'task':<{id_width}}  {'score':>{score_width}}  {'':<{bar_width}}  verdict"]
     out.append("-" * min(WIDTH, id_width + score_width + bar_width + 6 + verdict_width))
     for task in report.tasks:
@@ -88,12 +91,16 @@ def _write_rich(report: Report, console: Console, verbose: bool = False) -> None
 
     console.width = min(console.width, MAX_COLOURED_WIDTH)
     console.print(Text(report.title or report.lesson, style="bold"), Text(report.submission, style="dim"))
+    if report.variant:
+        console.print(Text(numbers(report)))
     if report.sandbox:
         console.print(Text(f"ran in: {report.sandbox}", style="dim"))
     elif report.limited:
         console.print(Text(LIMITED, style="dim"))
     if report.sandbox_fallback:
         console.print(Text(f"note: {report.sandbox_fallback}", style="yellow"))
+    if claim_note(report):  # instructors only (Report.for_audience)
+        console.print(Text(f"note: {claim_note(report)}", style="yellow"))
     id_width, score_width, _ = _columns(report)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=True, collapse_padding=True, padding=(0, 1))
     table.add_column("task", no_wrap=True, min_width=id_width)

@@ -25,6 +25,7 @@ from grader.describe import format_int, int_digits
 from grader.exceptions import AnswerFormatError
 from grader.grading.numbers import NotANumber, OutOfRange, Unit, out_of_range, quote, read_number
 from grader.grading.writing import accepted_forms, choice_forms
+from grader.lesson.expressions import show
 from grader.lesson.manifest import AnswerSpec, Lesson, Task
 from grader.lesson.units import quantity
 from grader.result import CheckResult
@@ -66,7 +67,7 @@ def parse_number(value, spec: AnswerSpec | tuple[str, ...] = ()) -> float:
         if not math.isfinite(value):
             raise NotANumber(f"{quote(value)} is not a finite number")
         return value
-    return read_number(value, unit)
+    return read_number(value, unit, spec.tolerance if isinstance(spec, AnswerSpec) else None)
 
 
 def parse_choice(value, choices: dict) -> str:
@@ -169,16 +170,25 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
     Right means equal to one of the accepted values within the question's declared comparison
     (``matches``). ``expected`` replaces the manifest's accepted values (one value or a list:
     numbers in the question's first unit, or choice letters), for a student whose variant of the
-    question has its own; None grades with the manifest's. Hints are matched the same way."""
+    question has its own; None grades with the manifest's. Hints are matched the same way.
+    A wrong answer graded on a student's own numbers says what it should have been
+    (``CheckResult.expected``)."""
     spec = task.answer
     accepted = spec.accepted if expected is None else _values(spec, expected)
     name = f"{filename}:{spec.key}"
+    own = expected is not None
+    expected = spec.expected if expected is None else expected
 
-    def failed(message: str, safe: str | None = None, diagnosis=None, unanswered: bool = False) -> CheckResult:
-        """``safe``: what a student may read if the task is secret (a hint can give the answer away)."""
+    def failed(message: str, safe: str | None = None, diagnosis=None, unanswered: bool = False,
+               example: bool = False) -> CheckResult:
+        """``safe``: what a student may read if the task is secret (a hint can give the answer away). Graded on
+        a student's own numbers, a wrong answer's message says the right one (a secret task's safe one never)."""
+        if own and not unanswered:
+            message = f"{message} (the right answer for your numbers: {_written(spec, expected)})"
         return CheckResult(name=name, passed=False, message=message, description=spec.question,
                            safe_message=safe or message, visibility=task.visibility, diagnosis=diagnosis,
-                           unanswered=unanswered)
+                           unanswered=unanswered, expected=_written(spec, expected) if own else "",
+                           lesson_example=example)
 
     if answers is None:
         return failed(problem)
@@ -206,8 +216,15 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
     not_right = f"you answered {quote(raw)}, which is not right"
     for hint in spec.hints:
         if matches(spec, given, hint.value):
-            return failed(f"you answered {quote(raw)}: {hint.message}", not_right, hint.diagnosis)
+            return failed(f"you answered {quote(raw)}: {hint.message}", not_right, hint.diagnosis, example=hint.example)
     return failed(f"{not_right}. {spec.wrong}".strip(), not_right)
+
+
+def _written(spec: AnswerSpec, value) -> str:
+    """A right answer as the report writes it: "2.6e13 FLOPs", "0.65 s", "B"."""
+    if spec.kind != "number":
+        return str(value)
+    return f"{show(value, 'auto')} {spec.units[0]}" if spec.units else show(value, "auto")
 
 
 def _spelled_alike(key: str, answers: dict) -> str | None:

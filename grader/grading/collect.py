@@ -126,8 +126,10 @@ class DirectCheck:
         return next(self.iter_markers(name), None)
 
 
-def run_checks(lesson: Lesson, student, reference) -> dict[str, list[CheckResult]]:
-    """The check results of one submission, per code task: without pytest when the suite allows, else with it."""
+def run_checks(lesson: Lesson, student, reference, variants=(), per_variant: list | None = None
+               ) -> dict[str, list[CheckResult]]:
+    """The check results of one submission, per code task: without pytest when the suite allows, else with it.
+    The own-number checks' results for each of ``variants`` go to ``per_variant`` (``Checks.run_per_variant``)."""
     imported: list[str] = []
     try:
         items = direct_checks(lesson, imported)
@@ -136,11 +138,13 @@ def run_checks(lesson: Lesson, student, reference) -> dict[str, list[CheckResult
         if checks is None or checks.problems:  # a configuration error is pytest's to word, as always
             from grader.grading.suite import run_suite
 
-            return run_suite(lesson, student, reference)
+            return run_suite(lesson, student, reference, variants, per_variant)
         checks.run_items(kept)
         problem = wiring_problems(lesson, checks)
         if problem is not None:
             raise problem
+        if variants and per_variant is not None:
+            per_variant.extend(checks.run_per_variant(kept, variants))
         return checks.results
     finally:
         for name in imported:  # as pytest_run does: a later collection imports its files afresh

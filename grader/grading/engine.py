@@ -40,16 +40,24 @@ if TYPE_CHECKING:  # imported where they are used, once the worker is on its way
 
 
 def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Course | None = None,
-          solutions: str | Path | None = None, *, launcher=None, run_checks=None, scratch: Path | None = None
-          ) -> Report:
+          solutions: str | Path | None = None, *, launcher=None, run_checks=None, scratch: Path | None = None,
+          student: str | None = None, reference=None, variants=()) -> Report:
     """Grade a submission folder or module file; ``solutions`` overrides the reference: a lesson
     folder or a tree of them (``grader.lesson.solutions``).
 
-    ``launcher``, ``run_checks`` and ``scratch`` (where the submission is copied) let a
-    GradingSession share a fork server and a pytest session across submissions; alone, a
-    grade starts its own worker and runs pytest once.
+    ``student``: the id whose own numbers the submission answers (``grader.lesson.variants``): its answers
+    are graded against that variant's and its own-number checks ask about them; None, or a lesson without
+    parameters, grades with the lesson's own numbers. ``variants`` (``grader validate``'s): the own-number
+    checks are run again for each, their results in ``Report.per_variant``.
+
+    ``launcher``, ``run_checks``, ``scratch`` (where the submission is copied) and ``reference`` (the loaded
+    solution) let a GradingSession share a fork server, a pytest session and its reference across
+    submissions; alone, a grade starts its own worker and runs pytest once.
+    The trusted id comes from where the submission came from, never from inside it: an id the submission
+    names itself that is not ``student`` is kept for the instructor (``grader.submission.claims``).
     """
     started = time.monotonic()
+    student_id, student = student, None  # the name is the submission's module from here on
     path = Path(submission)
     course = course or find_course()
     if not path.exists():  # said before anything else: no lesson can be inferred from nothing
@@ -68,9 +76,14 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
         require_reference(the_lesson, reference_dir)
 
     tmp = tempfile.mkdtemp(prefix="grader-", dir=scratch or stage.temp_root())
-    early = None
+    early, per_variant = None, []
     try:
         early = _early_worker(found, the_lesson, notebook, Path(tmp), launcher)
+        variant = None
+        if the_lesson.parameters is not None and (student_id is not None or variants):
+            from grader.grading.variants import student_variant
+
+            the_lesson, variant, reference = student_variant(course, the_lesson, student_id, reference_dir, reference)
         from grader.grading.answers import answer_notes, answers_in_tables, grade_answer, load_answers
         from grader.submission.failures import before_any_call, stand_in_note
         from grader.submission.source import SourceFacts, analyse
@@ -95,7 +108,8 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                                                              found.passed_over.get(the_lesson.answers)),
                                                the_lesson.answers))
             answers = answers_in_tables(answers, the_lesson, answers_name)  # all under [answers]: read from there
-            results = {t.id: [grade_answer(t, answers, problem, answers_name)]
+            results = {t.id: [grade_answer(t, answers, problem, answers_name,
+                                           expected=variant.answers[t.id] if variant else None)]
                        for t in the_lesson.tasks if not t.is_code}
             notes += answer_notes(answers, the_lesson)  # lines that answer nothing: said once, about the file
             if student is not None or failure is not None:
@@ -103,12 +117,15 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
                     from grader.grading.collect import run_checks as run_lesson_checks
                     from grader.grading.reference import load_reference
 
-                    def run_checks(lesson, student):
-                        return run_lesson_checks(lesson, student, load_reference(reference_dir / lesson.module, lesson))
+                    def run_checks(lesson, student, variants=(), per_variant=None):
+                        truth = reference if reference is not None else \
+                            load_reference(reference_dir / lesson.module, lesson)
+                        return run_lesson_checks(lesson, student, truth, variants, per_variant)
                 student = _proven(student, failure, start, fall_back=launcher is None)
                 box = student.spec.box
                 confinement, fallback, limited = box.description, box.fallback, box.limited
-                results.update(run_checks(the_lesson, student))
+                results.update(run_checks(the_lesson, student, variants, per_variant) if variants else
+                               run_checks(the_lesson, student))
                 if student.fault is not None:  # a later worker could not start: nothing of this grade counts
                     raise canary.fault(student.fault)
         finally:  # whatever fails, no process of the submission outlives the grade
@@ -134,10 +151,44 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
             note += f" (the lesson asks for {task.title})" if task.title else ""
         tasks.append(TaskResult(id=task.id, title=task.title, max_score=task.points,
                                 checks=results[task.id], note=note, unstarted=unstarted))
-    return Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
-                  execution_time=time.monotonic() - started, sandbox=confinement, sandbox_fallback=fallback,
-                  output=output, notes=(notebook.report_notes(student) if notebook else []) + notes,
-                  stand_ins=stand_ins, limited=limited)
+    from grader.lesson.variants import normalise_id
+    from grader.submission.claims import claimed, disagreeing, variant_claims
+
+    metadata, cells = (notebook.notebook.metadata, notebook.notebook.cell_metadata) if notebook else (None, ())
+    claim = claimed(answers, metadata, cells)
+    names = [p.name for p in the_lesson.parameters.parameters] if the_lesson.parameters else []
+    said = variant_claims(answers, names, metadata, cells, found.path if found.path.is_dir() else None)
+    given = [(t.id, _as_written(answers, t.answer.key)) for t in the_lesson.tasks if t.answer]
+    report = Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
+                    execution_time=time.monotonic() - started, sandbox=confinement, sandbox_fallback=fallback,
+                    output=output, notes=(notebook.report_notes(student) if notebook else []) + notes,
+                    stand_ins=stand_ins, limited=limited, variant=_numbers(variant),
+                    claimed_student=disagreeing(claim, student_id, normalise_id), claimed_variant=said,
+                    answers_given=given)
+    report.per_variant = per_variant
+    return report
+
+
+def _as_written(answers, key: str):
+    """The answer to ``key`` as the submission wrote it (its key in other capitals too), for a class
+    view to compare with other students' numbers; None when there is none (or it was given twice)."""
+    if not isinstance(answers, dict):
+        return None
+    if key in answers:
+        return answers[key]
+    folded = [k for k in answers if isinstance(k, str) and k.casefold() == key.casefold()]
+    return answers[folded[0]] if len(folded) == 1 else None
+
+
+def _numbers(variant):
+    """The report's account of a student's own numbers (None for the lesson's own)."""
+    if variant is None or variant.student is None:
+        return None
+    from grader.result import VariantNumbers
+
+    said = dict(variant.says)
+    return VariantNumbers(variant.student, tuple((name, value, said.get(name, "")) for name, value in
+                                                 variant.parameters.items()), tuple(variant.answers.items()))
 
 
 class _Early:

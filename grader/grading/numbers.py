@@ -13,7 +13,8 @@ refused with the reason, never guessed at:
   takes converted into the question's unit (``280 ms`` is 0.28 s, ``500 MiB`` is 524.288 MB);
   any other word after the number (``0.28 pairs`` for seconds, ``280 FLOPs``) is refused by
   name, and so is a prefix whose case would decide between two readings the writer did not
-  mind (``280 MS``: ms or Ms?).
+  mind (``280 MS``: ms or Ms?) and a lower-case ``b`` for a question in bytes (``524 Mb``
+  is megabits).
 - **separators**: ``14,000,000`` groups thousands, ``0,28`` and ``1,4e13`` have a decimal
   comma; ``1,400`` could be either and is refused as ambiguous.
 - **number words** (``ten``, ``fourteen trillion``, ``1.4 trillion``) use the short scale.
@@ -22,8 +23,13 @@ refused with the reason, never guessed at:
   1.4e13``) is read as that result, and so is a result followed by its working in brackets
   (``10 (4+3+2+1)``: the working must give the same number when it can be worked out), and
   one quantity written twice (``0.28 s or 280 ms``, ``0.28 s (280 ms)``, ``10 (ten)``,
-  ``0.28 s, i.e. 280 ms``, ``0.28 s = 280 ms``) as one, when both say the same number:
-  when they differ, the answer is refused naming both.
+  ``0.28 s, i.e. 280 ms``, ``0.28 s = 280 ms``) as one, when both say the same number
+  by the question's tolerance (``500 MiB (524 MB)`` at 1 %: two accepted forms of one
+  answer, not two answers): when they differ, the answer is refused naming both.
+- **a comment in brackets** after the number, words that hold no number and no unit
+  (``28 (lower triangle, diagonal included)``, ``0.28 s (rounded)``), is passed over: it
+  explains the answer, it is not a second one. Brackets with a digit, a number word or a unit
+  (``28 (one of them)``, ``0.28 (ms)``) are read, and refused, as before.
 
 Nothing here grows with the input beyond linear time: a 5000-digit number is read by
 ``float`` (which says "infinite") and reported as out of range, never converted to an int.
@@ -38,7 +44,8 @@ from fractions import Fraction
 from grader.describe import bounded_repr
 from grader.exceptions import AnswerFormatError
 from grader.grading.arithmetic import worked_out
-from grader.lesson.units import Unit
+from grader.lesson.tolerance import Tolerance
+from grader.lesson.units import Unit, declared
 from grader.submission.as_typed import unquoted
 
 LONG = 200  # characters: a longer answer can only be one long number (or is refused), not words and units
@@ -47,6 +54,7 @@ ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", 
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
 TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _TENS = {word: 10 * (i + 2) for i, word in enumerate(TENS)}
+_NUMBER_WORDS = {*ONES, *TENS, *SCALES, "point", "half", "halves", "third", "quarter", "dozen", "twice", "double"}
 _WORDS = {word: i for i, word in enumerate(ONES)}
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
@@ -88,8 +96,13 @@ def out_of_range(what: str) -> OutOfRange:
                       "and 1.8e308 in size): is the power of ten right?")
 
 
-def read_number(text: str, unit: Unit) -> float:
-    """The number ``text`` says, in ``unit``; NotANumber (OutOfRange) with the reason otherwise."""
+def read_number(text: str, unit: Unit, tolerance: Tolerance | None = None) -> float:
+    """The number ``text`` says, in ``unit``; NotANumber (OutOfRange) with the reason otherwise.
+
+    ``tolerance`` is the question's comparison: one quantity written twice (``500 MiB (524
+    MB)``, ``0.28 s or 280 ms``) is one answer when its forms agree by it, as an accepted value
+    and the answer would; without one, the forms must agree to 1e-9 (a question with no
+    tolerance has no band in which two numbers are one)."""
     cleaned = _normal(text)
     if len(cleaned) > LONG:  # only a long number can be this long: read it as one, or say it is none
         split = unit.split(cleaned)
@@ -101,7 +114,7 @@ def read_number(text: str, unit: Unit) -> float:
         raise NotANumber(f"{quote(text)} holds no number")
     worked = _WORKING.fullmatch(cleaned)
     if worked and _OPERATOR.search(worked.group("working")):
-        value = read_number(worked.group("head"), unit)
+        value = read_number(worked.group("head"), unit, tolerance)
         for step in worked.group("working").split("="):  # "10 (4 + 3 + 2 + 1 = 10)": each step agrees
             check = worked_out(step)
             if check is not None and not math.isclose(check, value, rel_tol=0.01):
@@ -109,12 +122,16 @@ def read_number(text: str, unit: Unit) -> float:
                                  f"{check:.4g} from the working in brackets: give one")
         return value
     bracketed = _BRACKETED.fullmatch(cleaned)
-    restated = _restated(bracketed.group("head"), bracketed.group("inner"), unit, text) if bracketed else None
+    restated = (_restated(bracketed.group("head"), bracketed.group("inner"), unit, text, tolerance)
+                if bracketed else None)
     if restated is not None:
         return restated
+    if bracketed and _comment(bracketed.group("inner"), unit):
+        return read_number(bracketed.group("head"), unit, tolerance)
     alternatives = _OR.split(cleaned)
     if len(alternatives) > 1:
-        return _agreeing(text, [(part, _reading(part, unit, text)) for part in alternatives], "different numbers")
+        return _agreeing(text, [(part, _reading(part, unit, text)) for part in alternatives], "different numbers",
+                         tolerance)
     steps = _EQUALS.split(cleaned)
     if len(steps) > 1:  # a working that ends in its result, or a label: "2 · 7e9 · 1000 = 1.4e13", "t = 0.28 s"
         result = _reading(steps[-1], unit, text)
@@ -123,38 +140,62 @@ def read_number(text: str, unit: Unit) -> float:
         if any(not re.search(r"\w", step) for step in steps[:-1]):
             raise NotANumber(_why_not(cleaned, unit, text, matched=False))  # "-≈ 10": no label, no working
         earlier = [(step, r) for step in steps[:-1] if isinstance(r := _reading(step, unit, text), float)]
-        return _agreeing(text, [*earlier, (steps[-1], result)], "numbers that differ")
+        return _agreeing(text, [*earlier, (steps[-1], result)], "numbers that differ", tolerance)
     result = _reading(cleaned, unit, text)
     if isinstance(result, NotANumber):
         raise result
     return result
 
 
-def _restated(head: str, inner: str, unit: Unit, text: str) -> float | None:
+def _restated(head: str, inner: str, unit: Unit, text: str, tolerance: Tolerance | None) -> float | None:
     """The number of a result followed by the same number again in brackets ("0.28 s (280 ms)",
     "10 (ten)", "1.4e13 (i.e. 14 TFLOPs)"); NotANumber naming both when they differ; None when
     either part is not one number (the text is then read, and refused, as a whole)."""
     said = _RESTATED.match(inner.strip())
     again_text = inner.strip()[said.end():] if said else inner.strip()
     try:
-        first, again = read_number(head, unit), read_number(again_text, unit)
+        first, again = read_number(head, unit, tolerance), read_number(again_text, unit, tolerance)
     except OutOfRange:
         raise
     except NotANumber:
         return None
-    if not math.isclose(first, again, rel_tol=1e-9):
+    if not _agree(first, again, tolerance):
         raise NotANumber(f"{quote(text)} gives two numbers that differ: {quote(head)}, and {quote(again_text)} in "
                          "brackets: give one")
     return first
 
 
-def _agreeing(text: str, readings: list[tuple[str, float | NotANumber]], what: str) -> float:
+def _comment(inner: str, unit: Unit) -> bool:
+    """Whether brackets after a number hold words only, a comment ("28 (lower triangle, diagonal
+    included)", "0.28 s (rounded)"): no digit, no number word, no unit (the question's or one the
+    grader knows: "0.28 (ms)" says something of the number, so it is not passed over), and more
+    than a short word (an abbreviation may be a unit the grader does not know)."""
+    if re.search(r"[\d/%^*+=<>]", inner):
+        return False
+    words = re.findall(r"[^\W\d_]+", inner)
+    if not words or any(w.lower() in _NUMBER_WORDS for w in words):
+        return False
+    if any(declared(w) or unit.split(f"1 {w}").body != f"1 {w}" for w in words):
+        return False
+    return len(words) > 1 or len(words[0]) > 3
+
+
+def _agree(first: float, other: float, tolerance: Tolerance | None) -> bool:
+    """Whether two forms of one answer say the same number: by the question's tolerance either
+    way round (each may be the one an accepted value is measured from), else to 1e-9."""
+    if tolerance is None:
+        return math.isclose(first, other, rel_tol=1e-9)
+    return tolerance.accepts(first, other) or tolerance.accepts(other, first)
+
+
+def _agreeing(text: str, readings: list[tuple[str, float | NotANumber]], what: str,
+              tolerance: Tolerance | None = None) -> float:
     """The one number several readings (each with the part it was read from) give, or why there is none."""
     failed = next((r for _, r in readings if isinstance(r, NotANumber)), None)
     if failed is not None:
         raise NotANumber(f"{quote(text)} gives more than one answer: give one number")
     first = readings[0][1]
-    if any(not math.isclose(r, first, rel_tol=1e-9) for _, r in readings):
+    if any(not _agree(first, r, tolerance) for _, r in readings):
         parts = [quote(part) for part, _ in readings]
         named = f"{', '.join(parts[:-1])} and {parts[-1]}"
         raise NotANumber(f"{quote(text)} gives {len(readings)} {what} ({named}): give one")
@@ -182,6 +223,9 @@ def _reading(text: str, unit: Unit, whole: str) -> float | NotANumber:
     if split.ambiguous:
         return NotANumber(f"{quote(whole)} ends in a unit that could mean {' or '.join(split.ambiguous)}: the case "
                           "of a prefix changes its meaning, so write the unit in the case meant")
+    if split.bits:
+        return NotANumber(f"{quote(whole)} ends in {quote(split.bits)}: a lower-case b is a bit, and 8 bits make a "
+                          f"byte; this question asks in bytes ({unit.shown}): write B for bytes")
     try:
         value = _bare(split.body)
     except OutOfRange:

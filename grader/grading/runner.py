@@ -39,7 +39,7 @@ from grader.sandbox.proxy import StudentModule
 from grader.submission.failures import MODULE_UNAVAILABLE, engine_code
 
 # What a check may use and still be run directly (Checks.run_items).
-DIRECT_FIXTURES = frozenset({"student", "reference", "rng", "diagnose", "domain"})
+DIRECT_FIXTURES = frozenset({"student", "reference", "rng", "diagnose", "domain", "variant"})
 DIRECT_MARKS = frozenset({"task", "weight", "parametrize"})
 
 
@@ -67,6 +67,7 @@ class Checks:
         self.lesson = lesson
         self._student = student
         self._reference = reference
+        self.numbers = lesson.variant  # the student's own numbers (grader.lesson.variants), or None
         self.results: dict[str, list[CheckResult]] = {t.id: [] for t in lesson.code_tasks}
         self.problems: list[str] = []
         self.names: dict[str, set[str]] = {t.id: set() for t in lesson.code_tasks}  # collected check names
@@ -110,8 +111,25 @@ class Checks:
         pytest's public hook (not the private ``_pytest.runner``); None: its fixtures end with it.
         """
         for item in items:
+            if takes_variant(item) and (self.numbers is None or self.numbers.example):
+                continue  # an own-number check: none without a student's own numbers (the lesson's own are asked)
             if not self._run_directly(item):
                 item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
+
+    def run_per_variant(self, items: list, variants) -> list[dict[str, list[CheckResult]]]:
+        """The checks that take ``variant`` (the own-number checks), run again for each of ``variants``: their
+        results by task, one dict per variant. ``grader validate`` proves a lesson on many variants so, paying
+        once for what does not depend on the variant (the submission's worker, every other check)."""
+        kept, found = [item for item in items if takes_variant(item)], []
+        variant, results = self.numbers, self.results
+        try:
+            for each in variants:
+                self.numbers, self.results = each, {t.id: [] for t in self.lesson.code_tasks}
+                self.run_items(kept)
+                found.append(self.results)
+        finally:
+            self.numbers, self.results = variant, results
+        return found
 
     def lesson_checks(self, items: list) -> list:
         """The checks of the lesson's code tasks among ``items``, their names noted; a check without a task,
@@ -153,7 +171,7 @@ class Checks:
         """Call the check function; one more run in a fresh fork as pytest_runtest_call does."""
         values = {"student": lambda: self._student_for(item), "reference": self._reference_or_fail,
                   "rng": lambda: seeded_rng(item), "diagnose": self._diagnose_for,
-                  "domain": lambda: self._domain_for(item)}
+                  "domain": lambda: self._domain_for(item), "variant": lambda: self.numbers}
         item.funcargs = {name: params[name] if name in params else values[name]() for name in arguments}
         try:
             item.obj(**item.funcargs)
@@ -302,6 +320,11 @@ class Checks:
             names = self.names[task.id] | {n.split("[", 1)[0] for n in self.names[task.id]}
             unknown += [f"{task.id}::{check}" for check, _ in task.check_visibility if check not in names]
         return unknown
+
+
+def takes_variant(item) -> bool:
+    """Whether a check asks about the student's own numbers (takes the ``variant`` fixture)."""
+    return "variant" in getattr(item, "fixturenames", ())
 
 
 def seeded_rng(node) -> np.random.Generator:

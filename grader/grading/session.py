@@ -51,7 +51,7 @@ class GradingSession:
         require_reference(self.lesson, self.solutions)  # before any process starts: no check without its truth
         self._forks = self._fork_server(canary.sandbox())  # boots beside the pytest import and collection below
         try:
-            reference = load_reference(self.solutions / self.lesson.module, self.lesson)
+            self._reference = reference = load_reference(self.solutions / self.lesson.module, self.lesson)
             self._suite = _DirectSuite.start(self.lesson, reference) or _pytest_suite(self.lesson, reference)
         except BaseException:
             self._forks.close()
@@ -85,12 +85,19 @@ class GradingSession:
             canary.passed(forks.box)
             return
 
-    def grade(self, submission: str | Path) -> Report:
-        """The same Report ``engine.grade`` gives for this submission (the same scores, always)."""
+    def grade(self, submission: str | Path, student: str | None = None, variants=()) -> Report:
+        """The same Report ``engine.grade`` gives for this submission (the same scores, always); ``student``:
+        the id whose own numbers it is graded with, ``variants``: validate's (``engine.grade``)."""
         self._suite.wait_collected()
+
+        def run_checks(lesson, module, variants=(), per_variant=None):
+            results, found = self._suite.run(module, lesson.variant, variants)
+            if per_variant is not None:
+                per_variant.extend(found)
+            return results
         return grade(submission, lesson=self.lesson, course=self.course, solutions=self.solutions,
-                     launcher=self._forks.spawn, run_checks=lambda lesson, student: self._suite.run(student),
-                     scratch=self._forks.staging)
+                     launcher=self._forks.spawn, run_checks=run_checks, scratch=self._forks.staging,
+                     student=student, reference=self._reference, variants=variants)
 
     def close(self) -> None:
         self._suite.close()
@@ -133,16 +140,17 @@ class _DirectSuite:
     def wait_collected(self) -> None:
         """Collected already, in this thread (``SuiteThread``'s wait, for the parse it guards against)."""
 
-    def run(self, student: StudentModule) -> dict:
-        """The check results of one submission, per code task."""
+    def run(self, student: StudentModule, variant=None, variants=()) -> tuple[dict, list]:
+        """The check results of one submission, per code task, with the student's own numbers ``variant``; and
+        the own-number checks' results for each of ``variants`` (``Checks.run_per_variant``)."""
         checks = self._checks
-        checks._student = student
+        checks._student, checks.numbers = student, variant
         checks.results = {t.id: [] for t in self.lesson.code_tasks}
         checks.run_items(self._items)
         problem = wiring_problems(self.lesson, checks)
         if problem is not None:
             raise problem
-        return checks.results
+        return checks.results, (checks.run_per_variant(self._items, variants) if variants else [])
 
     def close(self) -> None:
         for name in self._imported:

@@ -57,11 +57,20 @@ class SuitePlugin(Checks):
     def domain(self, request) -> Domain:
         return self._domain_for(request.node)
 
+    @pytest.fixture
+    def variant(self):
+        """The student's own numbers (grader.lesson.variants): ``variant.calls_of(function)``."""
+        return self.numbers
+
     # -- running ---------------------------------------------------------------------------
+
+    per_variant: list | tuple = ()  # of run_suite's ``variants``: the own-number checks' results, per variant
+    variants: tuple = ()
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session):
         self.run_items(session.items)
+        self.per_variant = self.run_per_variant(session.items, self.variants) if self.variants else []
         return True
 
     def _plan(self, item):
@@ -133,11 +142,16 @@ def _direct_plan(item) -> tuple[tuple, dict] | None:
     return tuple(arguments), params
 
 
-def run_suite(lesson: Lesson, student: StudentModule | None, reference) -> dict[str, list[CheckResult]]:
-    """Run every check file of the lesson and return the check results per code task."""
+def run_suite(lesson: Lesson, student: StudentModule | None, reference, variants=(),
+              per_variant: list | None = None) -> dict[str, list[CheckResult]]:
+    """Run every check file of the lesson and return the check results per code task; the own-number checks'
+    results for each of ``variants`` are added to ``per_variant`` (``Checks.run_per_variant``)."""
     plugin = SuitePlugin(lesson, student, reference)
+    plugin.variants = tuple(variants)
     code = invoke_pytest(lesson, plugin)
     check_wiring(lesson, plugin, code)
+    if per_variant is not None:
+        per_variant.extend(plugin.per_variant)
     return plugin.results
 
 

@@ -30,13 +30,13 @@ class _SessionPlugin(SuitePlugin):
     def pytest_runtestloop(self, session):
         items = list(session.items)
         self.collected.set()
-        while (student := self._requests.get()) is not None:
-            self._student = student
+        while (request := self._requests.get()) is not None:
+            self._student, self.numbers, variants = request
             self.results = {t.id: [] for t in self.lesson.code_tasks}
             try:
                 self.run_items(items)
                 check_wiring(self.lesson, self, pytest.ExitCode.OK)
-                self._replies.put(self.results)
+                self._replies.put((self.results, self.run_per_variant(items, variants) if variants else []))
             except BaseException as exc:  # noqa: BLE001 - handed to the caller, who raises it
                 self._replies.put(exc)
         return True
@@ -75,11 +75,12 @@ class SuiteThread:
         for their results, so the two never parse at the same time."""
         self._plugin.collected.wait()
 
-    def run(self, student: StudentModule) -> dict:
-        """The check results of one submission, per code task."""
+    def run(self, student: StudentModule, variant=None, variants=()) -> tuple[dict, list]:
+        """The check results of one submission, per code task, with the student's own numbers ``variant``; and
+        the own-number checks' results for each of ``variants`` (``Checks.run_per_variant``)."""
         if self._failure is not None:
             raise self._failure
-        self._requests.put(student)
+        self._requests.put((student, variant, tuple(variants)))
         reply = self._replies.get()
         if isinstance(reply, BaseException):
             raise reply

@@ -77,6 +77,23 @@ class Course:
                                   f"{', '.join(known) or 'none'})", f"lessons[{i}]")
         return list(lessons)
 
+    def salt(self) -> str | None:
+        """The term's salt (``[term] salt`` of course.toml), which every student's numbers are drawn with
+        (grader.lesson.variants): another term, another salt, other numbers. None when there is none."""
+        path = self.course_file
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(str(path), f"cannot be read ({exc})") from None
+        term = data.get("term", {})
+        salt = term.get("salt") if isinstance(term, dict) else None
+        if not isinstance(term, dict) or (salt is not None and not (isinstance(salt, str) and salt.strip()
+                                                                    and salt.isprintable())):
+            raise ConfigError(str(path), "must be a table [term] whose salt is a non-empty line of text", "term.salt")
+        return salt
+
     def ordered_ids(self) -> list[str]:
         """The lessons in teaching order: course.toml's, then any it leaves out, sorted."""
         declared = self.declared() or []
@@ -109,12 +126,14 @@ class Course:
         return self.root / EXERCISES / lesson.id
 
 
-def course_toml(lesson_ids: list[str]) -> str:
-    """A course.toml declaring ``lesson_ids`` in this order (what ``grader release`` writes in a bundle)."""
+def course_toml(lesson_ids: list[str], salt: str | None = None) -> str:
+    """A course.toml declaring ``lesson_ids`` in this order (what ``grader release`` writes in a bundle), and
+    the term's ``salt`` when given (a bundle that grades each student's own numbers needs it)."""
     listed = ", ".join(json.dumps(i) for i in lesson_ids)  # a JSON string is a TOML basic string
+    term = f"\n[term]\nsalt = {json.dumps(salt)}  # each student's own numbers are drawn with it\n" if salt else ""
     return ("# The course's lessons in teaching order. The first is the default lesson: graded when neither\n"
             "# --lesson nor the submission's files say which (the grader's docs/ci.md, \"Which lesson is graded\").\n"
-            f"lessons = [{listed}]\n")
+            f"lessons = [{listed}]\n{term}")
 
 
 def find_course(start: Path | None = None) -> Course:

@@ -17,6 +17,7 @@ from grader.lesson import options
 from grader.lesson.catalogue import CATALOGUE_NAME, Entry, check_tasks, engine_entry, find, load_catalogue
 from grader.lesson.contract import load_contracts
 from grader.lesson.options import Option
+from grader.lesson.parameters import load_parameters
 from grader.lesson.tolerance import KINDS as TOLERANCES
 from grader.lesson.tolerance import RTOL_1, Tolerance
 from grader.lesson.tolerance import problem as tolerance_problem
@@ -33,6 +34,7 @@ class Hint:
     value: object
     message: str
     diagnosis: Diagnosis | None = None  # from the lesson's catalogue, when the hint names a code
+    example: bool = False  # the lesson's own answer, given by a student whose numbers differ (grader.lesson.variants)
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,10 @@ class Lesson:
     diagnoses: tuple[Entry, ...] = ()  # the lesson's misconceptions, from diagnoses.toml (grader.lesson.catalogue)
     # function -> Contract, from [contract] (grader.lesson.contract)
     contracts: dict = field(default_factory=dict, hash=False, compare=False)
+    # the students' own numbers: [parameters] and each answer's source (grader.lesson.parameters), or None
+    parameters: object = field(default=None, hash=False, compare=False)
+    # the variant this lesson's answers and texts are for (grader.lesson.variants.specialise); None: its own numbers
+    variant: object = field(default=None, hash=False, compare=False)
 
     @property
     def manifest_path(self) -> Path:
@@ -167,13 +173,15 @@ def load_lesson(suite_dir: Path) -> Lesson:
         if task_id in ids[:i]:
             raise ConfigError(source, f"task id '{task_id}' is used twice", f"tasks[{i}].id")
     check_tasks(catalogue, tuple(ids), str(Path(suite_dir) / CATALOGUE_NAME))
+    functions = tuple(t.function for t in tasks if t.is_code)
+    parameters, tasks, catalogue = load_parameters(source, data, tasks, catalogue, functions)  # texts at the example
     tasks = _with_visibility(_Reader(source, read.get("visibility", dict, {}), "visibility"), tasks)
     settings = {option.name: read.option(option) for option in options.LESSON}
     return Lesson(
         **settings, suite_dir=Path(suite_dir), tasks=tasks,
         facts=tuple(_fact(_Reader(source, f, f"facts[{i}]"), tasks) for i, f in enumerate(read.get("facts", list, []))),
         diagnoses=catalogue,
-        contracts=load_contracts(source, read.get("contract", dict, {}), tuple(t.function for t in tasks if t.is_code)),
+        contracts=load_contracts(source, read.get("contract", dict, {}), functions), parameters=parameters,
     )
 
 

@@ -28,8 +28,22 @@ megaseconds, ``280 ms`` milliseconds). A unit typed in another case (``280 MS``,
 says its writer did not mind case, so where both readings are taken the answer is refused
 as ambiguous, naming both; where the unit takes only one of the two (``1.4 pflops``: FLOPs
 take no fractions) it is that one. A prefix with no twin of another case is read in any
-case (``14 tflops``, ``500 kb``, ``500 MIB``), and spelled-out prefixes (``milliseconds``,
+case (``14 tflops``, ``500 KB``, ``500 MIB``), and spelled-out prefixes (``milliseconds``,
 ``mebibytes``) in any case.
+
+**Bits and bytes.** The one unit letter whose case is kept is the byte's ``B``: a lower-case
+``b`` is a bit (``524 Mb`` is 524 megabits, 65.5 MB), as in every network and memory data
+sheet, so for a question in bytes an answer ending in ``b`` (``524 Mb``, ``14 gb``, ``500 Mib``)
+is refused naming bits, never read as bytes. ``bytes`` and ``megabytes`` spelled out are read
+in any case, as other units are.
+
+**Rates per second.** A question whose unit is a rate per second (``FLOP/s``, or a declared
+rate such as ``tokens/s``) reads a rate typed per another time: ``0.05 tokens/ms`` is 50
+tokens/s and ``5e10 FLOP/ms`` 5e13 FLOP/s; the time below the line takes its SI prefix in its
+case (``ms`` milli, ``Ms`` mega), the side above only the lesson's own spellings of it. For a
+question in FLOP/s, ``FLOPS`` with a capital S and nothing after it is the rate (``50 TFLOPS``
+is 5e13 FLOP/s), as data sheets write it; for a question in FLOPs (a count) it stays a count,
+and ``FLOPs`` is never a rate.
 
 **A unit declared with its prefix.** A spelling in ``units`` that is a prefix and a unit the
 grader knows means what it says: ``units = ["MB"]`` asks in megabytes (a bare ``524`` is
@@ -134,11 +148,13 @@ def mixed_kinds(names: tuple[str, ...]) -> str | None:
 class Split:
     """An answer's text cut before its unit: ``body`` the number as typed, ``scale`` what the unit's
     prefix multiplies it by into the question's unit. ``ambiguous`` names the readings when the
-    unit could be read two ways ("ms (milli)", "Ms (mega)"), and then nothing was cut."""
+    unit could be read two ways ("ms (milli)", "Ms (mega)"), and then nothing was cut; ``bits``
+    likewise names a unit typed with a lower-case ``b`` where the question's is the byte's ``B``."""
 
     body: str
     scale: Fraction = Fraction(1)
     ambiguous: tuple[str, ...] = ()
+    bits: str = ""  # the unit as typed when it ends in a lower-case b for a question in bytes ("Mb"); nothing cut
 
 
 @dataclass(frozen=True)
@@ -169,27 +185,96 @@ class Unit:
     def split(self, text: str) -> Split:
         """``text`` without the unit at its end (if any), and the prefix's factor into the question's unit."""
         lowered = text.lower()
-        options: list[tuple[int, Fraction, str]] = []
+        options: list[tuple[int, Fraction, str, bool]] = []
         exact = _exact(self.names, self.prefixes)
         for spelling, scale, prefixable in _entries(self.names, self.prefixes):
             n = len(spelling)
             if n >= len(text) or not lowered.endswith(spelling.lower()):
                 continue
             before = text[:-n]
+            bit = _byte_symbol(spelling) and text.endswith("b")
             if _boundary(before):
-                options.append((n, scale, text[-n:]))
+                options.append((n, scale, text[-n:], bit))
             if prefixable:
                 trusted = text[-n:] in exact
-                options += [(n + length, scale * p.factor, f"{p.word} ({p.symbol}{spelling})")
+                options += [(n + length, scale * p.factor, f"{p.word} ({p.symbol}{spelling})", bit)
                             for length, p in _prefixes_before(before, self.accepted, trusted)]
         if not options:
-            return Split(text)
-        longest = max(n for n, _, _ in options)
-        found = {scale: label for n, scale, label in options if n == longest}
+            return _per_time(text, self.names, self.accepted) or Split(text)
+        longest = max(option[0] for option in options)
+        if any(bit for n, _, _, bit in options if n == longest):
+            return Split(text, bits=text[-longest:].strip())
+        found = {scale: label for n, scale, label, _ in options if n == longest}
         if len(found) > 1:
             return Split(text, ambiguous=tuple(found.values()))
         scale = next(iter(found))
         return Split(text[:-longest].rstrip(), scale)
+
+
+_BELOW = re.compile(r"(?:\s*/\s*|\s+per\s+)(?P<time>[^\s/]+)$", re.I)  # "/ms", " per millisecond"
+_TIME = KINDS[0]
+
+
+def _per_time(text: str, names: tuple[str, ...], accepted: tuple[Prefix, ...]) -> Split | None:
+    """A rate per second typed per another time ("0.05 tokens/ms" is 50 tokens/s, "5e10 FLOP/ms"
+    5e13 FLOP/s, "5e13 FLOPs per second"), and "TFLOPS" alone for a question in FLOP/s (the
+    capital S is the rate's, as data sheets write it); None when ``text`` is neither or the
+    question is no rate per second. The time below the line is read in its case ("ms" milli,
+    "Ms" mega, "MS" neither), the side above in the spellings the lesson declares for it."""
+    anchor = _anchor(names)
+    tops = _tops(names, anchor)
+    if tops is None:
+        return None
+    above, below = text, Fraction(1)
+    per = _BELOW.search(text)
+    if per:
+        below = _time_factor(per.group("time"))
+        if below is None:
+            return None
+        above = text[:per.start()]
+    elif not (anchor and anchor[0].name == "FLOP/s" and text.endswith("FLOPS")):
+        return None
+    question = _scale_of(anchor) if anchor else Fraction(1)
+    if anchor and anchor[0].name == "FLOP/s":
+        top = Unit(("FLOPs",)).split(above)
+    else:
+        top = Unit(tuple(t for t in tops if t), () if not accepted else tuple(p.symbol for p in accepted)).split(above)
+    uncut = top.body == above.rstrip()  # nothing above the line but the number: "0.05 /ms", if "/s" is declared
+    if top.ambiguous or top.bits or not top.body or (uncut and ("" not in tops or not top.body[-1].isdigit())):
+        return None
+    return Split(top.body, top.scale / below / question)
+
+
+def _tops(names: tuple[str, ...], anchor: tuple[Kind, Prefix | None, str] | None) -> set[str] | None:
+    """What a question's rate per second counts (its declared sides above the line: "tokens",
+    "tok", "" for "/s"), or None when the question is no rate per second."""
+    if anchor and anchor[0].name == "FLOP/s":
+        return set(KINDS[3].spellings)
+    parts = [_PER.split(name, maxsplit=1) for name in names if _PER.search(name)]
+    tops = {top.strip() for top, bottom in parts if bottom.strip() in _TIME.spellings}
+    return tops or None
+
+
+def _time_factor(typed: str) -> Fraction | None:
+    """How many seconds the time below a rate's line is ("ms": 1/1000, "s", "millisecond"), read
+    in its case; None when it is no time."""
+    if typed in _TIME.spellings:
+        return Fraction(1)
+    for prefix in PREFIXES.values():
+        if prefix.family == BINARY:
+            continue
+        for start in (prefix.symbol, *prefix.spellings, prefix.word):
+            rest = typed[len(start):]
+            if typed.startswith(start) and rest in _TIME.spellings and (start == prefix.word) <= (len(rest) > 1):
+                return prefix.factor
+    return None
+
+
+def _byte_symbol(spelling: str) -> bool:
+    """Whether ``spelling`` is the byte's symbol, alone or after a prefix ("B", "MB", "MiB"): typed
+    with a lower-case ``b`` it is a bit, 8 times smaller, whatever case the rest is in."""
+    found = declared(spelling)
+    return found is not None and found[0].name == "bytes" and found[2] == "B"
 
 
 def _boundary(before: str) -> bool:
@@ -288,6 +373,8 @@ def quantity(value: object, unit: Unit) -> float | str:
     split = unit.split(value.strip())
     if split.ambiguous:
         return f"{value!r} could mean {' or '.join(split.ambiguous)}: write the prefix in the case meant"
+    if split.bits:
+        return f"{value!r} ends in {split.bits!r}, which is bits (a lower-case b), not bytes: write B for bytes"
     if not _LITERAL.fullmatch(split.body):
         units = f"a unit of this question ({', '.join(unit.names)})" if unit.names else "no unit (none is declared)"
         return f"{value!r} must be a number in digits, then {units}"

@@ -12,6 +12,8 @@ from grader.result.model import (
     Diagnosis,
     Report,
     TaskResult,
+    VariantNumbers,
 )
 
-__all__ = ["AUDIENCES", "STATUSES", "VISIBILITIES", "CheckResult", "Diagnosis", "Report", "TaskResult"]
+__all__ = ["AUDIENCES", "STATUSES", "VISIBILITIES", "CheckResult", "Diagnosis", "Report", "TaskResult",
+           "VariantNumbers"]

@@ -20,6 +20,7 @@ answer away (``reveals``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 from grader.result.text import shown
@@ -27,7 +28,7 @@ from grader.result.text import shown
 STATUSES = ("passed", "partial", "failed", "error")
 PATH_LIMIT = 1000  # characters of the submission's path as a report names it
 OUTPUT_LIMIT = 64 * 1024  # characters of what the submission printed (the worker keeps as many bytes)
-_CHECK_TEXT = frozenset({"message", "safe_message", "description"})
+_CHECK_TEXT = frozenset({"message", "safe_message", "description", "expected"})
 
 
 class _Notes(list):
@@ -67,6 +68,24 @@ class Diagnosis:
         return {"code": self.code, "hint": self.hint}
 
 
+@dataclass(frozen=True)
+class VariantNumbers:
+    """The student's own numbers a report was graded with (grader.lesson.variants): which id they come
+    from, each parameter's value and how the questions say it, and the answers they lead to (the
+    instructor's: a student's copy drops them)."""
+
+    student: str  # the normalised id
+    parameters: tuple = ()  # (name, value, as said: "a 13·10⁹-parameter model"), in the lesson's order
+    answers: tuple = ()  # (answer task id, expected value)
+
+    def __post_init__(self):
+        object.__setattr__(self, "student", shown(self.student, lines=False, limit=200))  # an id is outside data
+
+    def to_dict(self) -> dict:
+        return {"student": self.student, "parameters": {name: value for name, value, _ in self.parameters},
+                "says": [said for _, _, said in self.parameters], "answers": dict(self.answers)}
+
+
 @dataclass
 class CheckResult:
     name: str
@@ -81,6 +100,8 @@ class CheckResult:
     diagnosis: Diagnosis | None = None  # the misconception this failure points to, when one is recognised
     broken: bool = False  # the check itself failed to run (a bug in the lesson's suite, not the submission)
     unanswered: bool = False  # an answer task's answer was left empty: not started, not wrong
+    expected: str = ""  # an answer graded on a student's own numbers: what a right answer is ("2.6e13 FLOPs")
+    lesson_example: bool = False  # the answer is the lesson's worked example's, not the student's own numbers'
 
     def __setattr__(self, name: str, value) -> None:
         # every text a writer may show passes the boundary (grader.result.text), when set and when set again
@@ -97,12 +118,17 @@ class CheckResult:
             return replace(self)
         diagnosis = None if self.diagnosis and self.diagnosis.reveals else self.diagnosis
         return replace(self, message=self.safe_message or f"check '{self.name}' failed", pictures=(),
-                       diagnosis=diagnosis)
+                       diagnosis=diagnosis, expected="")
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "passed": self.passed, "message": self.message,
-                "weight": self.weight, "description": self.description, "visibility": self.visibility,
-                "diagnosis": self.diagnosis.to_dict() if self.diagnosis else None}
+        found = {"name": self.name, "passed": self.passed, "message": self.message,
+                 "weight": self.weight, "description": self.description, "visibility": self.visibility,
+                 "diagnosis": self.diagnosis.to_dict() if self.diagnosis else None}
+        if self.expected:  # graded on a student's own numbers only: a report without them is as it always was
+            found["expected"] = self.expected
+        if self.lesson_example:
+            found["lesson_example"] = True
+        return found
 
 
 @dataclass
@@ -247,6 +273,19 @@ class Report:
     notes: list[str] = field(default_factory=list)  # about the submission as a whole, e.g. notebook cells that failed
     audience: str = ""  # who this copy is for, once for_audience made it: formats show instructors every detail
     stand_ins: tuple[str, ...] = ()  # modules the grader lacks that the submission imports: stood in for, noted
+    # the student id the submission names itself (answers file, notebook metadata) when it is not the id it was
+    # graded as (grader.submission.claims): the instructor's to read, never used, never in a student's copy
+    claimed_student: str = ""
+    # what the submission says of its own numbers (a variant, salt or parameter key, a submission_metadata.json
+    # inside it: grader.submission.claims.variant_claims): the instructor's, never used, never in a student's copy
+    claimed_variant: str = ""
+    # (answer task id, the answer as written): what a class view compares with other students' numbers
+    # (grader.batch.integrity); the instructor's copy only, as the variant's expected answers are
+    answers_given: tuple[tuple[str, object], ...] = ()
+    variant: VariantNumbers | None = None  # the student's own numbers it was graded with; None: the lesson's
+    # grader validate's: the own-number checks' results for each variant it asked for (engine.grade's variants),
+    # by task; never written out
+    per_variant: list = field(default_factory=list, repr=False, compare=False)
 
     def __setattr__(self, name: str, value) -> None:
         # the submission's name, output and notes are its own text: through the boundary, whenever set
@@ -256,8 +295,11 @@ class Report:
             value = shown(value, limit=OUTPUT_LIMIT)
         elif name == "notes":
             value = _Notes(value)
-        elif name in ("title", "sandbox_fallback"):  # a fallback quotes what the sandbox said (bwrap's error)
+        elif name in ("title", "sandbox_fallback", "claimed_student", "claimed_variant"):  # a fallback quotes bwrap
             value = shown(value, lines=False)
+        elif name == "answers_given":  # the student's text: inert and bounded; numbers as they are
+            value = tuple((shown(task, lines=False, limit=200), _given(answer)) for task, answer in value
+                          if _given(answer) is not None)
         elif name == "stand_ins":  # module names, as the worker named them
             value = tuple(shown(module, lines=False, limit=100) for module in value)
         object.__setattr__(self, name, value)
@@ -299,9 +341,12 @@ class Report:
         tasks = [replace(t, checks=[c.for_audience(audience) for c in t.checks]) for t in self.tasks]
         if audience == "instructor":
             return replace(self, tasks=tasks, audience=audience)
+        variant = replace(self.variant, answers=()) if self.variant else None  # the answers, not the numbers
+
         # the sandbox's description and a fallback's reason are the grading machine's (its paths, bwrap's
         # errors): a student's copy keeps only the flag, which formats say as "graded in limited mode"
-        return replace(self, tasks=tasks, output="", sandbox="", sandbox_fallback="", audience=audience)
+        return replace(self, tasks=tasks, output="", sandbox="", sandbox_fallback="", claimed_student="",
+                       claimed_variant="", answers_given=(), audience=audience, variant=variant)
 
     def task(self, task_id: str) -> TaskResult:
         for task in self.tasks:
@@ -315,4 +360,17 @@ class Report:
                 "execution_time": round(self.execution_time, 3), "sandbox": self.sandbox,
                 "sandbox_fallback": self.sandbox_fallback, "limited": self.limited,
                 "output": self.output, "notes": list(self.notes), "stand_ins": list(self.stand_ins),
+                **({"variant": self.variant.to_dict()} if self.variant else {}),
+                **({"claimed_student": self.claimed_student} if self.claimed_student else {}),
+                **({"claimed_variant": self.claimed_variant} if self.claimed_variant else {}),
+                **({"answers_given": dict(self.answers_given)} if self.answers_given else {}),
                 "tasks": [t.to_dict() for t in self.tasks]}
+
+
+def _given(answer):
+    """An answer as a report keeps it: a number as it is, text inert and bounded, anything else left out."""
+    if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
+        return None
+    if isinstance(answer, float) and not math.isfinite(answer):  # nan, inf: JSON has no such number
+        return str(answer)
+    return shown(answer, lines=False, limit=200) if isinstance(answer, str) else answer

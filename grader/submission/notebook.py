@@ -39,6 +39,8 @@ class Notebook:
     code_numbers: frozenset[int] = frozenset()  # numbers of the code cells
     notes: list[str] = field(default_factory=list)
     problem: str | None = None  # why none of its code can run; None when it can
+    metadata: dict = field(default_factory=dict)  # the notebook's own metadata: read as data, never trusted
+    cell_metadata: list = field(default_factory=list)  # each cell's metadata dict, as data (grader.submission.claims)
 
     @property
     def name(self) -> str:
@@ -85,6 +87,8 @@ def read_notebook(path: Path) -> Notebook:
         notebook.problem = f"{name} is not valid JSON ({str(exc).splitlines()[0][:200]})"
         return notebook
     notebook.problem = _format_problem(name, data)
+    if isinstance(data, dict) and isinstance(data.get("metadata"), dict):
+        notebook.metadata = data["metadata"]  # a claimed student id may be there (grader.submission.claims)
     if notebook.problem is None:
         _read_cells(notebook, data)
     return notebook
@@ -124,6 +128,8 @@ def _read_cells(notebook: Notebook, data: dict) -> None:
             odd.append(number)
             source = ""
         notebook.cells.append(CellSource(number, source))
+        if isinstance(cell.get("metadata"), dict):
+            notebook.cell_metadata.append(cell["metadata"])
         if kind == "code" and source.strip():
             code.add(number)
         cell_id = cell.get("id")

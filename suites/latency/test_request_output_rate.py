@@ -52,6 +52,13 @@ def test_lesson_example(student):
            "request_output_rate must reproduce the worked example: 5 / 0.40 = 12.5 tokens per second")
 
 
+def test_own_numbers(student, reference, variant):
+    """The student's own request (their Part 1 numbers), run only when graded with them (grader.lesson.variants)."""
+    for n_out, elapsed in variant.calls_of("request_output_rate"):
+        _check(student, n_out, elapsed, reference.request_output_rate(n_out, elapsed),
+               "request_output_rate must be n_out / elapsed for your own request (Part 1's numbers) too")
+
+
 @pytest.mark.weight(2)
 def test_other_sizes(student, reference, rng):
     """Agrees with n_out / elapsed for other requests."""

@@ -58,6 +58,13 @@ def test_lesson_example(student):
            "request_seconds must reproduce the worked example: 0.20 + 4 × 0.05 = 0.40 s for five outputs")
 
 
+def test_own_numbers(student, reference, variant):
+    """The student's own request (their Part 1 numbers), run only when graded with them (grader.lesson.variants)."""
+    for ttft, itl, n_out in variant.calls_of("request_seconds"):
+        _check(student, ttft, itl, n_out, reference.request_seconds(ttft, itl, n_out),
+               "request_seconds must be TTFT + (n_out − 1)·ITL for your own request (Part 1's numbers) too")
+
+
 def test_one_token(student):
     """A request that emits one token takes TTFT alone: no gap follows the first token."""
     _check(student, 0.20, 0.05, 1, 0.20, "a single output token takes TTFT alone (n_out − 1 = 0 gaps of ITL)")

@@ -44,6 +44,13 @@ def test_lesson_example(student):
     _check(student, 0.05, 20, "steady_decode_rate must reproduce the worked example: 1 / 0.05 = 20 tokens per second")
 
 
+def test_own_numbers(student, reference, variant):
+    """The student's own ITL (their Part 1 numbers), run only when graded with it (grader.lesson.variants)."""
+    for (itl,) in variant.calls_of("steady_decode_rate"):
+        _check(student, itl, reference.steady_decode_rate(itl),
+               "steady_decode_rate must be 1 / ITL for your own request (Part 1's numbers) too")
+
+
 @pytest.mark.weight(2)
 def test_other_sizes(student, reference, rng):
     """Agrees with 1/ITL for other inter-token latencies."""

@@ -60,6 +60,14 @@ def test_other_sizes(student, reference, diagnose, rng):
                "causal_pairs(P) must be P(P+1)/2 for other prompt lengths too")
 
 
+def test_own_numbers(student, reference, diagnose, variant):
+    """The student's own prompt length (their Part 1 pairs question), run only when graded with it
+    (grader.lesson.variants)."""
+    for (P,) in variant.calls_of("causal_pairs"):
+        _check(student, diagnose, P, reference.causal_pairs(P), f"P(P+1)/2 for P = {P}",
+               "causal_pairs(P) must be P(P+1)/2 for your own prompt length (Part 1's) too")
+
+
 # The whole domain of the lesson's contract (lesson.toml, [contract.causal_pairs]; grader.grading.domain).
 WHOLE_DOMAIN = ("causal_pairs(P) must be P(P+1)/2 for every prompt length P ≥ 1")
 OWN_ANSWER = ("causal_pairs must give each call the answer for its own arguments, called again and again "

@@ -65,6 +65,16 @@ def test_integer_arguments(student, reference, diagnose):
            "prefill_flops(N, P) must be 2 · N · P for whole-number (int) arguments too")
 
 
+def test_own_numbers(student, reference, diagnose, variant):
+    """The student's own model and prompt (their Part 1 numbers): 2·N·P there too.
+
+    Run only when a submission is graded with a student's own numbers (grader.lesson.variants); hidden, as
+    its expected value is their by-hand answer."""
+    for N, P in variant.calls_of("prefill_flops"):
+        _check(student, diagnose, N, P, reference.prefill_flops(N, P),
+               "prefill_flops(N, P) must be 2 · N · P for your own model and prompt (Part 1's numbers) too")
+
+
 # The whole domain of the lesson's contract (lesson.toml, [contract.prefill_flops]; grader.grading.domain).
 WHOLE_DOMAIN = ("prefill_flops(N, P) must be 2 · N · P for every model and prompt size the lesson allows (N, P ≥ 1; "
     "ints, floats and numpy scalars)")

@@ -218,6 +218,15 @@ def test_integer_arguments(student, reference, diagnose):
            "prefill_seconds must accept whole-number (int) arguments, utilization=1 among them")
 
 
+def test_own_numbers(student, reference, diagnose, variant):
+    """The student's own model, prompt, GPU and utilization (their Part 1 numbers), run only when graded with them
+    (grader.lesson.variants); a time right for their own prefill_flops passes (error carried forward)."""
+    for args in variant.calls_of("prefill_seconds"):
+        _check(student, reference, diagnose, probe(*args),
+               "prefill_seconds must equal prefill_flops / (flops_per_sec · utilization) for your own numbers "
+               "(Part 1's) too")
+
+
 # The whole domain of the lesson's contract (lesson.toml, [contract.prefill_seconds]; grader.grading.domain).
 WHOLE_DOMAIN = ("prefill_seconds must give FLOPs / (flops_per_sec · utilization) for every input the lesson allows: "
     "any sizes, rates from 1e9 to 1e18 FLOP/s, utilization anywhere in (0, 1]")

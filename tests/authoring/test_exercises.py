@@ -199,3 +199,18 @@ def test_an_unwritable_exercises_folder_is_a_usage_error(course, capsys):
     assert main(["--course", str(course.root), "stubs"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("grader: cannot write exercises/prefill/prefill.py") and len(err.splitlines()) == 1
+
+
+def test_a_students_files_go_to_their_folder_with_their_numbers(tmp_path):
+    from grader.authoring.exercises import student_files, write_stubs
+    from grader.grading.variants import variants_for
+
+    course = Course(ROOT)
+    lesson = course.lesson("latency")
+    variant = variants_for(course, lesson, ["bo"])["bo"]
+    written = write_stubs(course, lesson, variant, tmp_path / "bo")
+    assert sorted(p.name for p in written) == ["README.md", "answers.toml", "latency.ipynb", "latency.py"]
+    answers = (tmp_path / "bo" / "answers.toml").read_text(encoding="utf-8")
+    assert f"{variant.parameters['itl']}-second intervals" in answers
+    assert answers != {f.path.name: f.text for f in student_files(course, lesson)}["answers.toml"]
+    assert write_stubs(course, lesson, variant, tmp_path / "bo") == []  # the same id, the same files

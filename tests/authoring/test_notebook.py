@@ -184,3 +184,17 @@ def test_the_documented_template_format_builds_the_cells_the_docs_say():
     assert cells[7][1] == "" and "grader" in cells[8][1] and "prefill.ipynb" in cells[8][1]
     readme = build_readme(LESSON, module, answers, template)  # the same text is the README
     assert 'pairs = ""' in readme and "make grade LESSON=prefill" in readme and "def causal_mask" not in readme
+
+
+def test_a_students_notebook_and_readme_say_their_numbers():
+    from grader.authoring.notebook import lesson_notebook
+    from grader.authoring.readme import lesson_readme
+    from grader.grading.variants import variants_for
+
+    variant = variants_for(COURSE, LESSON, ["ann"])["ann"]
+    files = {f.path.name: f.text for f in student_files(COURSE, LESSON, variant, Path("/nowhere"))}
+    said = f"For a {variant.parameters['T']}-token prompt,"
+    assert said in files["answers.toml"] and said in files["README.md"]
+    assert said in notebook_text(lesson_notebook(LESSON, files["prefill.py"], files["answers.toml"], variant=variant))
+    plain = {f.path.name: f.text for f in student_files(COURSE, LESSON)}
+    assert "For a 4-token prompt," in lesson_readme(LESSON, plain["prefill.py"], plain["answers.toml"])

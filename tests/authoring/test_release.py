@@ -211,6 +211,10 @@ def test_make_grade_runs_from_scratch_in_a_copy(dist, tmp_path):
     result = subprocess.run(["make", "grade"], cwd=copy, env=env, capture_output=True, text=True, timeout=300,
                             check=False)
     assert result.returncode == 0 and re.search(r"Total: 13/13\b", result.stdout), result.stdout + result.stderr
+    result = subprocess.run(["make", "grade", "STUDENT=Alice"], cwd=copy, env=env, capture_output=True, text=True,
+                            timeout=300, check=False)  # the student's own numbers, the salt in the bundle's course
+    assert result.returncode == 0 and "your numbers (student alice)" in result.stdout, result.stdout + result.stderr
+    assert re.search(r"Total: 13/13\b", result.stdout), result.stdout
     result = subprocess.run(["make", "grade", "SUBMISSION=exercises/latency"], cwd=copy, env=env, capture_output=True,
                             text=True, timeout=300, check=False)
     assert result.returncode == 0 and re.search(r"Total: 0/9\b", result.stdout), result.stdout + result.stderr
@@ -421,3 +425,25 @@ def test_a_public_helper_carrying_the_solutions_formula_is_a_warning_of_the_rele
     assert re.search(r"^grader: warning: suites/prefill/test_causal_pairs\.py, line \d+ \(helper _triangle\) ships to "
                      r"students and holds the solution's code `return P \* \(P \+ 1\) // 2` \(prefill\.py, line 20\)$",
                      err, re.M), err
+
+
+@pytest.mark.skipif(not shutil.which("make"), reason="needs make")
+def test_the_bundles_make_grade_passes_a_students_id(tmp_path):
+    """`make grade STUDENT=ID` in the student bundle grades with that student's own numbers."""
+    from grader.authoring.release import _student_makefile
+
+    (tmp_path / "Makefile").write_text(_student_makefile())
+    (tmp_path / "requirements").mkdir()
+    (tmp_path / "requirements" / "grade.txt").write_text("")
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / ".installed").write_text("")  # set up already: only the grade itself is left
+
+    def grade_line(*variables: str) -> str:
+        done = subprocess.run(["make", "--no-print-directory", "-n", "grade", *variables],
+                              cwd=tmp_path, capture_output=True, text=True,
+                              timeout=60, check=True)
+        return " ".join(done.stdout.replace("\\\n", " ").split())
+
+    assert grade_line("STUDENT=alice").endswith("--student 'alice'")
+    assert "--student" not in grade_line()
+

@@ -172,6 +172,65 @@ def test_hostile_names_reasons_and_diagnoses_are_escaped_text_only():
     assert "second line" not in markup
 
 
+class Exact:
+    """Right when the number is the expected one (the comparison itself is tested with the answers)."""
+
+    def right(self, task, given, expected):
+        return float(given) == float(expected)
+
+    def example(self, task):
+        return None
+
+
+def with_variants(names=tuple(f"s{i}" for i in range(10))):
+    """Ten students: the first three hand in the fourth's answers; the last three (utilization 0.35) miss seconds."""
+    rows, reports = [], []
+    numbers_of = [{"hand_flops": 2e13 + i * 1e12, "hand_seconds": 0.3 + i / 100} for i in range(len(names))]
+    for i, name in enumerate(names):
+        numbers = numbers_of[i]
+        given = dict(numbers_of[3] if i < 3 else numbers)
+        if i >= 7:
+            given["hand_seconds"] = 9.0
+        full = {task: float(given[task]) == numbers[task] for task in numbers}
+        rows.append(Row(name, "graded", sum(full.values()), 2.0, "", {t: float(ok) for t, ok in full.items()}))
+        reports.append((name, {"tasks": [{"id": t, "score": float(ok), "max_score": 1.0} for t, ok in full.items()],
+                               "variant": {"parameters": {"utilization": 0.35 if i >= 7 else 0.5}, "answers": numbers},
+                               "answers_given": {t: str(v) for t, v in given.items()},
+                               **({"claimed_student": names[3]} if i == 0 else {})}))
+    tasks = [("hand_flops", "FLOPs by hand", 1.0), ("hand_seconds", "seconds by hand", 1.0)]
+    return summarize("prefill", tasks, rows, reports=reports, judge=Exact(), title="Prefill")
+
+
+def test_the_students_who_hand_in_a_classmates_answers_are_named_with_whose_never_penalised():
+    summary = with_variants()
+    markup = render(summary)
+    assert table_rows(markup, "matches") == [[name, "s3", "hand_flops , hand_seconds", "2 of 2"]
+                                             for name in ("s0", "s1", "s2")]
+    assert Page(markup).text_of["sources"] == "s3's numbers: in the answers of 3 students (s0, s1, s2)"
+    assert summary.totals == [0.0, 0.0, 0.0, 2.0, 2.0, 2.0, 2.0, 1.0, 1.0, 1.0]  # the grades', untouched
+    printed = io.StringIO()
+    render_plain(summary, printed)
+    assert "s0: hand_flops, hand_seconds right for the numbers of s3 (2 of 2 wrong answers)" in printed.getvalue()
+    assert table_rows(markup, "claimed") == [["s0", "s3"]]  # s0's answers file still names s3
+    assert "  s0: names 's3'" in printed.getvalue()
+
+
+def test_each_by_hand_question_shows_its_difficulty_per_choice_of_numbers():
+    markup = render(with_variants())
+    rows = table_rows(markup, "by-choice")
+    assert [row[:3] + row[4:] for row in rows] == [
+        ["hand_flops", "utilization = 0.35", "3", "100% (class: 70%)"],
+        ["hand_flops", "utilization = 0.5", "7", "57% (class: 70%)"],
+        ["hand_seconds", "utilization = 0.35 harder", "3", "0% (class: 40%)"],
+        ["hand_seconds", "utilization = 0.5", "7", "57% (class: 40%)"]]
+
+
+def test_hostile_names_in_the_pairs_are_escaped_text_only():
+    markup = render(with_variants((*HOSTILE, "x", "y")))
+    assert "<script>" not in markup and not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]", markup)
+    assert len(table_rows(markup, "matches")) == 3
+
+
 # ---------------------------------------------------------------------------- a realistic class, graded for real
 
 @pytest.fixture(scope="module")

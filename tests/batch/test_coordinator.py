@@ -8,6 +8,7 @@ and the end-to-end class (a few seconds).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import os
@@ -24,9 +25,10 @@ import pytest
 from grader.batch.coordinator import run_batch
 from grader.cli import main
 from grader.grading.engine import grade
+from grader.grading.session import GradingSession
 from grader.lesson.course import Course
 
-from class_folder import place
+from class_folder import own_answers, own_copy, place
 from mutated import mutant_module
 from paths import ROOT
 
@@ -44,19 +46,23 @@ SOURCES = [REFERENCE, STUBS, wrong("forgot_factor_2"), wrong("transposed_mask"),
 
 
 @pytest.fixture(scope="module")
-def expected() -> dict[Path, float]:
-    """Single grading's score of every source: what the batch must reproduce."""
-    return {source: grade(source, lesson="prefill", course=COURSE).score for source in SOURCES}
+def single():
+    """single(graded, student): the score ``grader grade --student`` gives what ``student`` handed in (their own
+    numbers): what the batch must reproduce. One GradingSession (the same scores as grade, always) for all."""
+    with GradingSession("prefill", COURSE) as session:
+        yield functools.cache(lambda graded, student: session.grade(graded, student=student).score)
 
 
 def make_class(folder: Path, count: int) -> dict[str, Path]:
-    """``count`` students cycling through SOURCES, every third one zipped."""
+    """``count`` students cycling through SOURCES (a folder with the student's own answers), every third
+    one zipped; student -> what single grading grades of it (the folder with their answers, or the module)."""
     folder.mkdir()
     made = {}
     for i in range(count):
         student = f"s{i:03d}"
-        made[student] = SOURCES[i % len(SOURCES)]
-        place(made[student], folder, student, zipped=i % 3 == 2)
+        source = SOURCES[i % len(SOURCES)]
+        place(source, folder, student, zipped=i % 3 == 2)
+        made[student] = own_copy(folder, student) if source.is_dir() else source
     return made
 
 
@@ -70,7 +76,7 @@ def quiet() -> io.StringIO:
     return io.StringIO()
 
 
-def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, expected):
+def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, single):
     folder = tmp_path / "class"
     students = make_class(folder, 7)
     (folder / "bomb.zip").write_bytes(b"PK\x03\x04 truncated")
@@ -85,8 +91,8 @@ def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, 
     found = {r[0]: r for r in rows(tmp_path / "gb.sqlite")}
     assert sorted(found) == sorted([*students, "bomb", "nb", "notes", "twice"])
     assert found["nb"][1] in ("graded", "rejected")  # a notebook gets its row, whatever the engine makes of it
-    for student, source in students.items():
-        assert found[student][1:3] == ("graded", expected[source]), student
+    for student, graded in students.items():  # each with their own numbers, as grader grade --student grades
+        assert found[student][1:3] == ("graded", single(graded, student)), student
     assert found["bomb"][1] == "rejected" and "not a readable zip archive" in found["bomb"][3]
     assert found["notes"][1] == "rejected" and "notes.txt: expected a folder" in found["notes"][3]
     assert found["twice"][1] == "rejected" and "2 entries for this student" in found["twice"][3]
@@ -95,7 +101,7 @@ def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, 
     graded = [s for s, r in found.items() if r[1] == "graded"]
     assert sorted(p.stem for p in (tmp_path / "reports").iterdir()) == sorted(graded)
     report = json.loads((tmp_path / "reports" / "s000.json").read_text())
-    assert report["score"] == expected[REFERENCE] and report["submission"] == "s000"
+    assert report["score"] == single(students["s000"], "s000") == 17 and report["submission"] == "s000"
     with sqlite3.connect(tmp_path / "gb.sqlite") as db:  # the instructor's copy names the entry in full
         stored = {student: json.loads(text) for student, text in db.execute("SELECT student, report FROM submissions "
                                                                             "WHERE status = 'graded'")}
@@ -106,12 +112,13 @@ def test_a_class_is_graded_as_single_grading_and_bad_entries_get_rows(tmp_path, 
         table = list(csv.DictReader(stream))
     assert [r["student"] for r in table] == sorted(found)
     # the CSV rounds to 2 decimals for the LMS; the gradebook keeps single grading's precision
-    assert float(next(r for r in table if r["student"] == "s002")["total"]) == round(expected[SOURCES[2]], 2)
+    s002 = next(r for r in table if r["student"] == "s002")
+    assert float(s002["total"]) == round(single(students["s002"], "s002"), 2)
     assert out.getvalue().startswith("prefill: 11 submissions, ")
     assert "this run graded " in out.getvalue().splitlines()[0]
 
 
-def test_a_rerun_skips_what_is_unchanged_and_regrades_what_changed(tmp_path, expected):
+def test_a_rerun_skips_what_is_unchanged_and_regrades_what_changed(tmp_path):
     folder = tmp_path / "class"
     make_class(folder, 4)
     book = tmp_path / "gb.sqlite"
@@ -127,8 +134,8 @@ def test_a_rerun_skips_what_is_unchanged_and_regrades_what_changed(tmp_path, exp
     shutil.copyfile(wrong("forgot_factor_2"), folder / "s000" / "prefill.py")
     changed = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, out=quiet())
     assert (changed.graded_now, changed.unchanged) == (1, 3)
-    single = grade(folder / "s000", lesson="prefill", course=COURSE).score
-    assert {r[0]: r[2] for r in rows(book)}["s000"] == single < 17
+    changed_score = grade(folder / "s000", lesson="prefill", course=COURSE, student="s000").score
+    assert {r[0]: r[2] for r in rows(book)}["s000"] == changed_score < 17
     regraded = run_batch(folder, COURSE, lesson="prefill", gradebook=book, jobs=2, regrade=True, out=quiet())
     assert regraded.graded_now == 4
 
@@ -147,6 +154,7 @@ def test_a_changed_suite_regrades_everyone(tmp_path):
     course_root = tmp_path / "course"
     for tree in ("suites", "solutions"):
         shutil.copytree(ROOT / tree, course_root / tree, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(ROOT / "course.toml", course_root / "course.toml")  # the term's salt
     course = Course(course_root)
     folder = tmp_path / "class"
     make_class(folder, 2)
@@ -245,7 +253,7 @@ def test_the_counts_add_up_for_a_class_that_holds_every_kind_of_entry(tmp_path):
     assert (second.graded_now, second.unchanged) == (2, 2)
 
 
-def test_a_batch_killed_with_sigkill_resumes_and_grades_everyone_exactly_once(tmp_path, expected):
+def test_a_batch_killed_with_sigkill_resumes_and_grades_everyone_exactly_once(tmp_path, single):
     import psutil
 
     folder = tmp_path / "class"
@@ -283,7 +291,7 @@ def test_a_batch_killed_with_sigkill_resumes_and_grades_everyone_exactly_once(tm
         assert db.execute("SELECT count(*) FROM task_scores").fetchone()[0] == 40 * len(COURSE.lesson("prefill").tasks)
     assert [r[0] for r in final] == sorted(students)  # everyone, exactly once (students are unique here)
     assert all(r[1] == "graded" for r in final)
-    assert {r[0]: r[2] for r in final} == {s: expected[src] for s, src in students.items()}
+    assert {r[0]: r[2] for r in final} == {s: single(graded, s) for s, graded in students.items()}
     assert set(survivors) <= set(final)  # rows written before the kill were kept as they were
 
 
@@ -379,9 +387,10 @@ def test_batch_infers_the_lesson_from_the_entries_files_as_grade_does(tmp_path, 
     place(wrong("forgot_factor_2"), folder, "bob", zipped=True)
     (folder / "carol").mkdir()  # only the answers: names no lesson, follows the others
     shutil.copyfile(REFERENCE / "answers.toml", folder / "carol" / "answers.toml")
+    own_answers(folder / "carol" / "answers.toml", "carol")
     status, table, _ = batch_csv(tmp_path, folder)
     assert status == 0, capsys.readouterr().err
-    bob = round(grade(wrong("forgot_factor_2"), lesson="prefill", course=COURSE).score, 2)
+    bob = round(grade(wrong("forgot_factor_2"), lesson="prefill", course=COURSE, student="bob").score, 2)
     assert {r["student"]: float(r["total"]) for r in table} == {"alice": 17, "bob": bob, "carol": 4}
     assert "prefill_flops" in table[0]
 
@@ -428,15 +437,14 @@ def test_the_csv_speaks_the_readmes_words_rounds_totals_and_names_students_witho
     folder.mkdir()
     place(REFERENCE, folder, "alice")
     (folder / "henry.txt").write_text("my answers are in the email")
-    thirds = folder / "ivy"
-    shutil.copytree(REFERENCE, thirds, ignore=shutil.ignore_patterns("__pycache__"))
+    thirds = place(REFERENCE, folder, "ivy")
     shutil.copyfile(wrong("mutates_input"), thirds / "prefill.py")  # 16.571429 out of 17: a ragged total
     status, table, _ = batch_csv(tmp_path, folder)
     rows_by = {r["student"]: r for r in table}
     assert status == 0 and sorted(rows_by) == ["alice", "henry", "ivy"]
     assert rows_by["henry"]["status"] == "refused" and "henry.txt: expected a folder" in rows_by["henry"]["note"]
     assert rows_by["alice"]["status"] == "graded"
-    full = grade(thirds, lesson="prefill", course=COURSE).score
+    full = grade(thirds, lesson="prefill", course=COURSE, student="ivy").score
     assert full != round(full, 2) and rows_by["ivy"]["total"] == f"{full:.2f}".rstrip("0").rstrip(".")
     with sqlite3.connect(tmp_path / "gb.sqlite") as db:
         assert db.execute("SELECT score FROM submissions WHERE student = 'ivy'").fetchone()[0] == full

@@ -194,3 +194,45 @@ def test_reports_give_each_graded_students_instructor_report_for_the_class_view(
     with sqlite3.connect(book.path) as db:
         db.execute("UPDATE submissions SET report = 'not json' WHERE student = 'bob'")
     assert [s for s, _ in book.reports("prefill")] == ["alice"]  # a damaged report is left out, not a crash
+
+
+def test_each_row_keeps_the_students_id_and_the_variant_it_was_graded_with(book):
+    variant = {"student": "12345", "parameters": {"N": 13e9, "P": 2048}, "answers": {"hand_flops": 5.3e13}}
+    with_variant = Outcome("smith_12345", "graded", report={**report(2.0, 3.0), "variant": variant})
+    assert book.record("prefill", "v1", "class/smith.py", "h1", with_variant, identity="12345")
+    assert book.record("prefill", "v1", "class/bob.py", "h2", graded("bob"), identity="bob")  # the lesson's numbers
+    assert book.record("prefill", "v1", "class/x.zip", "h3", Outcome("x", "rejected", reason="bad zip"), "x")
+    assert book.variants("prefill") == {
+        "smith_12345": ("12345", {"parameters": {"N": 13e9, "P": 2048}, "answers": {"hand_flops": 5.3e13}}),
+        "bob": ("bob", None)}  # graded rows only
+    assert book.known("prefill")["smith_12345"].identity == "12345"
+
+
+V1_SCHEMA = """
+CREATE TABLE lessons (lesson TEXT PRIMARY KEY, title TEXT NOT NULL, suite_version TEXT NOT NULL, tasks TEXT NOT NULL,
+                      max_score REAL NOT NULL);
+CREATE TABLE submissions (lesson TEXT NOT NULL, student TEXT NOT NULL, source TEXT NOT NULL,
+    content_hash TEXT NOT NULL, suite_version TEXT NOT NULL, status TEXT NOT NULL, score REAL, max_score REAL,
+    reason TEXT NOT NULL, report TEXT, student_report TEXT, grade_seconds REAL, wall_seconds REAL,
+    attempts INTEGER NOT NULL, worker TEXT NOT NULL, graded_at TEXT NOT NULL, PRIMARY KEY (lesson, student));
+CREATE TABLE task_scores (lesson TEXT NOT NULL, student TEXT NOT NULL, task TEXT NOT NULL, position INTEGER NOT NULL,
+    score REAL NOT NULL, max_score REAL NOT NULL, status TEXT NOT NULL, feedback TEXT NOT NULL,
+    PRIMARY KEY (lesson, student, task));
+INSERT INTO submissions VALUES ('prefill', 'alice', 'class/alice.py', 'h1', 'v1', 'graded', 17, 17, '', '{}', '{}',
+                                0.1, 0.2, 1, 'local-0', '2025-01-01T00:00:00+00:00');
+PRAGMA application_id=1196573762;
+PRAGMA user_version=1;
+"""
+
+
+def test_a_gradebook_of_before_variants_is_upgraded_and_keeps_every_grade(tmp_path):
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(V1_SCHEMA)
+    old.close()
+    with Gradebook(path) as upgraded:
+        assert [(r.student, r.score) for r in upgraded.rows("prefill")] == [("alice", 17)]
+        assert upgraded.known("prefill")["alice"].identity == ""  # graded with the lesson's own numbers
+        assert upgraded.variants("prefill") == {"alice": ("", None)}
+        assert upgraded.record("prefill", "v2", "class/bob.py", "h2", graded("bob"), identity="bob")
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2

@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch.lms import FOLDER, canvas_groups, export_groups, gather
+from grader.batch.lms import FOLDER, canvas_groups, export, export_groups, gather
 from grader.cli import main
 from grader.exceptions import SubmissionError
 from grader.submission.limits import MAX_SUBMISSION_BYTES
 
+from class_folder import own_answers
 from paths import ROOT
 
 REFERENCE, STUBS = ROOT / "solutions" / "prefill", ROOT / "exercises" / "prefill"
@@ -120,6 +121,7 @@ def test_a_canvas_export_grades_each_students_module_with_their_answers(tmp_path
     export.mkdir()
     shutil.copyfile(REFERENCE / "prefill.py", export / "smithjohn_12345_6789_prefill.py")
     shutil.copyfile(REFERENCE / "answers.toml", export / "smithjohn_12345_6790_answers.toml")
+    own_answers(export / "smithjohn_12345_6790_answers.toml", "12345")  # Canvas's user id is whose numbers
     shutil.copyfile(STUBS / "prefill.py", export / "doejane_23456_6791_prefill.py")
     shutil.copyfile(REFERENCE / "prefill.py", export / "doejane_LATE_23456_6795_prefill-1.py")  # uploaded again
     status, rows, _ = batch(tmp_path, export)
@@ -132,6 +134,7 @@ def test_a_moodle_export_grades_each_participants_files_and_refuses_online_text_
     export = tmp_path / "moodle"
     shutil.copytree(REFERENCE, export / "John Smith_12345_assignsubmission_file_",
                     ignore=shutil.ignore_patterns("__pycache__"))
+    own_answers(export / "John Smith_12345_assignsubmission_file_" / "answers.toml", "12345")  # the participant id
     for name in ("John Smith_12345_assignsubmission_onlinetext_", "Bob Text_34567_assignsubmission_onlinetext_"):
         (export / name).mkdir()
         (export / name / "onlinetext.html").write_text("<p>my answers are in the file</p>")
@@ -145,7 +148,9 @@ def test_a_moodle_export_grades_each_participants_files_and_refuses_online_text_
 def test_a_gradescope_export_keeps_its_metadata_file_out_of_the_class(tmp_path):
     export = tmp_path / "assignment_export"
     shutil.copytree(REFERENCE, export / "submission_111", ignore=shutil.ignore_patterns("__pycache__"))
-    (export / "submission_metadata.yml").write_text("submission_111:\n  :submitters:\n  - :name: John\n")
+    own_answers(export / "submission_111" / "answers.toml", "john@example.edu")  # the submitter's e-mail
+    (export / "submission_metadata.yml").write_text("submission_111:\n  :submitters:\n  - :name: John\n"
+                                                   "    :email: John@Example.edu\n")
     status, rows, out = batch(tmp_path, export)
     assert status == 0 and list(rows) == ["submission_111"] and rows["submission_111"]["total"] == "17"
     assert "1 submission, 1 graded" in out
@@ -154,7 +159,7 @@ def test_a_gradescope_export_keeps_its_metadata_file_out_of_the_class(tmp_path):
 def test_github_classroom_repositories_are_graded_as_the_lesson_their_students_worked_on(tmp_path):
     """Each repository holds every lesson's exercises; these students did latency. The batch took the
     course's first lesson (prefill), where every stub scores 0."""
-    classroom = tmp_path / "classroom"
+    classroom = tmp_path / "latency-submissions"  # as `gh classroom clone student-repos` names it
     for student, work in (("latency-alice", ROOT / "solutions" / "latency"), ("latency-bob", None)):
         for lesson in ("prefill", "latency"):
             shutil.copytree(ROOT / "exercises" / lesson, classroom / student / "exercises" / lesson)
@@ -162,8 +167,49 @@ def test_github_classroom_repositories_are_graded_as_the_lesson_their_students_w
         if work is not None:
             for name in ("latency.py", "answers.toml"):
                 shutil.copyfile(work / name, classroom / student / "exercises" / "latency" / name)
-    (classroom / "latency-bob" / "exercises" / "latency" / "answers.toml").write_text('elapsed = "0.4 s"\n')
+    own_answers(classroom / "latency-alice" / "exercises" / "latency" / "answers.toml", "alice", lesson="latency")
+    bob = classroom / "latency-bob" / "exercises" / "latency" / "answers.toml"  # one answer, his own numbers'
+    bob.write_text(_only_line((ROOT / "solutions" / "latency" / "answers.toml").read_text(), "elapsed"))
+    own_answers(bob, "bob", lesson="latency")
     status, rows, out = batch(tmp_path, classroom)
     assert status == 0 and out.startswith("grading lesson latency")
     assert rows["latency-alice"]["total"] == "13" and "request_seconds" in rows["latency-alice"]
     assert rows["latency-bob"]["status"] == "graded" and rows["latency-bob"]["hand_elapsed"] == "1"
+
+
+def _only_line(text: str, key: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(f"{key} =")) + "\n"
+
+
+
+def test_a_blackboard_export_is_each_students_latest_attempt_under_the_names_they_gave(tmp_path):
+    hw = "Prefill HW_1"  # an assignment's name holds blanks and _ too
+    entries = files(tmp_path, **{
+        f"{hw}_jsmith_attempt_2025-10-01-09-00-00_prefill.py": "old",
+        f"{hw}_jsmith_attempt_2025-10-01-09-00-00.txt": "r",
+        f"{hw}_jsmith_attempt_2025-10-02-18-30-00_prefill.py": "new",
+        f"{hw}_jsmith_attempt_2025-10-02-18-30-00_answers.toml": "a",
+        f"{hw}_jsmith_attempt_2025-10-02-18-30-00.txt": "receipt",
+        f"{hw}_mary_lee_attempt_2025-10-01-08-00-00.txt": "r"})
+    groups = export(entries)
+    assert groups is not None and groups[0] == "blackboard"
+    assert {user: [(path.read_text(), name) for path, name in parts] for user, parts in groups[1].items()} == {
+        "jsmith": [("a", "answers.toml"), ("new", "prefill.py")],  # the latest attempt only
+        "mary_lee": [("r", f"{hw}_mary_lee_attempt_2025-10-01-08-00-00.txt")]}  # no file: its row says so
+    (tmp_path / "stray.py").write_text("x")  # an entry Blackboard did not name: the folder is read as it is
+    assert export(sorted(tmp_path.iterdir())) is None
+
+
+def test_a_blackboard_export_grades_each_username_with_their_own_numbers(tmp_path):
+    export_folder = tmp_path / "blackboard"
+    export_folder.mkdir()
+    stem = "HW2_kim_attempt_2025-10-01-09-00-00"
+    shutil.copyfile(REFERENCE / "prefill.py", export_folder / f"{stem}_prefill.py")
+    shutil.copyfile(REFERENCE / "answers.toml", export_folder / f"{stem}_answers.toml")
+    own_answers(export_folder / f"{stem}_answers.toml", "kim")  # the username is whose numbers
+    (export_folder / f"{stem}.txt").write_text("Name: Kim (kim)\n")
+    shutil.copyfile(STUBS / "prefill.py", export_folder / "HW2_lee_attempt_2025-10-01-10-00-00_prefill.py")
+    status, rows, _ = batch(tmp_path, export_folder)
+    assert status == 0
+    assert {student: (row["status"], row["total"]) for student, row in rows.items()} == {
+        "kim": ("graded", "17"), "lee": ("graded", "0")}

@@ -33,6 +33,7 @@ from grader.batch.gradebook import Gradebook
 from grader.grading.engine import grade
 from grader.lesson.course import Course
 
+from class_folder import own_answers
 from mutated import mutant_module
 from paths import ROOT
 
@@ -179,7 +180,7 @@ def test_odd_names_are_graded_under_a_safe_form_and_two_forms_of_one_name_confli
 
     batch = grade_class(folder, tmp_path / "run")
     assert batch.code == 0
-    for shown_as in odd.values():
+    for shown_as in odd.values():  # a 248-character name too: an id may be as long as a file name allows
         assert batch.rows[shown_as][0] == "graded", shown_as
     assert batch.rows["Jos\u00e9"][0] == "rejected" and "2 entries for this student" in batch.rows["Jos\u00e9"][2]
     assert batch.rows["loop"][0] == batch.rows["deep"][0] == "rejected"
@@ -209,11 +210,12 @@ def test_student_code_raising_surrogates_or_returning_escapes_is_graded_and_reco
     (folder / "trudy").mkdir()
     (folder / "trudy" / "prefill.py").write_bytes(SOURCE + HOSTILE_CODE)
     shutil.copyfile(REFERENCE / "answers.toml", folder / "trudy" / "answers.toml")
+    own_answers(folder / "trudy" / "answers.toml", "trudy")
 
     batch = grade_class(folder, tmp_path / "run")
     assert batch.code == 0
     for student, entry in (("mallory", folder / "mallory.py"), ("trudy", folder / "trudy")):
-        single = grade(entry, lesson="prefill", course=COURSE)  # what `grader grade` gives it
+        single = grade(entry, lesson="prefill", course=COURSE, student=student)  # what `grader grade` gives it
         assert batch.rows[student][:2] == ("graded", single.score), student
         assert batch.table[student]["causal_pairs"] == batch.table[student]["causal_mask"] == "0"
     with sqlite3.connect(tmp_path / "run" / "gb.sqlite") as db:
@@ -280,10 +282,10 @@ def test_a_gradebook_that_cannot_record_one_row_still_gives_every_other_row_and_
     (folder / "bob.py").write_bytes(SOURCE)
     real_record = Gradebook.record
 
-    def record(self, lesson, version, source, content_hash, outcome):
+    def record(self, lesson, version, source, content_hash, outcome, *more):
         if outcome.student == "bob":
             raise sqlite3.OperationalError("disk I/O error")
-        return real_record(self, lesson, version, source, content_hash, outcome)
+        return real_record(self, lesson, version, source, content_hash, outcome, *more)
 
     monkeypatch.setattr(Gradebook, "record", record)
     result, summary, table = in_process(folder, tmp_path)

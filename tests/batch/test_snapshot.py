@@ -83,6 +83,7 @@ def test_the_lesson_snapshot_names_the_suite_and_solutions_and_rebuilds_a_course
     course_root = tmp_path / "course"
     shutil.copytree(ROOT / "suites", course_root / "suites", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "solutions", course_root / "solutions", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(ROOT / "course.toml", course_root / "course.toml")  # the term's salt
     course = Course(course_root)
     lesson = course.lesson("prefill")
     first = LessonSnapshot.take(course, lesson)
@@ -106,6 +107,24 @@ def test_the_lesson_snapshot_names_the_suite_and_solutions_and_rebuilds_a_course
     assert (rebuilt.root / "suites" / "prefill" / "lesson.toml").read_bytes() == \
         (ROOT / "suites" / "prefill" / "lesson.toml").read_bytes()
     assert (rebuilt.root / "solutions" / "prefill" / "prefill.py").is_file()
+
+
+def test_the_terms_salt_travels_with_the_lesson_and_another_salt_is_another_version(tmp_path):
+    """Another salt, other numbers for everyone: every row is graded again; a worker's course (a Dask
+    machine's) draws the same numbers as the coordinator's."""
+    course_root = tmp_path / "course"
+    for tree in ("suites", "solutions"):
+        shutil.copytree(ROOT / tree, course_root / tree, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(ROOT / "course.toml", course_root / "course.toml")
+    course = Course(course_root)
+    first = LessonSnapshot.take(course, course.lesson("prefill"))
+    assert first.salt == course.salt() and first.materialize(tmp_path / "frozen").salt() == course.salt()
+    toml = course_root / "course.toml"
+    toml.write_text(toml.read_text().replace(course.salt(), "next-term"))
+    assert LessonSnapshot.take(course, course.lesson("prefill")).version != first.version
+    toml.write_text('lessons = ["prefill", "latency"]\n')  # no salt, and a lesson with parameters
+    with pytest.raises(ConfigError, match="has no salt for this term"):
+        LessonSnapshot.take(course, course.lesson("prefill"))
 
 
 def test_other_solutions_give_another_version_and_a_missing_folder_is_a_configuration_error(tmp_path):

@@ -257,3 +257,42 @@ def test_rich_tables_list_the_misconceptions_as_text_never_as_markup():
 
 def test_one_submission_is_said_in_the_singular():
     assert headline(summarize("prefill", TASKS, ROWS[:1])).startswith("prefill: 1 submission, 1 graded")
+
+
+class _Exact:
+    def right(self, task, given, expected):
+        return float(given) == float(expected)
+
+    def example(self, task):
+        return None
+
+
+def test_the_pairs_and_the_harder_choices_are_printed_plain_and_rich():
+    """Seven students graded with numbers of their own: b and c hand in d's answers; a, e and f, given
+    utilization 0.35, get hand_seconds wrong (two of the four given 0.5 have it right: d and g)."""
+    numbers = {s: {"hand_flops": 2e13 + i * 1e12, "hand_seconds": 0.25 + i / 8} for i, s in enumerate("abcdefg")}
+    given = {s: dict(numbers["d"] if s in "bc" else numbers[s]) for s in numbers}
+    for s in "aef":
+        given[s]["hand_seconds"] = 9.0
+    rows, reports = [], []
+    for s in numbers:
+        full = {t: given[s][t] == numbers[s][t] for t in numbers[s]}
+        rows.append(Row(s, "graded", sum(full.values()), 2.0, "", {t: float(ok) for t, ok in full.items()}))
+        reports.append((s, {"tasks": [{"id": t, "score": float(ok), "max_score": 1.0} for t, ok in full.items()],
+                            "variant": {"parameters": {"utilization": 0.35 if s in "aef" else 0.5},
+                                        "answers": numbers[s]}, "answers_given": given[s]}))
+    tasks = [("hand_flops", "", 1.0), ("hand_seconds", "", 1.0)]
+    summary = summarize("prefill", tasks, rows, reports=reports, judge=_Exact())
+    assert [(m.student, m.others, m.tasks) for m in summary.matches] == [
+        ("b", ("d",), ("hand_flops", "hand_seconds")), ("c", ("d",), ("hand_flops", "hand_seconds"))]
+    plain = io.StringIO()
+    render_plain(summary, plain)
+    from rich.console import Console
+
+    rich = io.StringIO()
+    render_rich(summary, Console(file=rich, color_system=None, width=200))
+    for text in (plain.getvalue(), rich.getvalue()):
+        assert "b: hand_flops, hand_seconds right for the numbers of d (2 of 2 wrong answers)" in text
+        assert "d's numbers are in the answers of 2 students: b, c" in text
+        assert "hand_seconds with utilization = 0.35: 0% (0 of 3), against 29% over the class" in text
+    assert summarize("prefill", tasks, rows, reports=reports).matches == []  # no lesson to compare answers with

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,7 @@ def commands(steps: list[dict], program: str) -> list[list[str]]:
     for step in steps:
         for line in step.get("run", "").replace("\\\n", " ").splitlines():
             line = re.sub(r"\$\{\{[^}]*\}\}", "X", line)  # expressions GitHub fills in
+            line = re.sub(r"\$\{[A-Z_]+:\+(.*?)\}", r"\1", line)  # ${STUDENT:+--student "$STUDENT"}: when set
             if line.strip().startswith(program):
                 found.append(shlex.split(line))
     return found
@@ -95,3 +98,39 @@ def test_the_lesson_is_a_repository_variable_whose_default_the_course_has(workfl
     found = re.fullmatch(r"\$\{\{ vars\.GRADER_LESSON \|\| '([a-z0-9_-]+)' \}\}", job["env"]["LESSON"])
     assert found, job["env"]["LESSON"]
     assert found[1] in Course(ROOT).lesson_ids()
+
+
+def whose_numbers(steps, repository: str, assignment: str, tmp_path) -> str:
+    """Run the workflow's "Whose numbers" step as GitHub would (bash), and read what it hands the grade step."""
+    step = next(s for s in steps if s.get("name") == "Whose numbers")
+    env_file = tmp_path / "github_env"
+    env_file.write_text("")
+    subprocess.run(["bash", "-e", "-c", step["run"]], check=True, timeout=30,
+                   env={"PATH": os.environ["PATH"], "GITHUB_REPOSITORY": repository, "ASSIGNMENT": assignment,
+                        "GITHUB_ENV": str(env_file)})
+    (line,) = env_file.read_text().splitlines()
+    assert line.startswith("STUDENT=")
+    return line.removeprefix("STUDENT=")
+
+
+@pytest.mark.parametrize("repository, assignment, student", [
+    ("course-org/prefill-alice", "prefill", "alice"),  # Classroom's <assignment prefix>-<username>
+    ("course-org/Prefill-Bob-2", "prefill", "Bob-2"),  # a username with a hyphen; the prefix in any case
+    ("course-org/prefill-hw1-carol", "prefill-hw1", "carol"),
+    ("course-org/prefill", "prefill", ""),  # the template itself: the lesson's own numbers
+    ("dave/my-prefill-work", "prefill", ""),  # a repository Classroom did not name
+])
+def test_the_student_is_the_username_of_a_classroom_repository(steps, tmp_path, repository, assignment, student):
+    assert whose_numbers(steps, repository, assignment, tmp_path) == student
+
+
+def test_the_id_comes_from_the_repository_and_reaches_the_grade(steps, workflow):
+    (grade,) = commands(steps, "grader")
+    args = build_parser().parse_args(grade[1:])
+    assert args.student == "$STUDENT"  # the step's output, never anything read from the submission
+    names = [s.get("name") for s in steps]
+    assert names.index("Whose numbers") < names.index("Grade")
+    step = steps[names.index("Whose numbers")]
+    assert re.fullmatch(r"\$\{\{ vars\.GRADER_ASSIGNMENT \|\| vars\.GRADER_LESSON \|\| '[a-z0-9_-]+' \}\}",
+                        step["env"]["ASSIGNMENT"])
+

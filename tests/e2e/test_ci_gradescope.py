@@ -290,3 +290,58 @@ def test_a_submission_as_gradescope_unpacks_it_is_graded_to_full_marks(zips, tmp
         (place / name).write_text(text, encoding="utf-8")
     result, results = run(root)
     assert result.returncode == 0 and results["score"] == 17, result.stdout + result.stderr
+
+
+# ---------------------------------------------------------------------------- whose numbers: Gradescope's metadata
+
+def metadata(root: Path, *emails: str) -> None:
+    """Gradescope's /autograder/submission_metadata.json: beside the submission, out of the student's reach."""
+    users = [{"email": email, "id": 1000 + i, "name": f"Student {i}"} for i, email in enumerate(emails)]
+    (root / "submission_metadata.json").write_text(json.dumps({"id": 1, "assignment": {"title": "Prefill"},
+                                                               "users": users}), encoding="utf-8")
+
+
+def test_the_zip_grades_the_variant_of_the_metadatas_student_never_an_id_inside_the_submission(package, tmp_path):
+    """Ann's own answers (her id in the metadata) earn every point; the same files naming "bob" inside are
+    still Ann's, and the instructor's log says so; under Bob's metadata they are wrong for his numbers."""
+    from class_folder import own_answers
+
+    files = solution()
+    (tmp_path / "answers.toml").write_text(files["answers.toml"])
+    own_answers(tmp_path / "answers.toml", "ann@example.edu")
+    files["answers.toml"] = 'student = "bob@example.edu"\n' + (tmp_path / "answers.toml").read_text()
+    with zipfile.ZipFile(package) as archive:
+        assert "[term]" in archive.read("course.toml").decode()  # the salt travels: the numbers are the course's
+    root = autograder(package, tmp_path / "ann", files)
+    metadata(root, "Ann@Example.EDU")
+    result, results = run(root)
+    assert result.returncode == 0 and results["score"] == 17, result.stdout + result.stderr
+    assert "names student 'bob@example.edu' itself" in result.stderr  # run_autograder's log: instructors only
+    assert "bob" not in json.dumps(results)  # nothing of it in what the student reads
+    root = autograder(package, tmp_path / "bob", files)
+    metadata(root, "bob@example.edu")
+    result, results = run(root)
+    assert result.returncode == 0 and results["score"] < 17  # Ann's answers are wrong for Bob's numbers
+    assert "names student" not in result.stderr  # the file names Bob, whose submission it is
+
+
+def test_a_group_is_graded_with_its_first_members_numbers(package, tmp_path):
+    from class_folder import own_answers
+
+    files = solution()
+    (tmp_path / "answers.toml").write_text(files["answers.toml"])
+    files["answers.toml"] = own_answers(tmp_path / "answers.toml", "amy@example.edu").read_text()
+    root = autograder(package, tmp_path / "group", files)
+    metadata(root, "zoe@example.edu", "Amy@example.edu")
+    result, results = run(root)
+    assert result.returncode == 0 and results["score"] == 17, result.stdout + result.stderr
+
+
+def test_metadata_that_names_no_one_gives_no_score_rather_than_someone_elses_numbers(package, tmp_path):
+    root = autograder(package, tmp_path, solution())
+    (root / "submission_metadata.json").write_text(json.dumps({"users": []}))
+    env = {"PATH": os.environ["PATH"], "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
+    done = subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 3 and not (root / "results" / "results.json").exists()
+    assert "whose submission it is cannot be read" in done.stdout and "names no submitter" in done.stdout

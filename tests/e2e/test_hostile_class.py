@@ -20,9 +20,12 @@ from pathlib import Path
 
 import pytest
 
+from grader.batch.roster import student_of
+from grader.exceptions import UsageError
 from grader.lesson.course import Course
 from grader.sandbox.inside.files import remove_tree
 
+from class_folder import own_answers
 from modes import require
 from mutated import mutant_folder
 from paths import ROOT, TESTS
@@ -45,9 +48,10 @@ from running import (
 # ---------------------------------------------------------------------------- a class folder with odd entries
 
 def ordinary(klass: Path) -> None:
-    """Two ordinary students around the odd ones: the first and the last graded (names sort so)."""
+    """Two ordinary students around the odd ones: the first and the last graded (names sort so), each
+    answering Part 1 about their own numbers (a batch grades each id's)."""
     for name in ("aaaa-first", "zzzz-last"):
-        corpus._folder(klass / name)
+        own_answers(corpus._folder(klass / name) / "answers.toml", name)
 
 
 def batch(klass: Path, tmp: Path, mode: str) -> tuple[subprocess.CompletedProcess, list[dict], Path]:
@@ -80,6 +84,9 @@ def odd_class(request, tmp_path_factory):
     ordinary(klass)
     for case in ENTRY_CASES:
         case.build(klass)
+    for answers in klass.glob("*/answers.toml"):  # a batch grades each id's own numbers: the ordinary answer theirs
+        with contextlib.suppress(UsageError):  # a name that is no id: refused, whatever its answers
+            own_answers(answers, student_of(answers.parent))
     before = set(os.listdir("/tmp"))
     yield Graded(*batch(klass, tmp, request.param))
     remove_tree(klass)  # holds folders 1500 levels deep (see _no_deep_leftovers)

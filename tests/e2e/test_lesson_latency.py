@@ -34,6 +34,7 @@ from grader.grading.engine import grade
 from grader.lesson.catalogue import ENGINE_PREFIX
 from grader.lesson.course import Course
 
+from class_folder import own_answers
 from mutated import mutant_module
 from paths import ROOT
 
@@ -402,6 +403,7 @@ def test_a_small_class_is_batch_graded_into_a_gradebook_and_csv(tmp_path, capsys
     submissions = tmp_path / "class"
     submissions.mkdir()
     shutil.copytree(SOLUTION, submissions / "alice")
+    own_answers(submissions / "alice" / "answers.toml", "alice", lesson="latency")  # a batch grades each id's numbers
     shutil.copytree(EXERCISE, submissions / "bob")
     wrong_submission(submissions / "carol")
     shutil.copyfile(mutant_module(LESSON, "intensity_inverted", SOLUTION), submissions / "dave.py")
@@ -417,11 +419,13 @@ def test_a_small_class_is_batch_graded_into_a_gradebook_and_csv(tmp_path, capsys
     rows = {row["student"]: row for row in csv.DictReader(table.open(encoding="utf-8"))}
     assert list(next(iter(rows.values())))[1:9] == [t.id for t in LESSON.tasks]
     totals = {student: float(row["total"]) for student, row in rows.items()}
-    singles = {"alice": SOLUTION, "bob": EXERCISE, "carol": submissions / "carol", "dave": submissions / "dave.py"}
-    for student, path in singles.items():  # the CSV rounds to 2 decimals (halves up)
-        assert abs(totals[student] - grade(path, lesson="latency", course=COURSE).score) < 0.006, student
-    assert totals["alice"] == totals["frank"] == 13 and totals["bob"] == 0
-    assert totals["erin"] == 6.82  # 9 - 3 + 0.82, forgot TTFT: request_seconds partial; a lone module has no answers
+    singles = {"alice": submissions / "alice", "bob": EXERCISE, "carol": submissions / "carol",
+               "dave": submissions / "dave.py", "frank": submissions / "frank.ipynb"}
+    for student, path in singles.items():  # the CSV rounds to 2 decimals (halves up); each with their own numbers
+        single = grade(path, lesson="latency", course=COURSE, student=student).score
+        assert abs(totals[student] - single) < 0.006, student
+    assert totals["alice"] == 13 and totals["bob"] == 0
+    assert 6 < totals["erin"] < 7  # 9 - 3 + a part: forgot TTFT; a lone module has no answers
     assert json.loads((tmp_path / "reports" / "carol.json").read_text(encoding="utf-8"))["lesson"] == "latency"
     assert main(args) == 0  # a rerun resumes: nothing changed, nothing graded again
     assert "this run graded 0, 6 unchanged" in capsys.readouterr().out

@@ -139,3 +139,14 @@ def test_a_failing_tests_output_names_the_misconception_before_what_it_saw():
     assert first["output"].split("\n\n") == [HALF_HINT, "prefill_flops(7e9, 1000) returned 7e+12"]
     hidden = next(t for t in tests if t["name"] == "prefill_flops: other_sizes")
     assert hidden["output"].split("\n\n") == [HALF_HINT, "prefill_flops(N, P) must be 2 · N · P"]
+
+
+def test_a_students_numbers_are_named_at_the_top():
+    from grader.result import VariantNumbers
+
+    report = make_report()
+    assert "your numbers" not in str(render(report))  # graded with the lesson's own: as it always was
+    report.variant = VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),
+                                            ("P", 2000, "a 2000-token prompt")))
+    shown = str(render(report))
+    assert "your numbers (student ann): a 1.3·10¹⁰-parameter model, a 2000-token prompt" in shown

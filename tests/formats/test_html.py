@@ -177,3 +177,14 @@ def test_a_diagnosis_leads_its_checks_and_an_import_error_comes_first():
     assert IMPORT_ERROR in first and "causal_pairs, causal_mask cannot be graded" in first
     assert markup.index('id="fix-first"') < markup.index('id="fix-prefill_flops"')
     assert "fix-causal_pairs" not in page.text_of and markup.count("could not be imported") == 3  # 2 rows + once
+
+
+def test_a_students_numbers_are_named_at_the_top():
+    from grader.result import VariantNumbers
+
+    report = make_report()
+    assert "your numbers" not in str(render(report))  # graded with the lesson's own: as it always was
+    report.variant = VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),
+                                            ("P", 2000, "a 2000-token prompt")))
+    shown = str(render(report))
+    assert "your numbers (student ann): a 1.3·10¹⁰-parameter model, a 2000-token prompt" in shown

@@ -128,3 +128,21 @@ def test_a_real_diagnosed_report_validates(validator):
     validator.validate(data)
     assert [d["code"] for t in data["tasks"] for d in t["diagnoses"]] == ["flops.missing-factor-2",
                                                                           "seconds.flops-carried-forward"]
+
+
+def test_a_report_graded_with_a_students_numbers_validates_and_documents_its_keys(validator):
+    from grader.result import VariantNumbers
+
+    report = make_report()
+    said = (("N", 13e9, "a 1.3·10¹⁰-parameter model"), ("P", 2000, "a 2000-token prompt"))
+    report.variant = VariantNumbers("ann", said, (("hand_flops", 5.2e13),))
+    report.tasks[3].checks[0].expected = "5.2e13 FLOPs"
+    report.tasks[3].checks[0].lesson_example = True
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    for audience in ("student", "instructor"):
+        data = json.loads(render(report.for_audience(audience)))
+        validator.validate(data)
+        assert set(data["variant"]) <= set(schema["properties"]["variant"]["properties"])
+        assert data["variant"]["parameters"] == {"N": 13e9, "P": 2000}
+        assert data["variant"]["answers"] == ({"hand_flops": 5.2e13} if audience == "instructor" else {})
+    assert json.loads(render(report))["tasks"][3]["checks"][0]["expected"] == "5.2e13 FLOPs"

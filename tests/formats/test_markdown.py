@@ -66,3 +66,14 @@ def test_a_diagnosis_comes_before_what_the_checks_saw():
     assert HALF_HINT in row  # the verdict names the misconception
     assert fix.count(HALF_HINT) == 1
     assert fix.index(HALF_HINT) < fix.index("prefill_flops(7e9, 1000) returned 7e+12")
+
+
+def test_a_students_numbers_are_named_at_the_top():
+    from grader.result import VariantNumbers
+
+    report = make_report()
+    assert "your numbers" not in str(render(report))  # graded with the lesson's own: as it always was
+    report.variant = VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),
+                                            ("P", 2000, "a 2000-token prompt")))
+    shown = str(render(report))
+    assert "your numbers (student ann): a 1.3·10¹⁰-parameter model, a 2000-token prompt" in shown

@@ -299,3 +299,14 @@ def test_an_import_error_comes_first_and_once():
     assert "could not be imported" in lines[first + 1] and lines[first + 2] == "        def prefill_flops(N, P)"
     assert "prefill_flops and causal_pairs cannot be graded" in " ".join(fix.split())
     assert "\nprefill_flops" not in fix and "\ncausal_pairs" not in fix  # held up, not listed again
+
+
+def test_a_students_numbers_are_named_at_the_top():
+    from grader.result import VariantNumbers
+
+    report = make_report()
+    assert "your numbers" not in str(render(report))  # graded with the lesson's own: as it always was
+    report.variant = VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),
+                                            ("P", 2000, "a 2000-token prompt")))
+    shown = str(render(report))
+    assert "your numbers (student ann): a 1.3·10¹⁰-parameter model, a 2000-token prompt" in shown

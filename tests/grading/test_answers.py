@@ -149,6 +149,18 @@ def number_task(**overrides) -> Task:
     return Task(id="hand_flops", title="FLOPs by hand", points=1.0, answer=AnswerSpec(**spec))
 
 
+@pytest.mark.parametrize("given", ["500 MiB (524 MB)", "524 MB (500 MiB)", "0.524 GB, i.e. 500 MiB"])
+def test_a_quantity_restated_in_another_accepted_form_is_one_answer_at_the_questions_tolerance(given):
+    task = number_task(key="weights", expected=524.0, units=("MB",), hints=(), question="Weights in MB?",
+                       alternatives=(524.288,))
+    assert grade(task, {"weights": given}).passed
+
+
+def test_a_restatement_beyond_the_questions_tolerance_is_still_refused_naming_both():
+    result = grade(number_task(), {"flops": "1.4e13 (1.6e13)"})
+    assert not result.passed and "differ" in result.message
+
+
 def choice_task() -> Task:
     spec = AnswerSpec(key="quiz", kind="choice", expected="B", question="Independent?", choices=dict(YES_NO),
                       wrong="Attention is causal.", hints=(Hint(value="A", message="together is not independent."),))
@@ -386,3 +398,25 @@ def test_a_folder_whose_answers_no_float_holds_is_graded_with_feedback_on_each(t
         assert report.task(task).score == 0 and BEYOND in report.task(task).feedback
     assert report.task("quiz").status == "passed" and report.task("causal_mask").status == "passed"
 
+
+# ---------------------------------------------------------------------------- a student's own expected value
+
+def test_grade_answer_against_a_students_own_expected_value():
+    task = number_task(hints=(Hint(value=1.3e13, message="that is N · P."),
+                              Hint(value=1.4e13, message="1.4e13 is the lesson's worked example", example=True)))
+    assert grade_answer(task, {"flops": "2.6e13"}, None, "answers.toml", expected=2.6e13).passed
+    lesson_own = grade_answer(task, {"flops": "1.4e13"}, None, "answers.toml", expected=2.6e13)
+    assert not lesson_own.passed and lesson_own.lesson_example
+    assert lesson_own.expected == "2.6e13 flops"
+    assert lesson_own.message.endswith("(the right answer for your numbers: 2.6e13 flops)")
+    assert "2.6e13" not in lesson_own.safe_message  # a secret task's students never read it
+    hinted = grade_answer(task, {"flops": "1.3e13"}, None, "answers.toml", expected=2.6e13)
+    assert hinted.message.startswith("you answered '1.3e13': that is N · P.") and not hinted.lesson_example
+    unanswered = grade_answer(task, {"flops": ""}, None, "answers.toml", expected=2.6e13)
+    assert unanswered.unanswered and "right answer" not in unanswered.message
+
+
+def test_grade_answer_without_an_expected_value_is_as_it_was():
+    result = grade(number_task(), {"flops": "3e13"})
+    assert not result.passed and result.expected == "" and "right answer" not in result.message
+    assert "expected" not in result.to_dict()

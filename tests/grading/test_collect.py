@@ -161,3 +161,15 @@ def test_a_single_grade_never_imports_pytest_for_a_suite_within_the_rules():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pytest', '_pytest', 'pluggy')))\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_an_own_number_check_is_collected_directly_and_run_only_with_a_students_numbers():
+    lesson = Course(ROOT).lesson("prefill")
+    checks = collect.direct_checks(lesson)
+    own = [c for c in checks if c.name == "test_own_numbers"]
+    assert len(own) == 3 and all("variant" in c.fixturenames for c in own)  # none of them sends it to pytest
+    from grader.grading.runner import Checks, takes_variant
+
+    runner = Checks(lesson, None, None)
+    runner.run_items(own)  # without a student's numbers: not run, not recorded
+    assert runner.results == {t.id: [] for t in lesson.code_tasks} and all(takes_variant(c) for c in own)

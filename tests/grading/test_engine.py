@@ -12,6 +12,7 @@ import pytest
 
 from grader.authoring.mutants import load_mutants, materialize
 from grader.exceptions import SubmissionError
+from grader.formats import claim_note
 from grader.grading.engine import grade
 from grader.lesson.course import Course
 
@@ -368,3 +369,45 @@ def test_a_worker_started_for_a_grade_that_stops_before_the_copy_does_not_outliv
     with pytest.raises(SubmissionError, match="too big"):
         engine.grade(ROOT / "solutions" / "prefill", "prefill")
     assert len(started) == 1 and started[0].proc.poll() is not None  # started early, and ended with the grade
+
+
+def test_an_id_written_in_the_submission_that_is_not_the_trusted_one_is_the_instructors_note(tmp_path):
+    """A copied answers file often still names its first owner: kept for the instructor, never used, never
+    in the student's copy; the trusted id alone says whose the submission is."""
+    answers = (SOLUTION / "answers.toml").read_text()
+    folder = submission(tmp_path / "claims", answers='student = "Alice"\n' + answers)
+    report = grade(folder, course=COURSE, student="bob")
+    plain = grade(submission(tmp_path / "plain"), course=COURSE, student="bob")
+    assert report.score == plain.score  # neither penalised nor graded as Alice's: the note is the instructor's
+    assert report.variant == plain.variant and report.variant.student == "bob"
+    assert report.claimed_student == "Alice" and report.to_dict()["claimed_student"] == "Alice"
+    assert "claimed_student" not in report.for_audience("student").to_dict()
+    assert grade(folder, course=COURSE, student="ALICE").claimed_student == ""  # the same student, however typed
+    assert grade(folder, course=COURSE).claimed_student == ""  # no trusted id: nothing to disagree with
+
+
+def test_a_submission_naming_its_own_numbers_is_never_used_and_is_the_instructors_note(tmp_path):
+    """variant/salt/seed or a parameter's key in the answers file, an id under a table, and a copy of
+    Gradescope's submission_metadata.json among the files: none chooses the numbers, each is told
+    to the instructor (grader.submission.claims), never to the student."""
+    answers = (SOLUTION / "answers.toml").read_text()
+    claims = 'variant = 0\nsalt = "2024-fall"\nseed = 1\nN = 1e9\nT = 3\n'
+    folder = submission(tmp_path / "claims", answers=claims + answers + '\n[grading]\nstudent = "Alice"\n')
+    (folder / "submission_metadata.json").write_text('{"users": [{"name": "Alice", "sid": "alice"}]}')
+    report = grade(folder, course=COURSE, student="bob")
+    plain = grade(submission(tmp_path / "plain"), course=COURSE, student="bob")
+    assert report.score == plain.score and report.variant == plain.variant and report.variant.student == "bob"
+    assert report.claimed_student == "Alice"
+    for said in ("variant = 0", "salt = '2024-fall'", "seed = 1", "N = 1000000000.0", "T = 3",
+                 "submission_metadata.json"):
+        assert said in report.claimed_variant and said in claim_note(report), said
+    assert "claimed_variant" in report.to_dict() and "claimed_variant" not in report.for_audience("student").to_dict()
+    assert claim_note(report.for_audience("student")) == ""
+    assert plain.claimed_variant == "" and claim_note(plain) == ""
+
+
+def test_the_answers_as_written_go_to_the_instructors_report_only(tmp_path):
+    report = grade(submission(tmp_path, answers='FLOPS = "1.4e13"\nseconds = 0.28\n'), course=COURSE)
+    given = report.to_dict()["answers_given"]
+    assert given == {"hand_flops": "1.4e13", "hand_seconds": 0.28}  # the key in other capitals too
+    assert "answers_given" not in report.for_audience("student").to_dict()

@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 
 from grader.grading.numbers import LONG, NotANumber, OutOfRange, Unit, read_number
+from grader.lesson.tolerance import Tolerance
 
 SECONDS = Unit(("s", "sec", "secs", "second", "seconds"), ("m", "µ", "n"))
+MEGABYTES = Unit(("MB", "megabytes"))
 FLOPS = Unit(("FLOPs", "FLOP"), ("k", "M", "G", "T", "P"))
 PAIRS = Unit(("pairs", "pair"))
 PLAIN = Unit()
@@ -80,9 +82,37 @@ def test_a_rate_is_read_in_any_mix_of_the_spellings_its_sides_are_declared_in(te
     assert read(text, RATE) == 20
 
 
-@pytest.mark.parametrize("text", ["20 tokens/min", "20 tokens/ms", "20 tok/h", "20 seconds/token"])
+@pytest.mark.parametrize("text", ["20 tokens/min", "20 tok/h", "20 seconds/token", "20 tokens/mS", "20 cats/ms"])
 def test_a_side_the_lesson_does_not_declare_is_not_read_into_a_rate(text):
     assert "not a unit of this question" in refused(text, RATE)
+
+
+RATE_FLOPS = Unit(("FLOP/s",))
+
+
+@pytest.mark.parametrize("text, unit, expected", [
+    ("0.05 tokens/ms", RATE, 50), ("0.0400 tokens/ms", RATE, 40), ("0.05 tok per ms", RATE, 50),
+    ("0.05 tokens per millisecond", RATE, 50), ("50000 tokens/ks", RATE, 50), ("5e-5 tokens/µs", RATE, 50),
+    ("0.05 /ms", RATE, 50), ("5e10 FLOP/ms", RATE_FLOPS, 5e13), ("50 GFLOP/ms", RATE_FLOPS, 5e13),
+    ("5e13 FLOPs per second", RATE_FLOPS, 5e13), ("0.05 TFLOPs/ms", RATE_FLOPS, 5e13)])
+def test_a_rate_per_second_reads_a_prefixed_time_below_the_line(text, unit, expected):
+    assert read(text, unit) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, expected", [("50 TFLOPS", 5e13), ("5e13 FLOPS", 5e13), ("0.05 PFLOPS", 5e13),
+                                            ("50 teraFLOPS", 5e13), ("50 TFLOP/s", 5e13)])
+def test_flops_in_capitals_alone_is_the_rate_for_a_question_in_flop_per_second(text, expected):
+    assert read(text, RATE_FLOPS) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, expected", [("14 TFLOPS", 1.4e13), ("1.4e13 FLOPS", 1.4e13), ("14 TFLOPs", 1.4e13)])
+def test_flops_in_capitals_stays_a_count_for_a_question_in_flops(text, expected):
+    assert read(text, FLOPS) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text", ["5e13 FLOPs", "5e13 flops", "5e13 FLOP"])
+def test_a_count_is_no_rate_for_a_question_in_flop_per_second(text):
+    assert "not a unit of this question" in refused(text, RATE_FLOPS)
 
 
 @pytest.mark.parametrize("text, unit", [("0.28 pairs", SECONDS), ("280 FLOPs", SECONDS), ("0.28 min", SECONDS),
@@ -220,7 +250,39 @@ def test_one_quantity_written_twice_differently_is_refused_naming_both(text, nam
     assert named in refused(text, SECONDS)
 
 
-@pytest.mark.parametrize("text, reason", [("0.28 s (rounded)", "not a unit of this question"),
+@pytest.mark.parametrize("text, unit, expected", [("500 MiB (524 MB)", MEGABYTES, 524.288),
+                                                  ("524 MB (500 MiB)", MEGABYTES, 524),
+                                                  ("0.28 s (279 ms)", SECONDS, 0.28),
+                                                  ("0.104 s, i.e. 0.1 s", SECONDS, 0.1)])  # the last form, as before
+def test_forms_that_agree_at_the_questions_tolerance_are_one_answer(text, unit, expected):
+    assert read_number(text, unit, Tolerance("rtol", 0.05)) == pytest.approx(expected, rel=1e-12)
+    assert "differ" in refused(text, unit)  # with no tolerance given, one quantity written twice is compared exactly
+
+
+@pytest.mark.parametrize("text, tolerance", [("500 MiB (524 MB)", Tolerance("rtol", 1e-9)),
+                                             ("0.28 s (300 ms)", Tolerance("rtol", 0.05)),
+                                             ("0.28 s (0.3 s)", Tolerance("sigfigs", 2))])
+def test_forms_that_differ_beyond_the_questions_tolerance_are_still_two_answers(text, tolerance):
+    with pytest.raises(NotANumber, match="differ"):
+        read_number(text, MEGABYTES if "MB" in text else SECONDS, tolerance)
+
+
+@pytest.mark.parametrize("text, unit, expected", [("28 (lower triangle, diagonal included)", PAIRS, 28),
+                                                  ("0.28 s (rounded)", SECONDS, 0.28),
+                                                  ("0.28 s (prefill only, at the effective rate)", SECONDS, 0.28),
+                                                  ("10 pairs (without the diagonal)", PAIRS, 10)])
+def test_words_in_brackets_that_hold_no_number_are_a_comment(text, unit, expected):
+    assert read(text, unit) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, unit", [("28 (one of them)", PAIRS), ("0.28 (ms)", SECONDS), ("0.28 (MB)", SECONDS),
+                                        ("28 (twenty-eight or so, half of 56)", PAIRS), ("0.05 (tokens/ms)", RATE),
+                                        ("0.28 (per ms)", SECONDS), ("28 (about 30 %)", PAIRS)])
+def test_brackets_with_a_number_or_a_unit_are_no_comment(text, unit):
+    refused(text, unit)
+
+
+@pytest.mark.parametrize("text, reason", [("0.28 s (rounded up to 1 s)", "more than one number"),
                                           ("0.28 s (1.4e13 / 5e13) (280 ms)", "calculation"),
                                           ("(0.28 s) 280 ms", "more than one number")])
 def test_brackets_that_do_not_say_the_number_again_keep_their_reason(text, reason):
@@ -229,7 +291,6 @@ def test_brackets_that_do_not_say_the_number_again_keep_their_reason(text, reaso
 
 # ---------------------------------------------------------------------------- every prefix of the question's unit
 
-MEGABYTES = Unit(("MB", "megabytes"))
 
 
 @pytest.mark.parametrize("text, expected", [("0.524 GB", 524), ("524 MB", 524), ("524", 524), ("524000 kB", 524),
@@ -242,6 +303,19 @@ def test_every_si_prefix_of_a_question_in_mb(text, expected):
 @pytest.mark.parametrize("text, expected", [("500 MiB", 524.288), ("500 mebibytes", 524.288), ("0.5 GiB", 536.870912),
                                             ("1024 KiB", 1.048576), ("500 MIB", 524.288)])
 def test_binary_prefixes_are_powers_of_1024_and_decimal_ones_stay_decimal(text, expected):
+    assert read(text, MEGABYTES) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, unit", [("524 Mb", MEGABYTES), ("14 gb", Unit(("GB",))), ("500 Mib", MEGABYTES),
+                                        ("524 mb", MEGABYTES), ("524000 kb", MEGABYTES)])
+def test_a_lower_case_b_is_a_bit_and_is_refused_for_a_question_in_bytes_naming_bits(text, unit):
+    message = refused(text, unit)
+    assert "bit" in message and "byte" in message, message
+
+
+@pytest.mark.parametrize("text, expected", [("524 MB", 524), ("0.524 GB", 524), ("524 MEGABYTES", 524),
+                                            ("524 Megabytes", 524), ("500 MIB", 524.288), ("524000 KB", 524)])
+def test_a_capital_b_is_still_a_byte_in_any_case_of_the_rest(text, expected):
     assert read(text, MEGABYTES) == pytest.approx(expected, rel=1e-12)
 
 

@@ -154,3 +154,34 @@ def test_grader_course_without_suites_is_an_error(tmp_path, monkeypatch):
         find_course(tmp_path)
     assert str(tmp_path) in str(info.value)
     assert "suites" in str(info.value)
+
+
+# ---------------------------------------------------------------------------- the term's salt
+
+def test_the_salt_is_read_from_the_term_table(tmp_path):
+    course = Course(tmp_path)
+    assert course.salt() is None  # no course.toml
+    (tmp_path / "course.toml").write_text('lessons = []\n[term]\nsalt = "2025-autumn"\n', encoding="utf-8")
+    assert course.salt() == "2025-autumn"
+    (tmp_path / "course.toml").write_text('lessons = []\n', encoding="utf-8")
+    assert course.salt() is None
+
+
+@pytest.mark.parametrize("text", ['[term]\nsalt = 7\n', '[term]\nsalt = ""\n', 'term = "x"\n',
+                                  '[term]\nsalt = "two\\nlines"\n'])
+def test_a_salt_that_is_not_a_line_of_text_is_refused(tmp_path, text):
+    (tmp_path / "course.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as raised:
+        Course(tmp_path).salt()
+    assert raised.value.key == "term.salt" and raised.value.source.endswith("course.toml")
+
+
+def test_a_bundles_course_toml_carries_the_salt(tmp_path):
+    (tmp_path / "suites" / "alpha").mkdir(parents=True)
+    (tmp_path / "course.toml").write_text(course_toml(["alpha"], 'a "quoted" salt'), encoding="utf-8")
+    assert Course(tmp_path).salt() == 'a "quoted" salt'
+    assert "[term]" not in course_toml(["alpha"])
+
+
+def test_the_courses_own_salt_is_set():
+    assert Course(ROOT).salt()  # the lessons have parameters: a student id needs it

@@ -51,7 +51,7 @@ def test_real_lesson_answer_specs():
     flops = lesson.task("hand_flops").answer
     assert isinstance(flops, AnswerSpec)
     assert (flops.key, flops.kind, flops.expected) == ("flops", "number", 1.4e13)
-    assert flops.tolerance == Tolerance("rtol", 0.01)
+    assert flops.tolerance == Tolerance("sigfigs", 2)  # right to two figures: a student rounds 0.104 s to 0.10
     assert flops.hints[0] == Hint(value=7e12, message=flops.hints[0].message, diagnosis=flops.hints[0].diagnosis)
     assert flops.hints[0].diagnosis.code == "hand-flops.missing-factor-2"
     assert flops.hints[0].message == lesson.diagnosis("hand-flops.missing-factor-2").hint  # the catalogue's words
@@ -384,3 +384,8 @@ def test_a_hint_naming_a_wrong_diagnosis_names_the_key(tmp_path, body, key, word
         diagnosed_lesson(tmp_path, body)
     assert info.value.key == key and words in info.value.problem
 
+
+def test_a_hint_is_the_lessons_own_unless_a_variant_says_otherwise():
+    lesson = load_lesson(PREFILL)
+    assert not any(h.example for t in lesson.tasks if t.answer for h in t.answer.hints)
+    assert lesson.parameters is not None and lesson.variant is None  # the lesson as loaded: its own numbers

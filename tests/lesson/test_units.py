@@ -95,6 +95,17 @@ def test_bytes_take_binary_prefixes_and_decimal_ones_stay_decimal():
     assert split("500 mebibytes", MEGABYTES) == ("500", Fraction(2**20, 10**6))
 
 
+@pytest.mark.parametrize("text, bits", [("524 Mb", "Mb"), ("500 Mib", "Mib"), ("524 b", "b"), ("524 mb", "mb")])
+def test_a_lower_case_b_after_a_number_is_a_bit_not_a_byte(text, bits):
+    found = MEGABYTES.split(text)
+    assert found.bits == bits and found.body == text
+
+
+def test_a_byte_typed_with_a_capital_b_or_spelled_out_is_no_bit():
+    assert MEGABYTES.split("524 MB").bits == "" and MEGABYTES.split("524 megabytes").bits == ""
+    assert MEGABYTES.split("524 MEGABYTES").bits == ""
+
+
 @pytest.mark.parametrize("prefixes, taken", [(None, set()), ((), set()), (("k",), {"k", "M", "G", "T", "P", "E", "Z",
                                                                                   "Y", "R", "Q"})])
 def test_a_unit_the_grader_does_not_know_takes_only_the_families_the_lesson_lists(prefixes, taken):
@@ -123,7 +134,7 @@ def test_a_lesson_value_with_a_unit_is_in_the_questions_unit(value, expected):
 
 
 @pytest.mark.parametrize("value, problem", [("lots", "must be a number in digits"), ("524 MS", "case meant"),
-                                            ("524 pairs", "must be a number in digits"), (True, "not bool"),
-                                            ([524], "not list")])
+                                            ("524 pairs", "must be a number in digits"), ("524 Mb", "bit"),
+                                            (True, "not bool"), ([524], "not list")])
 def test_a_lesson_value_that_is_no_quantity_says_why(value, problem):
     assert problem in quantity(value, MEGABYTES if value != "524 MS" else SECONDS)

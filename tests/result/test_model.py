@@ -337,3 +337,23 @@ def test_a_students_copy_says_only_that_the_grade_was_limited_never_the_machines
     assert (instructor.sandbox, instructor.sandbox_fallback, instructor.limited) == \
         (report.sandbox, report.sandbox_fallback, True)
     assert not Report("prefill", "", "s", [], sandbox="bubblewrap").limited
+
+
+def test_a_students_numbers_and_right_answers_are_kept_from_what_students_may_not_read():
+    from grader.result import VariantNumbers
+
+    secret = CheckResult("answers.toml:flops", False, "wrong (the right answer for your numbers: 2.6e13)",
+                         safe_message="wrong", visibility="hidden", expected="2.6e13 FLOPs")
+    visible = replace(secret, visibility="visible")
+    report = Report("prefill", "Prefill", "sub", [TaskResult("hand_flops", "FLOPs", 1.0, [secret]),
+                                                  TaskResult("hand_pairs", "pairs", 1.0, [visible])],
+                    variant=VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),),
+                                           (("hand_flops", 2.6e13),)))
+    student = report.for_audience("student")
+    assert student.tasks[0].checks[0].expected == "" and "2.6e13" not in student.tasks[0].checks[0].message
+    assert student.tasks[1].checks[0].expected == "2.6e13 FLOPs"  # visible: what it should have been
+    assert student.variant.answers == () and student.variant.parameters == report.variant.parameters
+    assert report.for_audience("instructor").variant.answers == (("hand_flops", 2.6e13),)
+    assert report.to_dict()["variant"] == {"student": "ann", "parameters": {"N": 13e9},
+                                           "says": ["a 1.3·10¹⁰-parameter model"], "answers": {"hand_flops": 2.6e13}}
+    assert "variant" not in replace(report, variant=None).to_dict()

@@ -152,3 +152,11 @@ def test_the_cleaned_notebook_holds_sources_and_the_graders_metadata_only(tmp_pa
     assert cleaned["cells"][1] == {"cell_type": "code", "id": "c2", "source": "def f():\n    return 1",
                                    "metadata": {}, "outputs": [], "execution_count": None}
     assert cleaned["cells"][0]["source"] == ""  # markdown keeps its place, not its text
+
+
+def test_the_notebooks_own_metadata_is_kept_as_data_for_the_claimed_id_and_never_reaches_the_worker(tmp_path):
+    """A notebook may name a student in its metadata (grader.submission.claims reads it); the worker's copy
+    holds only the grader's own metadata, as before."""
+    found = read_notebook(write(tmp_path, notebook(code("x = 1"), student="alice", kernelspec={"name": "python3"})))
+    assert found.metadata["student"] == "alice"
+    assert "alice" not in clean_json(found, {"seconds": 1})

@@ -26,7 +26,7 @@ from grader.result import Report
 class Session(Protocol):
     """What grades in a grading process: a ``grader.GradingSession`` (tests pass stand-ins)."""
 
-    def grade(self, submission: Path) -> Report: ...
+    def grade(self, submission: Path, student: str | None = None) -> Report: ...
 
     def close(self) -> None: ...
 
@@ -46,8 +46,11 @@ class Executor(Protocol):
         ...
 
 
-def grade_one(session: Session, student: str, path: Path, shown_as: str = "") -> tuple[Outcome, bool]:
+def grade_one(session: Session, student: str, path: Path, shown_as: str = "", identity: str = ""
+              ) -> tuple[Outcome, bool]:
     """Grade one submission in ``session``; return its Outcome and whether the session is still sound.
+    ``identity``: the trusted id whose numbers it is graded with (``Job.identity``), passed on as the
+    session's ``student``; without one the session grades with the lesson's own numbers.
 
     A SubmissionError is the student's (a row saying why, kept until the content changes);
     any other failure is the grader's (a row saying why, retried next run), and so is one while
@@ -59,7 +62,7 @@ def grade_one(session: Session, student: str, path: Path, shown_as: str = "") ->
 
     started = time.monotonic()
     try:
-        report = session.grade(path)
+        report = session.grade(path, student=identity) if identity else session.grade(path)
         if shown_as:  # named here, where the reports are written, not re-encoded by the coordinator
             report.submission = shown_as
         full = report.to_dict()

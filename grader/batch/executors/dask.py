@@ -79,7 +79,8 @@ class DaskExecutor:
             try:
                 tree = Tree.read(job.path, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES)
                 future = client.submit(grade_remote, lesson, self.snapshot.version, job.student, tree, job.shown_as,
-                                       pure=False, key=f"grade-{safe_stem(job.student)}-{uuid.uuid4().hex[:8]}")
+                                       job.identity, pure=False,
+                                       key=f"grade-{safe_stem(job.student)}-{uuid.uuid4().hex[:8]}")
             except SubmissionError as exc:
                 yield Outcome(job.student, "rejected", reason=str(exc), worker="coordinator")
                 continue
@@ -118,12 +119,14 @@ _LOCK = threading.Lock()  # one grade at a time per worker process, whatever --n
 _SESSION: dict = {}  # {"version", "session", "folder"}: this process's session, kept between tasks
 
 
-def grade_remote(lesson: LessonSnapshot, version: str, student: str, tree: Tree, shown_as: str = "") -> dict:
-    """The task: write the submission to a private folder, grade it in this process's session."""
+def grade_remote(lesson: LessonSnapshot, version: str, student: str, tree: Tree, shown_as: str = "",
+                 identity: str = "") -> dict:
+    """The task: write the submission to a private folder, grade it in this process's session with
+    the numbers of ``identity`` (``Job.identity``)."""
     with _LOCK:
         session = _session_for(lesson, version)
         with tempfile.TemporaryDirectory(prefix="grader-dask-") as folder:
-            outcome, sound = grade_one(session, student, tree.write(Path(folder)), shown_as)
+            outcome, sound = grade_one(session, student, tree.write(Path(folder)), shown_as, identity)
         if not sound:
             _drop_session()
     outcome.worker = _worker_address()

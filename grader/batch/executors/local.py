@@ -156,7 +156,7 @@ class _Worker:
             self.deadline = self.started + timeout
         try:
             self.conn.send_bytes(json.dumps({"student": job.student, "path": str(job.path),
-                                             "shown_as": job.shown_as}).encode())
+                                             "shown_as": job.shown_as, "identity": job.identity}).encode())
         except (OSError, ValueError):
             pass  # it died since it said ready: poll() finds out, and the job is retried
 
@@ -248,7 +248,8 @@ def serve(conn, config: WorkerConfig, index: int, parent: int) -> None:
                 return
             if job is None:
                 return
-            outcome, sound = grade_one(session, job["student"], Path(job["path"]), job.get("shown_as", ""))
+            outcome, sound = grade_one(session, job["student"], Path(job["path"]), job.get("shown_as", ""),
+                                       job.get("identity", ""))
             conn.send_bytes(json.dumps({"op": "outcome", "outcome": outcome.to_dict()}).encode())
             if not sound:
                 session.close()

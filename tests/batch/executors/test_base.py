@@ -61,3 +61,19 @@ def test_a_grade_with_a_check_that_could_not_reach_a_verdict_is_the_graders_faul
     assert sound and (outcome.status, outcome.report, outcome.score) == ("error", None, None)
     assert outcome.reason == ("1 check could not reach a verdict: t (secret); a fault of the lesson's suite or of "
                               "its reference solution, not of the submission")
+
+
+class Recording(Session):
+    def grade(self, path, student=None):
+        self.student = student
+        return super().grade(path)
+
+
+def test_the_entrys_id_is_the_sessions_student_and_no_id_is_a_grade_as_before():
+    """Whose numbers a submission is graded with comes from the batch entry, passed on as ``student``;
+    without one the session is called as it always was (a session of a lesson without variants)."""
+    session = Recording()
+    grade_one(session, "smithjohn_12345", Path("a.py"), identity="12345")
+    assert session.student == "12345"
+    outcome, _ = grade_one(Session(), "alice", Path("a.py"))  # a session that takes no student at all
+    assert outcome.status == "graded"

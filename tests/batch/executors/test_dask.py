@@ -7,10 +7,10 @@ every grade still arrives. About 15 s: the slowest tests of the batch feature wi
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
-import shutil
 import signal
 import sqlite3
 import threading
@@ -31,6 +31,7 @@ from grader.batch.snapshot import LessonSnapshot
 from grader.grading.engine import grade
 from grader.lesson.course import Course
 
+from class_folder import place
 from mutated import mutant_module
 from paths import ROOT
 
@@ -54,21 +55,20 @@ def cluster():
 
 
 @pytest.fixture(scope="module")
-def expected() -> dict[Path, float]:
-    return {source: grade(source, lesson="prefill", course=COURSE).score for source in SOURCES}
+def expected():
+    """expected(graded, student): the score ``grader grade --student`` gives it, with the student's own numbers."""
+    return functools.cache(lambda graded, student: grade(graded, lesson="prefill", course=COURSE,
+                                                         student=student).score)
 
 
 def make_class(folder: Path, count: int) -> dict[str, Path]:
+    """Students cycling through SOURCES, a folder with the student's own answers; student -> what is graded."""
     folder.mkdir()
     made = {}
     for i in range(count):
         source = SOURCES[i % len(SOURCES)]
         student = f"s{i:02d}"
-        if source.is_dir():
-            shutil.copytree(source, folder / student)
-        else:
-            shutil.copyfile(source, folder / f"{student}.py")
-        made[student] = source
+        made[student] = place(source, folder, student)
     return made
 
 
@@ -79,7 +79,7 @@ def test_a_batch_on_the_cluster_scores_as_single_grading(tmp_path, cluster, expe
                        scheduler=cluster.scheduler_address, out=io.StringIO())
     assert result.complete and result.graded_now == 8
     rows = sqlite3.connect(book).execute("SELECT student, score, status, worker FROM submissions").fetchall()
-    assert {r[0]: r[1] for r in rows} == {s: expected[src] for s, src in students.items()}
+    assert {r[0]: r[1] for r in rows} == {s: expected(graded, s) for s, graded in students.items()}  # their numbers
     assert {r[2] for r in rows} == {"graded"}
     assert all(r[3].startswith("dask tcp://127.0.0.1:") for r in rows)
     again = run_batch(tmp_path / "class", COURSE, lesson="prefill", gradebook=book, executor="dask",
@@ -89,7 +89,7 @@ def test_a_batch_on_the_cluster_scores_as_single_grading(tmp_path, cluster, expe
 
 def test_a_worker_killed_mid_batch_costs_a_retry_not_a_grade(tmp_path, cluster, expected):
     students = make_class(tmp_path / "class", 16)
-    jobs = [Job(s, next((tmp_path / "class").glob(f"{s}*"))) for s in students]
+    jobs = [Job(s, graded, identity=s) for s, graded in students.items()]
     snapshot = LessonSnapshot.take(COURSE, COURSE.lesson("prefill"))
     killed: list[str] = []
 
@@ -112,7 +112,7 @@ def test_a_worker_killed_mid_batch_costs_a_retry_not_a_grade(tmp_path, cluster, 
     assert killed, "no worker was busy grading, so nothing was killed"
     assert sorted(outcomes) == sorted(students)
     assert {o.status for o in outcomes.values()} == {"graded"}
-    assert {s: o.score for s, o in outcomes.items()} == {s: expected[src] for s, src in students.items()}
+    assert {s: o.score for s, o in outcomes.items()} == {s: expected(graded, s) for s, graded in students.items()}
     cluster.wait_for_workers(2, timeout=60)  # the nanny restarts it, for the tests that follow
 
 

@@ -103,3 +103,13 @@ def test_a_sandbox_that_fails_the_canary_stops_the_batch_as_the_graders_fault(tm
 
 def test_no_jobs_start_no_workers(tmp_path):
     assert list(executor(tmp_path).results([])) == []
+
+
+def test_each_job_is_graded_with_its_own_students_id(tmp_path):
+    """The id travels with the job to the worker (as JSON), and reaches the session as ``student``."""
+    work = [Job(f"entry{i}", path, identity=f"id{i}") for i, path in enumerate(j.path for j in jobs(tmp_path, a="1",
+                                                                                                   b="0", c="1"))]
+    outcomes = run(executor(tmp_path, processes=2), work)
+    assert {s: o.report["output"].split()[2] for s, o in outcomes.items()} == {
+        "entry0": "student=id0", "entry1": "student=id1", "entry2": "student=id2"}
+
