@@ -94,3 +94,16 @@ def diagnosed_report() -> Report:
         TaskResult("causal_pairs", "P(P+1)/2", 2.0, [CheckResult("four_tokens", False, IMPORT_ERROR, error=True)]),
         TaskResult("causal_mask", "mask", 3.0, [CheckResult("shape", False, IMPORT_ERROR, error=True)]),
     ])
+
+
+def assert_names_a_students_numbers(render, make=make_report) -> None:
+    """A format (``render``: Report -> what it writes) names the student's own numbers at the top of a
+    report graded with them (``make``'s), and says nothing of them for the lesson's own numbers (as it
+    always did)."""
+    from grader.result import VariantNumbers
+
+    report = make()
+    assert "your numbers" not in str(render(report))
+    report.variant = VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),
+                                            ("P", 2000, "a 2000-token prompt")))
+    assert "your numbers (student ann): a 1.3·10¹⁰-parameter model, a 2000-token prompt" in str(render(report))

@@ -16,7 +16,7 @@ from grader.formats.gradescope import GradescopeFormat
 from grader.result import Report
 
 from paths import DATA
-from sample_reports import SECRET_FAILING_MUTANTS, graded, make_report
+from sample_reports import SECRET_FAILING_MUTANTS, assert_names_a_students_numbers, graded, make_report
 
 SCHEMA = DATA / "gradescope-results.schema.json"
 
@@ -142,11 +142,4 @@ def test_a_failing_tests_output_names_the_misconception_before_what_it_saw():
 
 
 def test_a_students_numbers_are_named_at_the_top():
-    from grader.result import VariantNumbers
-
-    report = make_report()
-    assert "your numbers" not in str(render(report))  # graded with the lesson's own: as it always was
-    report.variant = VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),
-                                            ("P", 2000, "a 2000-token prompt")))
-    shown = str(render(report))
-    assert "your numbers (student ann): a 1.3·10¹⁰-parameter model, a 2000-token prompt" in shown
+    assert_names_a_students_numbers(render)

@@ -14,7 +14,7 @@ from grader.formats.html import HtmlFormat
 from grader.result import CheckResult, Report, TaskResult
 
 from browser import chromium, count_colour, dump_dom, pixels, screenshot
-from sample_reports import graded, make_report
+from sample_reports import assert_names_a_students_numbers, graded, make_report
 
 BLUE, RED = (0x25, 0x63, 0xEB), (0xB9, 0x1C, 0x1C)
 needs_chromium = untested.skip_unless(chromium() is not None, untested.CHROMIUM,
@@ -180,11 +180,4 @@ def test_a_diagnosis_leads_its_checks_and_an_import_error_comes_first():
 
 
 def test_a_students_numbers_are_named_at_the_top():
-    from grader.result import VariantNumbers
-
-    report = make_report()
-    assert "your numbers" not in str(render(report))  # graded with the lesson's own: as it always was
-    report.variant = VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),
-                                            ("P", 2000, "a 2000-token prompt")))
-    shown = str(render(report))
-    assert "your numbers (student ann): a 1.3·10¹⁰-parameter model, a 2000-token prompt" in shown
+    assert_names_a_students_numbers(render)

@@ -7,7 +7,7 @@ import io
 from grader.formats.markdown import MarkdownFormat
 from grader.result import CheckResult, Report, TaskResult
 
-from sample_reports import PICTURE, make_report
+from sample_reports import PICTURE, assert_names_a_students_numbers, make_report
 
 
 def render(report: Report) -> str:
@@ -69,11 +69,4 @@ def test_a_diagnosis_comes_before_what_the_checks_saw():
 
 
 def test_a_students_numbers_are_named_at_the_top():
-    from grader.result import VariantNumbers
-
-    report = make_report()
-    assert "your numbers" not in str(render(report))  # graded with the lesson's own: as it always was
-    report.variant = VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),
-                                            ("P", 2000, "a 2000-token prompt")))
-    shown = str(render(report))
-    assert "your numbers (student ann): a 1.3·10¹⁰-parameter model, a 2000-token prompt" in shown
+    assert_names_a_students_numbers(render)

@@ -15,6 +15,8 @@ from grader.formats import FormatOptions
 from grader.formats.text import WIDTH, TextFormat
 from grader.result import CheckResult, Diagnosis, Report, TaskResult
 
+from sample_reports import assert_names_a_students_numbers
+
 PICTURE = side_by_side(mask_picture(np.ones((5, 5), dtype=bool)), mask_picture(np.tril(np.ones((5, 5), dtype=bool))))
 WIDE_PICTURE = side_by_side(mask_picture(np.ones((12, 12), dtype=bool)), mask_picture(np.eye(12, dtype=bool)),
                             titles=("yours" + " " * 60, "expected"))
@@ -302,11 +304,4 @@ def test_an_import_error_comes_first_and_once():
 
 
 def test_a_students_numbers_are_named_at_the_top():
-    from grader.result import VariantNumbers
-
-    report = make_report()
-    assert "your numbers" not in str(render(report))  # graded with the lesson's own: as it always was
-    report.variant = VariantNumbers("ann", (("N", 13e9, "a 1.3·10¹⁰-parameter model"),
-                                            ("P", 2000, "a 2000-token prompt")))
-    shown = str(render(report))
-    assert "your numbers (student ann): a 1.3·10¹⁰-parameter model, a 2000-token prompt" in shown
+    assert_names_a_students_numbers(render, make_report)
