@@ -10,6 +10,7 @@ from grader.exceptions import ConfigError
 from grader.lesson.manifest import MANIFEST_NAME, AnswerSpec, Hint, load_lesson
 from grader.lesson.tolerance import Tolerance
 
+from manifest_text import HEAD, answer_task, broken
 from paths import ROOT
 
 PREFILL = ROOT / "suites" / "prefill"
@@ -73,22 +74,7 @@ def test_unknown_task_is_a_key_error():
 
 # ---------------------------------------------------------------------------- broken manifests
 
-HEAD = 'id = "x"\nmodule = "x.py"\n'
 CODE_A = '[[tasks]]\nid = "a"\nfunction = "f"\npoints = 1\n'
-
-
-def answer_task(body: str, task_id: str = "q") -> str:
-    return f'[[tasks]]\nid = "{task_id}"\npoints = 1\n[tasks.answer]\nkey = "k"\n{body}'
-
-
-def broken(tmp_path: Path, text: str) -> ConfigError:
-    path = tmp_path / "lesson.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(ConfigError) as info:
-        load_lesson(tmp_path)
-    assert str(path) in str(info.value)
-    return info.value
-
 
 def test_missing_manifest(tmp_path):
     with pytest.raises(ConfigError) as info:

@@ -11,26 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from grader.exceptions import ConfigError
 from grader.lesson.manifest import AnswerSpec, load_lesson
 from grader.lesson.tolerance import Tolerance
 
+from manifest_text import HEAD, answer_task, broken
 from paths import ROOT
 
-HEAD = 'id = "x"\nmodule = "x.py"\n'
-
-
-def answer_task(body: str, task_id: str = "q") -> str:
-    return f'[[tasks]]\nid = "{task_id}"\npoints = 1\n[tasks.answer]\nkey = "k"\n{body}'
-
-
-def broken(tmp_path: Path, text: str) -> ConfigError:
-    path = tmp_path / "lesson.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(ConfigError) as info:
-        load_lesson(tmp_path)
-    assert str(path) in str(info.value)  # every error names the file
-    return info.value
 
 def number_answer(tmp_path: Path, body: str) -> AnswerSpec:
     (tmp_path / "lesson.toml").write_text(HEAD + answer_task('kind = "number"\n' + body), encoding="utf-8")
