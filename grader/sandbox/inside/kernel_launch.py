@@ -1,16 +1,26 @@
 """One ipykernel process inside the worker's sandbox, and the client that talks to it.
 
 Why not ``jupyter_client.KernelManager``: the grader must choose the kernel's command
-line (the grader's own Python, ``-s -P``, the notebook's folder appended to ``sys.path``
-last, as for a module), its environment and which file descriptors it inherits (the call
-pipes), and the kernel must start before the worker has even imported jupyter_client,
-which costs about as much as the kernel's own start-up. So the process is started with
+line (the grader's own Python, ``-s -P``), its working folder, its environment and which
+file descriptors it inherits (the call pipes), and the kernel must start before the worker
+has even imported jupyter_client, which costs about as much as the kernel's own start-up. So the process is started with
 ``subprocess`` and a hand-written connection file (Unix sockets, no TCP port), and
 nbclient gets a small stand-in for the manager: whether the process lives, and SIGINT.
 
 The readiness handshake is jupyter_client's, minus its fixed 0.2 s wait for stray
 messages: ``kernel_info`` until it is answered, then one IOPub message (ipykernel's
 ``iopub_welcome``) proves that outputs will not be lost.
+
+The kernel starts where nothing of the submission is: its working folder is its private
+runtime folder and its ``sys.path`` lacks the notebook's folder, so ipykernel, jupyter_client,
+zmq and IPython resolve their own imports (optional ones included: ``orjson``, ``msgpack``,
+``colorama``) and read their configuration without ever seeing a student's ``orjson.py`` or
+``ipython_kernel_config.py``. The notebook's folder becomes the working folder and joins
+``sys.path`` (last, as for a module) in the worker's first, silent execution (``setup_code``),
+after the kernel answered and before the first cell: from then on the cells import the
+student's own helpers as Jupyter would. Should the kernel still fail to start, ``blames``
+says whether its last words name a file of the submission (then the failure is the
+submission's, never the sandbox's).
 """
 
 from __future__ import annotations
@@ -28,11 +38,23 @@ from queue import Empty
 
 from grader.sandbox.inside.endings import signal_reason
 
-# Run as ``python -s -P -c BOOT <notebook folder> <ipykernel arguments>``.
-_BOOT = ("import sys\n"
-         "sys.path.append(sys.argv.pop(1))  # the notebook's folder, after the standard library and site-packages\n"
-         "from ipykernel.kernelapp import launch_new_instance\n"
+# Run as ``python -s -P -c BOOT <ipykernel arguments>`` in the runtime folder: nothing of the notebook's folder.
+_BOOT = ("from ipykernel.kernelapp import launch_new_instance\n"
          "launch_new_instance()\n")
+
+# The first execution in a new kernel: the notebook's folder as the cells see it (see the module docstring).
+_SETUP = """
+import os as _os, sys as _sys
+_os.chdir({folder!r})
+if {folder!r} not in _sys.path:
+    _sys.path.append({folder!r})
+del _os, _sys
+"""
+
+
+def setup_code(folder: str) -> str:
+    """The statement that makes ``folder`` the cells' working folder and puts it last on ``sys.path``."""
+    return _SETUP.format(folder=folder)
 
 
 class KernelFailed(Exception):
@@ -63,6 +85,7 @@ class Kernel:
     """A started kernel; ``connect`` makes it usable, ``kill`` ends it."""
 
     def __init__(self, workdir: str, inherit: tuple[int, ...], number: int):
+        self.workdir = workdir  # the notebook's folder: never the kernel's until setup_code ran
         self.runtime = _runtime_dir()
         prefix = os.path.join(self.runtime, f"k{number}")
         self.connection = {"transport": "ipc", "ip": prefix, "shell_port": 1, "iopub_port": 2, "stdin_port": 3,
@@ -84,9 +107,9 @@ class Kernel:
         try:
             with open(self.log_path, "wb") as log:
                 self.process = subprocess.Popen(
-                    [sys.executable, "-s", "-P", "-c", _BOOT, workdir, "-f", connection_file,
+                    [sys.executable, "-s", "-P", "-c", _BOOT, "-f", connection_file,
                      "--HistoryManager.enabled=False", "--IPKernelApp.ignore_cwd=True"],
-                    cwd=workdir, env=env, pass_fds=inherit, stdin=subprocess.DEVNULL, stdout=log,
+                    cwd=self.runtime, env=env, pass_fds=inherit, stdin=subprocess.DEVNULL, stdout=log,
                     stderr=subprocess.STDOUT, start_new_session=True)  # a group of its own: see kill()
         except OSError as exc:  # e.g. no process may be started any more (RLIMIT_NPROC)
             self.failure = f"the Python kernel could not be started ({exc.strerror or exc})"
@@ -201,13 +224,32 @@ class Kernel:
         return self.process.wait()
 
     def _log_line(self) -> str:
-        try:
-            with open(self.log_path, "rb") as stream:
-                lines = [line.strip() for line in stream.read()[-4000:].decode("utf-8", "replace").splitlines()]
-        except OSError:
-            return ""
+        lines = [line.strip() for line in self._log_tail().splitlines()]
         lines = [line for line in lines if line]
         return f" ({lines[-1][:200]})" if lines else ""
+
+    def _log_tail(self) -> str:
+        try:
+            with open(self.log_path, "rb") as stream:
+                stream.seek(max(0, os.fstat(stream.fileno()).st_size - 8000))
+                return stream.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    def blames(self) -> str:
+        """The file of the notebook's folder that the kernel's last words (a traceback) name, or "".
+
+        Nothing of that folder is imported while the kernel starts (see the module docstring), so this
+        should never find one; when it does, the failure is the submission's doing, said as such."""
+        folder = os.path.join(os.path.realpath(self.workdir), "")
+        for line in reversed(self._log_tail().splitlines()):
+            start = line.find('File "')
+            if start == -1:
+                continue
+            path = line[start + 6:].split('"', 1)[0]
+            if os.path.realpath(path).startswith(folder):
+                return os.path.relpath(os.path.realpath(path), folder)[:200]
+        return ""
 
 
 _RUNTIME: str | None = None

@@ -38,7 +38,7 @@ import time
 
 from grader.sandbox import codec
 from grader.sandbox.inside.confinement import apply_limits, make_undumpable
-from grader.sandbox.inside.kernel_launch import Kernel, KernelFailed
+from grader.sandbox.inside.kernel_launch import Kernel, KernelFailed, setup_code
 
 TIMEOUT_NAME = "GraderCellTimeout"
 MAX_RESTARTS = 2  # replacement kernels per run: a notebook that kills more is not run further
@@ -105,10 +105,15 @@ class Runner:
             self.kernel.kill()
             said = str(exc) if isinstance(exc, KernelFailed) else \
                 f"the Python kernel could not be reached ({type(exc).__name__}: {exc})"
+            blamed = self.kernel.blames()
+            if blamed:  # a file of the submission stopped it: the submission's failure, naming the file
+                codec.write_frame(self.report_fd, {"op": "notebook_failed", "message": (
+                    f"{blamed} in the notebook's folder stopped the Python kernel from starting ({said})")[:500]})
+                return 0
             codec.write_frame(self.report_fd, {"op": "notebook_failed", "message": said[:500], "before_cells": True,
                                                "slow": getattr(exc, "slow", False) is True})
             return 0
-        await self.kernel.execute_quietly(_stand_ins_code())
+        await self.kernel.execute_quietly(self._setup_code())
         self.deadline = time.monotonic() + self.total_seconds
         self.nb = nbformat.from_dict(self.notebook)
         self.client = _client_class()(self.nb, km=self.kernel.manager, timeout_func=lambda cell: self.limit,
@@ -209,7 +214,7 @@ class Runner:
         except KernelFailed as exc:
             self.fatal = str(exc)
             return
-        await self.kernel.execute_quietly(_stand_ins_code())
+        await self.kernel.execute_quietly(self._setup_code())
         self.deadline += time.monotonic() - started
         self.client.km, self.client.kc = self.kernel.manager, self.kernel.client
         for index in list(self.done):
@@ -222,6 +227,11 @@ class Runner:
             if outcome is not None and outcome["status"] in ("died", "stuck"):
                 self.fatal = f"cell {index + 1} ran the first time but not when run again in a new kernel"
                 return
+
+    def _setup_code(self) -> str:
+        """A new kernel's first execution: the stand-ins, loaded while nothing of the notebook's folder can be
+        imported, then that folder as the cells' working folder and last entry of ``sys.path``."""
+        return _stand_ins_code() + "\n" + setup_code(self.workdir)
 
     async def _serve(self) -> int:
         """Hand the pipes to the kernel, then relay its printing until it ends."""
