@@ -17,6 +17,7 @@ import ast
 import re
 import textwrap
 from dataclasses import dataclass
+from functools import cached_property
 
 from grader.submission.answers_file import Answers, opens, put
 from grader.submission.stubs import is_empty_body  # the same rule as for a module file
@@ -49,6 +50,18 @@ class CellSource:
     @property
     def label(self) -> str:
         return f"cell {self.number} (`{self.first_line}`)" if self.first_line else f"cell {self.number}"
+
+    @cached_property
+    def tree(self) -> ast.Module | None:
+        """``parse``'s tree, made once per cell: the stubs, the definitions and the facts all ask for it,
+        and a notebook's cells parsed again for each cost the trusted process seconds (issue 25). Read, never
+        changed, by those who ask."""
+        if len(self.source) > MAX_CELL_CHARS:
+            return None
+        try:
+            return ast.parse(python_source(self.source))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
 
 
 def python_source(source: str) -> str:
@@ -89,13 +102,8 @@ def magic_modules(source: str) -> set[str]:
 
 
 def parse(cell: CellSource) -> ast.Module | None:
-    """The cell's syntax tree, or None when it is not Python this module can read."""
-    if len(cell.source) > MAX_CELL_CHARS:
-        return None
-    try:
-        return ast.parse(python_source(cell.source))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+    """The cell's syntax tree, or None when it is not Python this module can read (made once: ``CellSource.tree``)."""
+    return cell.tree
 
 
 def definitions(cells: list[CellSource]) -> dict[str, tuple[CellSource, ast.FunctionDef | ast.AsyncFunctionDef | None]]:

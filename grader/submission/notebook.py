@@ -6,8 +6,17 @@ run code ever sees it here, and nbformat stays out of the trusted process's star
 Every defect becomes one sentence a student can act on:
 
 - fatal (``Notebook.problem``): the file cannot be read, is not UTF-8 or not JSON, is in an
-  old (3) or unknown format, is too large, has no code cells. No code from it runs; the
-  answers are still graded from wherever else they were given.
+  old (3) or unknown format, is too large, has no code cells, or its code cells together hold
+  more than ``MAX_CODE_CHARS`` (the trusted process parses them; a module file is read as far
+  as the same size). No code from it runs; the answers are still graded from wherever else
+  they were given.
+
+Each notebook is read once per grade: choosing the lesson, choosing between a module and its
+notebook twin and grading all ask ``read_notebook``, which keeps its last answer while the file
+is the same (same inode, size, modification and change times). What it returns is read, never
+changed, by those who ask; each cell's syntax tree is made once too (``CellSource.tree``). A
+16 MB notebook of 1,900 code cells was parsed six times before its worker started (tens of
+seconds); now once, and refused, saying why, past the code budget.
 - notes (``Notebook.notes``): missing or duplicate cell ids, stored outputs and
   attachments, a kernel that is not installed here. The notebook is graded anyway.
 
@@ -18,13 +27,16 @@ no attachments, no metadata but what the grader itself sets.
 from __future__ import annotations
 
 import json
+import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.submission.cells import CellSource
-from grader.submission.limits import MAX_NOTEBOOK_BYTES
+from grader.submission.limits import MAX_NOTEBOOK_BYTES, MAX_SOURCE_BYTES
 
 MAX_CELLS = 2000
+MAX_CODE_CHARS = MAX_SOURCE_BYTES  # the code cells' text together: what the trusted process parses, as of a module
 LARGE_STORED_BYTES = 1024 * 1024  # stored outputs and attachments above this earn a note
 KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 _KINDS = ("code", "markdown", "raw")
@@ -54,8 +66,29 @@ class Notebook:
         return self.cells[number - 1] if 1 <= number <= len(self.cells) else None
 
 
+_last: tuple[tuple, Notebook] | None = None  # the last notebook read, and which file it was
+_last_lock = threading.Lock()
+
+
 def read_notebook(path: Path) -> Notebook:
-    """Parse and check ``path``; never raises for anything the file itself contains."""
+    """Parse and check ``path``, once while it stays the same file (see the module docstring);
+    never raises for anything the file itself contains."""
+    global _last
+    try:
+        info = os.stat(path)
+        identity = (os.path.abspath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    except OSError:
+        return _read(Path(path))
+    with _last_lock:
+        if _last is not None and _last[0] == identity:
+            return _last[1]
+    notebook = _read(Path(path))
+    with _last_lock:
+        _last = (identity, notebook)
+    return notebook
+
+
+def _read(path: Path) -> Notebook:
     notebook = Notebook(path)
     name = path.name
     try:
@@ -141,6 +174,13 @@ def _read_cells(notebook: Notebook, data: dict) -> None:
             ids[cell_id] = number
         stored += _stored_bytes(cell)
     notebook.code_numbers = frozenset(code)
+    written = sum(len(cell.source) for cell in notebook.cells if cell.number in code)
+    if written > MAX_CODE_CHARS:
+        notebook.problem = (f"{name} holds {_megabytes(written)} of code in its code cells, more than the "
+                            f"{_megabytes(MAX_CODE_CHARS)} the grader reads (data pasted into a cell? read it from a "
+                            "file beside the notebook instead)")
+        notebook.code_numbers = frozenset()  # nothing of it is parsed, nor run
+        return
     if not code:
         notebook.problem = (f"{name} has no code cells with code in them: write each function of the exercise in a "
                             "code cell")
