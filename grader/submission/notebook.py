@@ -13,7 +13,8 @@ Every defect becomes one sentence a student can act on:
 
 Each notebook is read once per grade: choosing the lesson, choosing between a module and its
 notebook twin and grading all ask ``read_notebook``, which keeps its last answer while the file
-is the same (same inode, size, modification and change times). What it returns is read, never
+holds the same bytes (its path, length and hash: reading and hashing cost little of what
+parsing does). What it returns is read, never
 changed, by those who ask; each cell's syntax tree is made once too (``CellSource.tree``). A
 16 MB notebook of 1,900 code cells was parsed six times before its worker started (tens of
 seconds); now once, and refused, saying why, past the code budget.
@@ -26,6 +27,7 @@ no attachments, no metadata but what the grader itself sets.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import threading
@@ -66,29 +68,15 @@ class Notebook:
         return self.cells[number - 1] if 1 <= number <= len(self.cells) else None
 
 
-_last: tuple[tuple, Notebook] | None = None  # the last notebook read, and which file it was
+_last: tuple[tuple, Notebook] | None = None  # the last notebook read, and which bytes it was
 _last_lock = threading.Lock()
 
 
 def read_notebook(path: Path) -> Notebook:
-    """Parse and check ``path``, once while it stays the same file (see the module docstring);
+    """Parse and check ``path``, once while it holds the same bytes (see the module docstring);
     never raises for anything the file itself contains."""
     global _last
-    try:
-        info = os.stat(path)
-        identity = (os.path.abspath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-    except OSError:
-        return _read(Path(path))
-    with _last_lock:
-        if _last is not None and _last[0] == identity:
-            return _last[1]
-    notebook = _read(Path(path))
-    with _last_lock:
-        _last = (identity, notebook)
-    return notebook
-
-
-def _read(path: Path) -> Notebook:
+    path = Path(path)
     notebook = Notebook(path)
     name = path.name
     try:
@@ -101,30 +89,42 @@ def _read(path: Path) -> Notebook:
     except OSError as exc:
         notebook.problem = f"{name} cannot be read ({exc.strerror or exc})"
         return notebook
+    # the bytes themselves, not the file's times: a file rewritten within one clock tick is read again
+    identity = (os.path.abspath(path), len(raw), hashlib.blake2b(raw, digest_size=16).digest())
+    with _last_lock:
+        if _last is not None and _last[0] == identity:
+            return _last[1]
+    _parse(notebook, raw)
+    with _last_lock:
+        _last = (identity, notebook)
+    return notebook
+
+
+def _parse(notebook: Notebook, raw: bytes) -> None:
+    name = notebook.name
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         notebook.problem = (f"{name} is not UTF-8 text (byte {exc.start} is not valid UTF-8): save it again from "
                             "Jupyter or VS Code, which write notebooks as UTF-8")
-        return notebook
+        return
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         notebook.problem = (f"{name} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
                             "was it saved completely, or edited by hand?")
-        return notebook
+        return
     except RecursionError:
         notebook.problem = f"{name} is not valid JSON (it is nested too deeply to read)"
-        return notebook
+        return
     except ValueError as exc:  # e.g. a number of more digits than Python converts
         notebook.problem = f"{name} is not valid JSON ({str(exc).splitlines()[0][:200]})"
-        return notebook
+        return
     notebook.problem = _format_problem(name, data)
     if isinstance(data, dict) and isinstance(data.get("metadata"), dict):
         notebook.metadata = data["metadata"]  # a claimed student id may be there (grader.submission.claims)
     if notebook.problem is None:
         _read_cells(notebook, data)
-    return notebook
 
 
 def _format_problem(name: str, data) -> str | None:

@@ -160,3 +160,29 @@ def test_the_notebooks_own_metadata_is_kept_as_data_for_the_claimed_id_and_never
     found = read_notebook(write(tmp_path, notebook(code("x = 1"), student="alice", kernelspec={"name": "python3"})))
     assert found.metadata["student"] == "alice"
     assert "alice" not in clean_json(found, {"seconds": 1})
+
+
+def test_code_cells_over_the_code_budget_are_refused_naming_the_file(tmp_path, monkeypatch):
+    """Issue 25: 16 MB of code in 1,300 cells was parsed six times in the trusted process (81 s, 940 MB)
+    before its worker started. Past ``MAX_CODE_CHARS`` of code the notebook is refused, saying why; stored
+    outputs do not count (the worker never gets them)."""
+    monkeypatch.setattr(read, "MAX_CODE_CHARS", 100)
+    cells = [code(f"x{i} = {i}\n" * 5, cell_id=f"c{i}") for i in range(5)]  # 5 x 30 characters of code
+    refused = read_notebook(write(tmp_path, notebook(*cells)))
+    assert one_line(refused.problem).startswith("prefill.ipynb holds 0.0 MB of code in its code cells, more than")
+    assert refused.code_cells == []  # nothing of it is parsed or run
+    printed = {"output_type": "stream", "name": "stdout", "text": "y" * 10_000}
+    kept = read_notebook(write(tmp_path, notebook(code("x = 1", outputs=[printed])), name="other.ipynb"))
+    assert kept.problem is None and [c.source for c in kept.code_cells] == ["x = 1"]
+
+
+def test_a_notebook_is_read_once_while_it_stays_the_same_file(tmp_path, monkeypatch):
+    path = write(tmp_path, notebook(code("def f():\n    return 1")))
+    reads = []
+    original = json.loads
+    monkeypatch.setattr(read.json, "loads", lambda text: reads.append(1) or original(text))
+    first = read_notebook(path)
+    assert read_notebook(path) is first and read_notebook(Path(str(path))) is first and len(reads) == 1
+    assert first.code_cells[0].tree is first.code_cells[0].tree  # each cell's syntax tree, made once
+    path.write_text(json.dumps(notebook(code("def f():\n    return 2"))), encoding="utf-8")  # same size, same tick
+    assert read_notebook(path) is not first and len(reads) == 2

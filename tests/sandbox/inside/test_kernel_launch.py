@@ -40,8 +40,12 @@ def test_a_kernel_starts_answers_and_reports_how_it_ended(tmp_path, runtime):
         assert oct(os.stat(runtime / "k0.json").st_mode & 0o777) == "0o600"  # the key is private
 
         async def steps():
-            # the notebook's folder is importable, last on sys.path; the grader's flag is set
-            await kernel.execute_quietly("import helper, os, sys")
+            # started apart from the notebook's folder; the setup makes it the cells' folder, last on sys.path
+            await kernel.execute_quietly("import os, sys")
+            assert await kernel.execute_quietly("", {"status": f"os.getcwd() == {str(runtime)!r}"}) == "True"
+            assert await kernel.execute_quietly("", {"status": f"{str(tmp_path)!r} in sys.path"}) == "False"
+            await kernel.execute_quietly(launch.setup_code(str(tmp_path)))
+            await kernel.execute_quietly("import helper")
             assert await kernel.execute_quietly("", {"status": "helper.VALUE + 1"}) == "42"
             assert await kernel.execute_quietly("", {"status": "sys.path[-1] == os.getcwd()"}) == "True"
             assert await kernel.execute_quietly("", {"status": "os.environ['GRADER_NOTEBOOK']"}) == "'1'"
@@ -70,8 +74,54 @@ def test_a_kernel_that_cannot_start_says_why(tmp_path, runtime, monkeypatch):
                                  "(ipykernel is missing here)")
 
 
-def test_a_kernel_that_cannot_even_be_launched_says_why(tmp_path, runtime):
-    kernel = Kernel(str(tmp_path / "no such folder"), (), 0)
+def test_a_kernel_that_cannot_even_be_launched_says_why(tmp_path, runtime, monkeypatch):
+    monkeypatch.setattr(launch.sys, "executable", str(tmp_path / "no such python"))
+    kernel = Kernel(str(tmp_path), (), 0)
     with pytest.raises(KernelFailed, match=r"^the Python kernel could not be started \("):
         run(kernel.connect(30))
     kernel.kill()  # harmless without a process
+
+
+KERNEL_MODULES = ("orjson", "msgpack", "colorama", "storemagic", "zmq", "traitlets", "jupyter_client", "IPython",
+                  "ipykernel", "tornado", "sitecustomize", "ipython_config", "ipython_kernel_config")
+
+
+def test_the_notebooks_files_cannot_stop_the_kernel_from_starting(tmp_path, runtime):
+    """Issue 25: an ``orjson.py`` beside the notebook ran when the kernel started (jupyter_client imports
+    orjson if it can), the kernel died and the grade was the grader's fault. Nothing of the folder is
+    imported, nor read as configuration, until the setup; then the student's own module is."""
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    for name in KERNEL_MODULES:
+        (folder / f"{name}.py").write_text(f"raise SystemExit('{name}.py ran')\n")
+    (folder / "mylib.py").write_text("VALUE = 7\n")
+    kernel = Kernel(str(folder), (), 0)
+    try:
+        run(kernel.connect(30))
+
+        async def steps():
+            await kernel.execute_quietly(launch.setup_code(str(folder)))
+            await kernel.execute_quietly("import mylib")
+            return await kernel.execute_quietly("", {"status": "mylib.VALUE"})
+
+        assert run(steps()) == "7"
+        assert kernel.blames() == ""
+    finally:
+        kernel.kill()
+
+
+def test_a_kernel_whose_last_words_name_a_file_of_the_folder_blames_it(tmp_path, runtime, monkeypatch):
+    (tmp_path / "evil.py").write_text("raise SystemExit(3)\n")
+    monkeypatch.setattr(launch, "_BOOT", f"import sys\nsys.path.append({str(tmp_path)!r})\nimport evil\n")
+    kernel = Kernel(str(tmp_path), (), 0)
+    with pytest.raises(KernelFailed):
+        run(kernel.connect(30))
+    kernel.kill()
+    assert kernel.blames() == ""  # SystemExit prints no traceback: nothing names the file
+    monkeypatch.setattr(launch, "_BOOT", f"import sys\nsys.path.append({str(tmp_path)!r})\nimport evil2\n")
+    (tmp_path / "evil2.py").write_text("raise ValueError('no')\n")
+    kernel = Kernel(str(tmp_path), (), 1)
+    with pytest.raises(KernelFailed):
+        run(kernel.connect(30))
+    kernel.kill()
+    assert kernel.blames() == "evil2.py"

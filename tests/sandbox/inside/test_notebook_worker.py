@@ -99,3 +99,38 @@ def test_shell_escapes_are_recognised(source):
 @pytest.mark.parametrize("source", ["x = 1  # !ls", "print('!')", "%time f()", "a != b", "%load x.py"])
 def test_other_lines_are_not_shell_escapes(source):
     assert not has_shell_escape(source)
+
+
+@pytest.mark.kernel
+def test_the_notebooks_folder_is_the_cells_never_the_kernels_start_up(tmp_path):
+    """Issue 25: ``orjson.py`` beside the notebook ran as the kernel started (its folder was on sys.path
+    before ipykernel imported jupyter_client), so no cell ran and the grade was the grader's fault. The
+    cells still import the student's own helper and read files beside the notebook."""
+    cells = [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
+              "source": "import mylib\nwith open('data.txt') as f:\n    DATA = f.read()\n"
+                        "def first():\n    return mylib.VALUE + int(DATA)"}]
+    source = tmp_path / "source.ipynb"
+    source.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}))
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    for name in ("orjson", "msgpack", "colorama", "storemagic", "ipython_kernel_config"):
+        (workdir / f"{name}.py").write_text(f"raise SystemExit('{name}.py ran')\n")
+    (workdir / "mylib.py").write_text("VALUE = 40\n")
+    (workdir / "data.txt").write_text("2")
+    path = workdir / "prefill.ipynb"
+    path.write_text(clean_json(read_notebook(source), {"cell_seconds": 10, "total_seconds": 20, "kernel_seconds": 30}))
+    (tmp_path / "t").mkdir(mode=0o700)
+    process = NotebookProcess("prefill", path, confine.Limits(cpu_seconds=60, memory_bytes=4 * 1024**3),
+                              confine.Sandbox("limited"), tmpdir=tmp_path / "t")
+    try:
+        deadline = time.monotonic() + 60
+        assert codec.read_frame(process.report_fd, deadline)[0] == {"op": "notebook", "restarts": 0, "cells": []}
+        codec.write_frame(process.request_fd, {"op": "hello", "id": "h"})
+        assert codec.read_frame(process.response_fd, deadline)[0] == {"op": "ready", "id": "h"}
+        blobs = codec.Blobs()
+        codec.write_frame(process.request_fd, {"op": "call", "id": 1, "fn": "first",
+                                                "args": codec.encode([], blobs), "kwargs": codec.encode({}, blobs)})
+        reply, blob = codec.read_frame(process.response_fd, deadline)
+        assert reply.get("id") == 1 and codec.decode(reply["ok"], blob) == 42, reply
+    finally:
+        process.kill()
