@@ -59,7 +59,7 @@ def test_a_fault_of_the_grader_leaves_a_results_json_that_claims_no_grade(tmp_pa
     assert done.returncode == 3, done.stdout + done.stderr
     assert "not graded, the grader stopped with status 3 (not the submission's fault)" in done.stdout
     assert results is not None, done.stdout
-    assert "score" not in results and all("score" not in test for test in results["tests"])
+    assert "score" not in results and "tests" not in results
     assert results["extra_data"] == {"graded": False, "grader_status": 3}
     assert "not your submission's fault" in results["output"] and "bwrap" not in results["output"]
     errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(results))
