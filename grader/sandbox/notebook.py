@@ -132,7 +132,9 @@ class NotebookChannel(WorkerChannel):
         message, _ = codec.read_frame(self.process.report_fd, self._ready_deadline)
         if message.get("op") == "notebook_failed" and message.get("before_cells") is True:
             # no cell had run: the worker or its first kernel could not start, which is the sandbox's failure
-            # (a TMPDIR too long for the kernel's sockets, no room in /tmp), never the submission's zero
+            # (a TMPDIR too long for the kernel's sockets, no room in /tmp), never the submission's zero. The
+            # kernel starts apart from the notebook's folder (kernel_launch); one whose last words name a file
+            # of that folder anyway is reported without before_cells, and refused below as the submission's
             reason = _string(message.get("message"), CAUSE_LIMIT) or "the notebook's worker could not start"
             raise CanaryFailed(f"{self.spec.module_path.name}: {reason}"[:CAUSE_LIMIT],
                                slow=message.get("slow") is True)
