@@ -81,6 +81,20 @@ def stub_with_orjson(tmp: Path) -> Path:
     return folder
 
 
+def folder_first(tmp: Path) -> Path:
+    """The reference notebook with a cell that puts its folder first on sys.path (as notebooks do for their
+    helpers) and imports its own ``resource.py``; beside it a ``fractions.py``, a module the grader's call
+    server imports after the cells ran: the server loads apart from the folder, the calls are answered."""
+    folder = tmp / "prefill"
+    cells = reference_cells()
+    cells.insert(1, code("import sys\nsys.path.insert(0, '')  # my helpers first\nimport resource as mine\n"
+                         "assert mine.MINE, 'the student helper'\n"))
+    write_notebook(folder, cells)
+    (folder / "resource.py").write_text("MINE = True\n")
+    (folder / "fractions.py").write_text("raise SystemExit('fractions.py beside the notebook ran')\n")
+    return _with_answers(folder)
+
+
 def numpy_beside(tmp: Path) -> Path:
     """The reference notebook with a student's ``numpy.py`` beside it: the installed numpy comes first on
     sys.path, so the cells use it; whatever it does is the student's, never the grader's."""
@@ -105,6 +119,8 @@ CASES = [
          "reference notebook, which imports its own mylib.py", shadowing_reference, code_points=13.0),
     Case("stub_notebook_with_orjson", "the untouched stub notebook and orjson.py: its zero, on Gradescope too",
          stub_with_orjson, code_points=0.0, gradescope=True),
+    Case("cells_put_their_folder_first", "a cell puts its folder first on sys.path; fractions.py beside it",
+         folder_first, code_points=13.0),
     Case("numpy_beside", "a student's numpy.py beside the reference notebook", numpy_beside, code_points=13.0,
          control=True),
     Case("sixteen_megabytes_of_code", "16 MB of code in 1,300 cells: refused, saying so, in seconds",

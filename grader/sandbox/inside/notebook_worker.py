@@ -238,7 +238,8 @@ class Runner:
         os.close(self.request_fd)  # the kernel holds its own copies; ours would hide its death
         os.close(self.response_fd)
         self.tail = ""
-        return await self.kernel.serve(_serve_code(self.request_fd, self.response_fd, self.counts), self.print)
+        code = _serve_code(self.request_fd, self.response_fd, self.counts, self.workdir)
+        return await self.kernel.serve(code, self.print)
 
     def print(self, text: str) -> None:
         """Copy what the notebook prints to this process's output (captured, capped, for instructors)."""
@@ -278,14 +279,19 @@ def _client_class():
 
 
 _SERVE = """
-import importlib.util, sys
+import importlib.util, os, sys
 for _name in [n for n in sys.modules if n == "grader" or n.startswith("grader.")]:
     del sys.modules[_name]
-_spec = importlib.util.spec_from_file_location("grader", {init!r}, submodule_search_locations=[{package!r}])
-_module = importlib.util.module_from_spec(_spec)
-sys.modules["grader"] = _module
-_spec.loader.exec_module(_module)
-from grader.sandbox.inside.kernel_server import serve
+_path = list(sys.path)  # while the grader loads, nothing of the notebook's folder (however the cells named it)
+sys.path[:] = [p for p in _path if os.path.realpath(p or ".") != os.path.realpath({folder!r})]
+try:
+    _spec = importlib.util.spec_from_file_location("grader", {init!r}, submodule_search_locations=[{package!r}])
+    _module = importlib.util.module_from_spec(_spec)
+    sys.modules["grader"] = _module
+    _spec.loader.exec_module(_module)
+    from grader.sandbox.inside.kernel_server import serve
+finally:
+    sys.path[:] = _path  # the calls may import the student's own modules, as the cells did
 serve({request}, {response}, {cells!r})
 """
 
@@ -307,11 +313,11 @@ def _stand_ins_code() -> str:
     return f"exec(compile({code!r}, '<grader>', 'exec'), {{}})"
 
 
-def _serve_code(request_fd: int, response_fd: int, counts: dict[int, int]) -> str:
-    """One statement for the kernel: load the grader from its own folder and serve."""
+def _serve_code(request_fd: int, response_fd: int, counts: dict[int, int], folder: str) -> str:
+    """One statement for the kernel: load the grader from its own folder, never the notebook's, and serve."""
     package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # grader/
     code = _SERVE.format(init=os.path.join(package, "__init__.py"), package=package, request=request_fd,
-                         response=response_fd, cells=dict(counts))
+                         response=response_fd, cells=dict(counts), folder=folder)
     return f"exec(compile({code!r}, '<grader>', 'exec'), {{}})"
 
 
