@@ -49,18 +49,3 @@ def test_the_stub_notebook_with_orjson_scores_its_zero_on_gradescope(tmp_path):
     assert results is not None, done.stdout
     jsonschema.Draft202012Validator(SCHEMA).validate(results)
     assert results["score"] == 0 and results["tests"], results
-
-
-def test_a_fault_of_the_grader_leaves_a_results_json_that_claims_no_grade(tmp_path):
-    """A misspelt sandbox mode is the deployment's fault (status 3). The results.json says so to the student
-    and holds no score anywhere (``extra_data.graded`` is false), so Gradescope records no grade; the schema
-    refuses it for that very reason."""
-    done, results = gradescope(stub_with_orjson(tmp_path / "in"), tmp_path, GRADER_SANDBOX="bwrap")
-    assert done.returncode == 3, done.stdout + done.stderr
-    assert "not graded, the grader stopped with status 3 (not the submission's fault)" in done.stdout
-    assert results is not None, done.stdout
-    assert "score" not in results and "tests" not in results
-    assert results["extra_data"] == {"graded": False, "grader_status": 3}
-    assert "not your submission's fault" in results["output"] and "bwrap" not in results["output"]
-    errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(results))
-    assert [error.validator for error in errors] == ["anyOf"]  # only for holding no score
