@@ -321,7 +321,7 @@ def _start_student(found: Submission, lesson, tmp: Path, launcher=None, box: con
                             budget_shares=len(lesson.code_tasks))
     if found.module is None:
         why = found.passed_over.get(lesson.module)
-        said = f"{lesson.module} {why}" if why else f"no {lesson.module} was handed in"
+        said = f"{lesson.module} {why}" if why else f"no {lesson.module} was handed in{found.instead}"
         student.unavailable = ImportFailed(f"{said}, so every code task scores 0")
         return student
     student.start()

@@ -57,6 +57,7 @@ class Submission:
     notebook: Path | None = None
     passed_over: dict[str, str] = field(default_factory=dict)  # a lesson file's name -> why it is not graded
     notes: tuple[str, ...] = ()  # about where the files were found (a case variant, other places seen), shown
+    instead: str = ""  # no module nor notebook: "; found: Prefill_v2.py, notes.txt" (what the folder holds), shown
 
     @classmethod
     def locate(cls, path: Path, lesson: Lesson) -> Submission:
@@ -87,11 +88,10 @@ class Submission:
                if taken is None and (said := passed_over(folder / name))}
         notebook = folder / (found.place.file(notebook_name(lesson)) or notebook_name(lesson))
         has_notebook = _plain_file(notebook)
-        if module is None and not has_notebook and lesson.module not in why:
-            why[lesson.module] = f"was not handed in{_listing(folder)}"
         if has_notebook and prefer_notebook(module, notebook, lesson):
             return cls(folder, None, answers, notebook, why, found.notes)
-        return cls(folder, module, answers, None, why, found.notes)
+        instead = _listing(folder, lesson.answers) if module is None and not has_notebook else ""
+        return cls(folder, module, answers, None, why, found.notes, instead)
 
 
 @dataclass(frozen=True)
@@ -259,12 +259,14 @@ def _seen(found: Search) -> str:
     return f"; found: {names}{', ...' if len(found.seen) > 8 else ''}{stopped}"
 
 
-def _listing(folder: Path) -> str:
-    """" (found: Prefill_v2.py, notes.txt)" for a folder holding no module: what was handed in instead."""
+def _listing(folder: Path, answers: str) -> str:
+    """"; found: Prefill_v2.py, notes.txt" for a folder holding no module: what was handed in instead of it
+    (its answers file aside)."""
     try:
         with os.scandir(folder) as entries:
             names = sorted(entry.name for _, entry in zip(range(200), entries, strict=False)
-                           if entry.is_file(follow_symlinks=False) and not entry.name.startswith("."))
+                           if entry.is_file(follow_symlinks=False) and not entry.name.startswith(".")
+                           and entry.name != answers)
     except OSError:
         return ""
     if not names:

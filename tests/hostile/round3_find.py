@@ -112,7 +112,7 @@ CASES = [
     Case("nothing-fits", "a module of another name and notes", only("Prefill_v2.py", "notes.txt"), None,
          ("found: Prefill_v2.py, notes.txt",)),
     Case("answers-and-another-module", "answers, and a module of another name", only("Prefill_v2.py", answers=True),
-         ANSWERS_ONLY, ("prefill.py was not handed in; found: Prefill_v2.py, answers.toml",)),
+         ANSWERS_ONLY, ("no prefill.py was handed in; found: Prefill_v2.py",)),
     Case("hostile-name", "nothing fits, and a file's name holds escapes", only("x\x1b]0;pwned\x07.py"), None,
          ("found: x",), ("\x1b", "\x07")),
     Case("mib-of-comments", "stubs, 1.1 MB of comments, then the finished functions", commented, FULL,
