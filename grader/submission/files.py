@@ -201,16 +201,16 @@ def _find(path: Path, lesson: Lesson) -> _Found:
         ranked.sort(key=lambda each: (tuple(-x for x in each[0]), each[1]))
         best = ranked[0][2]
         tied = [place for work, _, place in ranked if work == ranked[0][0]]
-        others = ", ".join(_where(place) for _, _, place in ranked[1:6]) + (", ..." if len(ranked) > 6 else "")
         if len(tied) > 1 and _precedence(best, exercises) == 2:
-            shown_tied = ", ".join(_where(place) for place in tied[:3]) + (", ..." if len(tied) > 3 else "")
             raise SubmissionError(f"{path}: holds {lesson.module} (or its notebook) in {len(tied)} folders "
-                                  f"({shown_tied}): hand in one, or grade the folder you mean")
+                                  f"({_listed(tied)}): hand in one, or grade the folder you mean")
+        less = [place for _, _, place in ranked[len(tied):]]
+        with_less = f"; also seen, with less work: {_listed(less)}" if less else ""
         if len(tied) > 1:
-            notes.append(f"graded the files in {_where(best)}; also seen: {others} (as much work in them: "
-                         f"the top comes first, then {EXERCISES}/{lesson.id}/)")
+            notes.append(f"graded the files in {_where(best)}; {_listed(tied[1:])} show as much work, and the top "
+                         f"comes first, then {EXERCISES}/{lesson.id}/{with_less}")
         else:
-            notes.append(f"graded the files in {_where(best)}, which show the most work; also seen: {others}")
+            notes.append(f"graded the files in {_where(best)}, which show the most work{with_less}")
         if not ranked[0][0][1]:  # the graded place answers nothing: answers another place gives are not lost
             given = [place for work, _, place in ranked[1:] if work[1] == 1]
             if given:
@@ -232,6 +232,10 @@ def _evidence(root: Path, place: Place, lesson: Lesson) -> tuple[int, int, int]:
     module, notebook = (folder / name if name else None for name in files)
     answers = folder / lesson.answers if lesson.answers in place.names.get(lesson.answers.lower(), ()) else None
     return evidence(module, notebook, answers, lesson)
+
+
+def _listed(places: list[Place]) -> str:
+    return ", ".join(_where(place) for place in places[:3]) + (", ..." if len(places) > 3 else "")
 
 
 def _where(place: Place) -> str:

@@ -98,11 +98,11 @@ def commented(tmp: Path) -> Path:
 
 CASES = [
     Case("stray-answers-template", "the answers template at the repository's top, exercises/prefill/ finished",
-         repository("answers.toml"), FULL, ("graded the files in exercises/prefill/",), gradescope=True),
+         repository("answers.toml"), FULL, ("graded the files in exercises/prefill/, which show the most work",), gradescope=True),
     Case("stray-stub-module", "the stub module at the top", repository("prefill.py"), FULL,
-         ("graded the files in exercises/prefill/",)),
+         ("graded the files in exercises/prefill/, which show the most work",)),
     Case("stray-template", "the whole template at the top", repository("prefill.py", "answers.toml"), FULL,
-         ("graded the files in exercises/prefill/",)),
+         ("graded the files in exercises/prefill/, which show the most work",)),
     Case("venv-20000", "a 20 000-file venv/ beside the work", with_venv(20_000), FULL, gradescope=True),
     Case("env-pyvenv", "an environment named env/ (pyvenv.cfg)", with_venv(1_500, "env"), FULL),
     Case("Prefill.py", "saved on macOS", variant("Prefill.py"), FULL, ("graded Prefill.py as prefill.py",),

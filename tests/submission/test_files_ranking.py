@@ -45,7 +45,8 @@ def test_a_stray_template_at_the_top_does_not_hide_the_finished_exercises_folder
     found = Submission.locate(repo, prefill)
     assert found.path == repo / "exercises" / "prefill" and found.module == found.path / "prefill.py"
     assert found.answers == found.path / "answers.toml"
-    assert found.notes == ("graded the files in exercises/prefill/, which show the most work; also seen: the top",)
+    assert found.notes == ("graded the files in exercises/prefill/, which show the most work; also seen, with less "
+                           "work: the top",)
 
 
 def test_a_finished_folder_below_beats_a_template_at_the_top_and_in_exercises(tmp_path, prefill):
@@ -60,8 +61,10 @@ def test_places_with_as_much_work_grade_the_top_and_say_which_others_were_seen(t
     lay(repo / "exercises" / "prefill", FINISHED)
     found = Submission.locate(repo, prefill)
     assert found.path == repo
-    assert found.notes == ("graded the files in the top; also seen: exercises/prefill/ (as much work in them: the "
-                           "top comes first, then exercises/prefill/)",)
+    lay(repo / "old", TEMPLATE)
+    found = Submission.locate(repo, prefill)
+    assert found.notes == ("graded the files in the top; exercises/prefill/ show as much work, and the top comes "
+                           "first, then exercises/prefill/; also seen, with less work: old/",)
 
 
 def test_answers_given_elsewhere_are_not_lost_when_the_graded_place_answers_nothing(tmp_path, prefill):
@@ -79,8 +82,8 @@ def test_two_finished_copies_below_are_still_refused_but_a_finished_one_beats_a_
         Submission.locate(repo, prefill)
     lay(repo / "draft", TEMPLATE)
     found = Submission.locate(repo, prefill)
-    assert found.path == repo / "final" and found.notes == ("graded the files in final/, which show the most work; "
-                                                            "also seen: draft/",)
+    assert found.path == repo / "final"
+    assert found.notes == ("graded the files in final/, which show the most work; also seen, with less work: draft/",)
 
 
 @pytest.mark.parametrize("name", ["Prefill.py", "PREFILL.PY", "prefill.PY"])
