@@ -98,7 +98,8 @@ def commented(tmp: Path) -> Path:
 
 CASES = [
     Case("stray-answers-template", "the answers template at the repository's top, exercises/prefill/ finished",
-         repository("answers.toml"), FULL, ("graded the files in exercises/prefill/, which show the most work",), gradescope=True),
+         repository("answers.toml"), FULL, ("graded the files in exercises/prefill/, which show the most work",),
+         gradescope=True),
     Case("stray-stub-module", "the stub module at the top", repository("prefill.py"), FULL,
          ("graded the files in exercises/prefill/, which show the most work",)),
     Case("stray-template", "the whole template at the top", repository("prefill.py", "answers.toml"), FULL,
