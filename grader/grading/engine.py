@@ -161,7 +161,7 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     given = [(t.id, _as_written(answers, t.answer.key)) for t in the_lesson.tasks if t.answer]
     report = Report(lesson=the_lesson.id, title=the_lesson.title, submission=str(path), tasks=tasks,
                     execution_time=time.monotonic() - started, sandbox=confinement, sandbox_fallback=fallback,
-                    output=output, notes=(notebook.report_notes(student) if notebook else []) + notes,
+                    output=output, notes=[*found.notes, *(notebook.report_notes(student) if notebook else []), *notes],
                     stand_ins=stand_ins, limited=limited, variant=_numbers(variant),
                     claimed_student=disagreeing(claim, student_id, normalise_id), claimed_variant=said,
                     answers_given=given)
@@ -297,6 +297,8 @@ def _start_student(found: Submission, lesson, tmp: Path, launcher=None, box: con
     if found.module is not None:
         if found.path.is_dir():
             stage.copy_folder(found.path, workdir, into_existing=early is not None)
+            if found.module.name != lesson.module:  # named but for case (Prefill.py): imported under the lesson's name
+                shutil.copyfile(found.module, module_path)
         else:
             workdir.mkdir(exist_ok=early is not None)
             shutil.copyfile(found.module, module_path)
@@ -319,7 +321,7 @@ def _start_student(found: Submission, lesson, tmp: Path, launcher=None, box: con
                             budget_shares=len(lesson.code_tasks))
     if found.module is None:
         why = found.passed_over.get(lesson.module)
-        said = f"{lesson.module} {why}" if why else f"no {lesson.module} was handed in"
+        said = f"{lesson.module} {why}" if why else f"no {lesson.module} was handed in{found.instead}"
         student.unavailable = ImportFailed(f"{said}, so every code task scores 0")
         return student
     student.start()

@@ -7,6 +7,15 @@ folder holding ``prefill.py``, or a whole course repository as a GitHub hand-in 
 lesson's files, the same way for every tool; ``choose_lesson`` is the one rule for which
 lesson is graded (``grade``, ``batch``, ``run_autograder``, ``make grade``).
 
+Every place holding a lesson's files is found (``grader.submission.places``: one walk that a
+``venv/`` cannot exhaust) and the place showing the most work is graded
+(``grader.submission.work``): a stray template at a repository's top does not hide the
+finished ``exercises/<lesson>/``. When places show as much work as each other the top comes
+first, then ``exercises/<lesson>/``, and a note says which others were seen; two folders
+below, neither of them those, are refused (which one is the work is the student's to say).
+A module named as the lesson's but for case (``Prefill.py``) is graded, with a note: macOS
+and Windows import it under the lesson's name. When nothing fits, the refusal says what was found.
+
 Files are looked for by name, never through a link (a link could point at the solutions);
 a folder holding both a module and a notebook is graded as the notebook only when the
 module is still the untouched stub and the notebook is not. Deciding that takes parsing,
@@ -15,7 +24,6 @@ never running: ``ast`` for the module, JSON and ``ast`` for the notebook's cells
 
 from __future__ import annotations
 
-import ast
 import os
 import stat
 from dataclasses import dataclass, field
@@ -24,11 +32,14 @@ from pathlib import Path, PurePath
 from grader.exceptions import SubmissionError, UsageError
 from grader.lesson.course import EXERCISES, Course
 from grader.lesson.manifest import Lesson
-from grader.submission.answers_file import load_answers
-from grader.submission.cells import definitions, read_answers, unimplemented
-from grader.submission.limits import MAX_DEPTH, MAX_SOURCE_BYTES, MAX_SUBMISSION_FILES
-from grader.submission.notebook import read_notebook
-from grader.submission.stubs import is_empty_body
+from grader.result.text import shown
+from grader.submission.places import Place, Search, search
+from grader.submission.work import answers_something, evidence, module_has_work, notebook_has_work
+
+__all__ = ["LessonChoice", "Submission", "answers_something", "choose_lesson", "lesson_folder", "notebook_name",
+           "passed_over", "prefer_notebook"]
+
+MAX_RANKED = 16  # places whose files are read to rank them; any further are seen, not read
 
 
 @dataclass(frozen=True)
@@ -45,33 +56,42 @@ class Submission:
     answers: Path | None
     notebook: Path | None = None
     passed_over: dict[str, str] = field(default_factory=dict)  # a lesson file's name -> why it is not graded
+    notes: tuple[str, ...] = ()  # about where the files were found (a case variant, other places seen), shown
+    instead: str = ""  # no module nor notebook: "; found: Prefill_v2.py, notes.txt" (what the folder holds), shown
 
     @classmethod
     def locate(cls, path: Path, lesson: Lesson) -> Submission:
         if not path.exists():
             raise SubmissionError(f"{path}: no such file or folder")
         if path.is_file():
-            if path.suffix == ".ipynb":
+            suffix = path.suffix.lower()
+            if suffix == ".ipynb":
                 return cls(path, None, None, path)
-            if path.suffix != ".py":
+            if suffix != ".py":
                 raise SubmissionError(f"{path}: expected a folder, a .py or a .ipynb file, not a "
-                                      f"{path.suffix or 'file without extension'}")
-            return cls(path, path, None)
+                                      f"{shown(path.suffix or 'file without extension', lines=False, limit=40)}")
+            variant = path.name != lesson.module and path.name.lower() == lesson.module.lower()
+            return cls(path, path, None, notes=(_variant_note(path.name, lesson),) if variant else ())
         if not path.is_dir():
             raise SubmissionError(f"{path}: not a regular file or folder")
-        folder = lesson_folder(path, lesson)
-        if folder is None:
+        found = _find(path, lesson)
+        if found.folder is None:
             unusable = "".join(f"; {each}" for each in _unusable(path, lesson))
             raise SubmissionError(f"{path}: holds neither {lesson.module} nor {lesson.answers} (looked at the top, "
-                                  f"in {EXERCISES}/{lesson.id}/ and in every folder below){unusable}")
-        module, answers = folder / lesson.module, folder / lesson.answers
+                                  f"in {EXERCISES}/{lesson.id}/ and in every folder below){_seen(found.search)}"
+                                  f"{unusable}")
+        folder = found.folder
+        module = folder / (found.place.file(lesson.module) or lesson.module)
+        answers = found.answers or folder / lesson.answers
         module, answers = (module if _plain_file(module) else None), (answers if _plain_file(answers) else None)
         why = {name: said for name, taken in ((lesson.module, module), (lesson.answers, answers))
                if taken is None and (said := passed_over(folder / name))}
-        notebook = folder / notebook_name(lesson)
-        if _plain_file(notebook) and prefer_notebook(module, notebook, lesson):
-            return cls(folder, None, answers, notebook, why)
-        return cls(folder, module, answers, None, why)
+        notebook = folder / (found.place.file(notebook_name(lesson)) or notebook_name(lesson))
+        has_notebook = _plain_file(notebook)
+        if has_notebook and prefer_notebook(module, notebook, lesson):
+            return cls(folder, None, answers, notebook, why, found.notes)
+        instead = _listing(folder, lesson.answers) if module is None and not has_notebook else ""
+        return cls(folder, module, answers, None, why, found.notes, instead)
 
 
 @dataclass(frozen=True)
@@ -121,14 +141,17 @@ def choose_lesson(course: Course, submission: Path, lesson: str | None = None) -
 
 
 def _named_lessons(submission: Path, lessons: list[Lesson]) -> list[Lesson]:
-    """The lessons whose files (or name) the submission has; see ``choose_lesson``."""
+    """The lessons whose files (or name) the submission has, whatever the case of a file's name;
+    see ``choose_lesson``."""
     if not submission.is_dir():
-        return [each for each in lessons if submission.name in (each.module, notebook_name(each))]
+        return [each for each in lessons if submission.name.lower() in (each.module.lower(),
+                                                                        notebook_name(each).lower())]
     by_name = [each for each in lessons if each.id == submission.name]
     if by_name:
         return by_name
-    names = {relative.name for relative in _tree(submission)}
-    return [each for each in lessons if each.module in names or notebook_name(each) in names
+    wanted = tuple(name for each in lessons for name in (each.module, notebook_name(each)))
+    names = {name for place in search(submission, wanted).places for name in place.names}
+    return [each for each in lessons if each.module.lower() in names or notebook_name(each).lower() in names
             or _holds_any(_exercises(submission, each), each)]
 
 
@@ -136,40 +159,123 @@ def _worked_on(submission: Path, lesson: Lesson) -> bool:
     """Whether the submission folder holds work for ``lesson``: its module or notebook defines a graded
     function beyond the stub, or its answers file answers something. Read, never run."""
     try:
-        folder = lesson_folder(submission, lesson)
+        found = _find(submission, lesson)
     except SubmissionError:  # in two places: the student's to sort out, and evidence enough
         return True
-    if folder is None:
-        return False
-    functions = {task.function for task in lesson.code_tasks}
-    module, notebook, answers = folder / lesson.module, folder / notebook_name(lesson), folder / lesson.answers
-    if _plain_file(module) and _module_has_work(module, functions):
-        return True
-    if _plain_file(notebook) and _notebook_has_work(notebook, functions):
-        return True
-    return _plain_file(answers) and answers_something(load_answers(answers, lesson.answers)[0])
+    return found.folder is not None and any(_evidence(submission, found.place, lesson)[:2])
 
 
 def lesson_folder(path: Path, lesson: Lesson) -> Path | None:
-    """The folder of submission folder ``path`` that holds the lesson's files, or None:
+    """The folder of submission folder ``path`` that holds the lesson's files, or None (see the module
+    docstring: the place showing the most work; in a tie the top, then ``exercises/<lesson>/``; two
+    folders below alike are refused, naming both). Links are never followed."""
+    return _find(path, lesson).folder
 
-    the folder itself when it holds the module, the notebook or the answers file; else
-    ``exercises/<lesson>/`` when that does (a whole course repository); else the one folder
-    below that holds the module or the notebook. Two such folders are refused, naming both:
-    which one is the student's work is theirs to say, not a guess. Links are never followed.
-    """
-    if _holds_any(path, lesson):
-        return path
-    exercises = _exercises(path, lesson)
-    if _holds_any(exercises, lesson):
-        return exercises
-    wanted = (lesson.module, notebook_name(lesson))
-    places = sorted({relative.parent for relative in _tree(path) if relative.name in wanted})
+
+@dataclass(frozen=True)
+class _Found:
+    search: Search
+    folder: Path | None = None
+    place: Place = field(default_factory=lambda: Place(PurePath()))
+    answers: Path | None = None  # taken from another place: the graded one answers nothing
+    notes: tuple[str, ...] = ()
+
+
+def _find(path: Path, lesson: Lesson) -> _Found:
+    """Where the lesson's files are in ``path``, and what to say about the choice."""
+    exercises = PurePath(EXERCISES, lesson.id)
+    found = search(path, (lesson.module, notebook_name(lesson), lesson.answers))
+    code = (lesson.module.lower(), notebook_name(lesson).lower())
+    places = sorted((place for place in found.places
+                     if any(name in place.names for name in code)
+                     or (place.folder in (PurePath(), exercises) and lesson.answers in place.names.get(
+                         lesson.answers.lower(), ()))),
+                    key=lambda place: (_precedence(place, exercises), len(place.folder.parts), place.folder.parts))
+    if not places:
+        return _Found(found)
+    notes = []
+    best, answers = places[0], None
     if len(places) > 1:
-        shown = ", ".join(f"{place.as_posix()}/" for place in places[:3]) + (", ..." if len(places) > 3 else "")
-        raise SubmissionError(f"{path}: holds {lesson.module} (or its notebook) in {len(places)} folders ({shown}): "
-                              f"hand in one, or grade the folder you mean")
-    return path / places[0] if places else None
+        ranked = [(_evidence(path, place, lesson) if n < MAX_RANKED else (-1, -1, -1), n, place)
+                  for n, place in enumerate(places)]
+        ranked.sort(key=lambda each: (tuple(-x for x in each[0]), each[1]))
+        best = ranked[0][2]
+        tied = [place for work, _, place in ranked if work == ranked[0][0]]
+        if len(tied) > 1 and _precedence(best, exercises) == 2:
+            raise SubmissionError(f"{path}: holds {lesson.module} (or its notebook) in {len(tied)} folders "
+                                  f"({_listed(tied)}): hand in one, or grade the folder you mean")
+        less = [place for _, _, place in ranked[len(tied):]]
+        with_less = f"; also seen, with less work: {_listed(less)}" if less else ""
+        if len(tied) > 1:
+            notes.append(f"graded the files in {_where(best)}; {_listed(tied[1:])} show as much work, and the top "
+                         f"comes first, then {EXERCISES}/{lesson.id}/{with_less}")
+        else:
+            notes.append(f"graded the files in {_where(best)}, which show the most work{with_less}")
+        if not ranked[0][0][1]:  # the graded place answers nothing: answers another place gives are not lost
+            given = [place for work, _, place in ranked[1:] if work[1] == 1]
+            if given:
+                answers = path / given[0].folder / lesson.answers
+                notes.append(f"{lesson.answers} taken from {_where(given[0])}: {_where(best)} answers nothing")
+    module = best.file(lesson.module)
+    if module is not None and module != lesson.module:
+        notes.insert(0, _variant_note(module, lesson, best.names.get(lesson.module.lower(), ())))
+    return _Found(found, path / best.folder, best, answers, tuple(notes))
+
+
+def _precedence(place: Place, exercises: PurePath) -> int:
+    return 0 if not place.folder.parts else 1 if place.folder == exercises else 2
+
+
+def _evidence(root: Path, place: Place, lesson: Lesson) -> tuple[int, int, int]:
+    folder = root / place.folder
+    files = [place.file(name) for name in (lesson.module, notebook_name(lesson))]
+    module, notebook = (folder / name if name else None for name in files)
+    answers = folder / lesson.answers if lesson.answers in place.names.get(lesson.answers.lower(), ()) else None
+    return evidence(module, notebook, answers, lesson)
+
+
+def _listed(places: list[Place]) -> str:
+    return ", ".join(_where(place) for place in places[:3]) + (", ..." if len(places) > 3 else "")
+
+
+def _where(place: Place) -> str:
+    return "the top" if not place.folder.parts else f"{_name(place.folder.as_posix())}/"
+
+
+def _name(text: str) -> str:
+    """A name the submission chose, fit to show in one line."""
+    return shown(text, lines=False, limit=120)
+
+
+def _variant_note(name: str, lesson: Lesson, variants: tuple[str, ...] = ()) -> str:
+    others = [each for each in variants if each != name]
+    also = f" ({', '.join(_name(each) for each in others)} too, not graded)" if others else ""
+    return (f"graded {_name(name)} as {lesson.module}{also}: the names differ only in case, and macOS and "
+            f"Windows import it as {lesson.module_name}; name it {lesson.module}")
+
+
+def _seen(found: Search) -> str:
+    """"; found: a.py, notes.txt" (the files at the top, and modules anywhere), for a refusal."""
+    stopped = "" if found.complete else " (the search stopped at its bound in time or in names listed)"
+    if not found.seen:
+        return f"; found no file{stopped}"
+    names = ", ".join(_name(each.as_posix()) for each in found.seen[:8])
+    return f"; found: {names}{', ...' if len(found.seen) > 8 else ''}{stopped}"
+
+
+def _listing(folder: Path, answers: str) -> str:
+    """"; found: Prefill_v2.py, notes.txt" for a folder holding no module: what was handed in instead of it
+    (its answers file aside)."""
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for _, entry in zip(range(200), entries, strict=False)
+                           if entry.is_file(follow_symlinks=False) and not entry.name.startswith(".")
+                           and entry.name != answers)
+    except OSError:
+        return ""
+    if not names:
+        return ""
+    return f"; found: {', '.join(_name(each) for each in names[:8])}{', ...' if len(names) > 8 else ''}"
 
 
 def _exercises(path: Path, lesson: Lesson) -> Path | None:
@@ -183,23 +289,6 @@ def _exercises(path: Path, lesson: Lesson) -> Path | None:
 def _holds_any(folder: Path | None, lesson: Lesson) -> bool:
     return folder is not None and any(_plain_file(folder / name) for name in
                                       (lesson.module, notebook_name(lesson), lesson.answers))
-
-
-def _tree(root: Path) -> list[PurePath]:
-    """The plain files below ``root``, relative to it: no links followed, hidden folders (``.git``)
-    and caches left out, bounded by the submission limits (a larger tree is searched in part)."""
-    found: list[PurePath] = []
-    for folder, subfolders, files in os.walk(root):
-        relative = PurePath(folder).relative_to(root)
-        deep = len(relative.parts) >= MAX_DEPTH  # os.walk recurses: a hostile tree 1500 folders deep stops here
-        subfolders[:] = [] if deep else sorted(d for d in subfolders if not d.startswith(".") and d != "__pycache__"
-                                               and not os.path.islink(os.path.join(folder, d)))
-        for name in sorted(files):
-            if _plain_file(Path(folder, name)):  # no link, pipe or device: nothing that cannot be graded
-                found.append(relative / name)
-                if len(found) >= MAX_SUBMISSION_FILES:
-                    return found
-    return found
 
 
 def _unusable(path: Path, lesson: Lesson) -> list[str]:
@@ -250,49 +339,6 @@ def prefer_notebook(module: Path | None, notebook: Path, lesson: Lesson) -> bool
     if module is None:
         return True
     functions = {task.function for task in lesson.code_tasks}
-    if _module_has_work(module, functions):
+    if module_has_work(module, functions):
         return False
-    return _notebook_has_work(notebook, functions)
-
-
-def _notebook_has_work(notebook: Path, functions: set[str]) -> bool:
-    read = read_notebook(notebook)
-    if read.problem:
-        return False
-    defined = definitions(read.code_cells)
-    stubs = unimplemented(read.code_cells)
-    answers, _ = read_answers(read.cells)
-    return any(name in defined and name not in stubs for name in functions) or answers_something(answers)
-
-
-def _module_has_work(path: Path, functions: set[str]) -> bool:
-    """A graded function defined beyond the stub, or bound otherwise (``prefill_flops = lambda N, P: ...``,
-    an import, a class): the template binds them only with ``def`` and ``pass``."""
-    try:
-        tree = ast.parse(path.read_bytes()[:MAX_SOURCE_BYTES])
-    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-        return True  # a module that does not parse was worked on
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if node.name in functions and not is_empty_body(node.body):
-                return True
-        elif functions & _bound(node):
-            return True
-    return False
-
-
-def _bound(statement: ast.stmt) -> set[str]:
-    """The names a top-level statement (not a function) binds in the module."""
-    names = {statement.name} if isinstance(statement, ast.ClassDef) else set()
-    for node in ast.walk(statement):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, ast.alias):
-            names.add(node.asname or node.name.split(".")[0])
-    return names
-
-
-def answers_something(answers: dict | None) -> bool:
-    """Whether any answer holds more than the template's empty string."""
-    values = (answers or {}).values()
-    return any(not (value is None or (isinstance(value, str) and not value.strip())) for value in values)
+    return notebook_has_work(notebook, functions)

@@ -18,12 +18,17 @@ from grader.exceptions import SubmissionError
 
 MAX_SUBMISSION_BYTES = 50 * 1024 * 1024  # all files of a submission together
 MAX_SUBMISSION_FILES = 1000
-MAX_SOURCE_BYTES = 1 << 20  # of a module file that the trusted process parses (stubs, lines)
+MAX_SOURCE_BYTES = 1 << 20  # of a module's code (lines but comments and blanks) that the trusted process parses
+MAX_MODULE_BYTES = 8 << 20  # of a module file read whole to parse it: comments cost a parse nearly nothing
 MAX_ANSWERS_BYTES = 1 << 20  # of an answers file
 MAX_NOTEBOOK_BYTES = 32 * 1024 * 1024  # of an .ipynb, read as JSON
 MAX_DEPTH = 32  # folders within folders, in a zip or a submission folder (unzip, grader.batch.snapshot)
 MAX_NAME_BYTES = 1024  # of a zip member's whole name, encoded; each part at most NAME_PART_BYTES
 NAME_PART_BYTES = 255  # what Linux, macOS and Windows file systems accept for one name
+SEARCH_SECONDS = 5.0  # looking for a lesson's files in a submission folder: a bound in time, not in files
+SEARCH_NAME_BYTES = 16 << 20  # ... and in the bytes of the names listed (a folder of millions of entries)
+NOT_SEARCHED = frozenset({"venv", "site-packages", "node_modules", "__pycache__"})  # nor hidden folders (.git,
+# .venv), nor a folder holding pyvenv.cfg (an environment by any name): installed code, never a student's work
 NEVER_COPIED = ("__pycache__", ".git", ".ipynb_checkpoints")  # caches and history, not work: never copied nor hashed
 
 

@@ -12,15 +12,18 @@ import re
 from pathlib import Path
 
 from grader.submission.limits import MAX_SOURCE_BYTES
+from grader.submission.stubs import module_source
 
 
 def function_lines(path: Path | None) -> dict[str, int]:
-    """Line of each top-level function definition (the last one, which is the one Python uses)."""
-    if path is None:
+    """Line of each top-level function definition (the last one, which is the one Python uses); none
+    when the module cannot be parsed whole (a part could end inside a function)."""
+    source = module_source(path)
+    if source is None:
         return {}
     try:
-        tree = ast.parse(path.read_bytes()[:MAX_SOURCE_BYTES])
-    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
     return {node.name: node.lineno for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
@@ -30,7 +33,8 @@ def key_lines(path: Path | None, keys: list[str]) -> dict[str, int]:
     if path is None:
         return {}
     try:
-        lines = path.read_bytes()[:MAX_SOURCE_BYTES].decode("utf-8", "replace").splitlines()
+        with open(path, "rb") as stream:  # only what is looked at is read
+            lines = stream.read(MAX_SOURCE_BYTES).decode("utf-8", "replace").splitlines()
     except OSError:
         return {}
     found: dict[str, int] = {}

@@ -31,8 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.submission.cells import CellSource, is_answers, magic_modules, parse
-from grader.submission.limits import MAX_SOURCE_BYTES
-from grader.submission.stubs import is_empty_body
+from grader.submission.stubs import is_empty_body, module_source
 
 MAX_REPAIRS = 20  # functions left out of one module before the grader stops repairing it
 _DEF = re.compile(r"(?:async[ \t]+)?def[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
@@ -124,13 +123,14 @@ class SourceFacts:
 
 
 def analyse(path: Path | None) -> SourceFacts:
-    """The facts of the module at ``path``; empty facts when it cannot be read or is too large."""
+    """The facts of the module at ``path``; empty facts when it cannot be read or is too large to parse
+    (``grader.submission.stubs.module_source``: a MiB of comments is not too large)."""
     if path is None:
         return SourceFacts()
+    raw = module_source(path)  # whole, or not at all: a part could end between stubs and finished functions
+    if raw is None:
+        return SourceFacts()
     try:
-        raw = path.read_bytes()
-        if len(raw) > MAX_SOURCE_BYTES:
-            return SourceFacts()
         text = importlib.util.decode_source(raw)
         encoding = tokenize.detect_encoding(io.BytesIO(raw).readline)[0]
     except (OSError, UnicodeDecodeError, SyntaxError, LookupError, ValueError):

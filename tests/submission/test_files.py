@@ -226,10 +226,11 @@ def test_locate_empty_folder(tmp_path, prefill):
     assert "prefill.py" in message and "answers.toml" in message and "exercises/prefill/" in message
 
 
-def test_locate_folder_with_wrongly_named_files(tmp_path, prefill):
-    sub = folder(tmp_path / "s", "Prefill.py", "answer.toml")
-    with pytest.raises(SubmissionError, match="holds neither"):
+def test_locate_folder_with_wrongly_named_files_says_what_it_found(tmp_path, prefill):
+    sub = folder(tmp_path / "s", "Prefill_v2.py", "answer.toml")
+    with pytest.raises(SubmissionError, match="holds neither") as info:
         Submission.locate(sub, prefill)
+    assert str(info.value).endswith("; found: Prefill_v2.py, answer.toml")
 
 
 def test_a_course_repository_is_graded_from_exercises_lesson(tmp_path, prefill):
@@ -302,7 +303,8 @@ def test_what_stands_behind_a_linked_folder_is_never_described(tmp_path, prefill
     (repo / "exercises").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
     with pytest.raises(SubmissionError) as info:
         Submission.locate(repo, prefill)
-    assert str(info.value).endswith("every folder below)")
+    assert str(info.value).endswith("every folder below); found: README.md")
+    assert "is a folder" not in str(info.value)
 
 
 def test_beside_a_graded_file_one_passed_over_says_why_in_the_grade(tmp_path, prefill):

@@ -52,3 +52,11 @@ def test_attach_sources_points_code_and_answer_tasks():
     file, line = report.task("quiz").source
     assert file == str(folder / "answers.toml")
     assert (folder / "answers.toml").read_text().splitlines()[line - 1].startswith("quiz")
+
+
+def test_the_lines_of_a_module_past_a_mib_of_comments_are_those_of_its_last_definitions(tmp_path):
+    """Before: the first MiB was parsed, and the lines pointed at the template's stubs above the comments."""
+    path = tmp_path / "prefill.py"
+    path.write_text("def f():\n    pass\n" + ("# " + "x" * 98 + "\n") * 11_000 + "def f():\n    return 1\n",
+                    encoding="utf-8")
+    assert function_lines(path) == {"f": 11_003}

@@ -137,3 +137,12 @@ def test_a_notebooks_imports_include_the_modules_its_magics_load():
     cells = [CellSource(1, "%matplotlib inline\nimport numpy as np"), CellSource(2, "%load_ext line_profiler"),
              CellSource(3, "# ANSWERS\n%load_ext never_read")]
     assert analyse_cells(cells).imports == {"matplotlib", "numpy", "line_profiler"}
+
+
+def test_a_module_past_a_mib_of_comments_is_analysed_whole(tmp_path):
+    """Before: a module over a MiB gave no facts, and the stubs above the comments were read alone."""
+    path = tmp_path / "prefill.py"
+    path.write_text("def f():\n    pass\n" + ("# " + "x" * 98 + "\n") * 11_000 + "def f():\n    return 1\n",
+                    encoding="utf-8")
+    facts = analyse(path)
+    assert facts.parsed and facts.stubs() == set() and [d.lineno for d in facts.definitions["f"]] == [1, 11_003]

@@ -151,3 +151,25 @@ def test_exercise_stubs_are_all_unimplemented():
 
 def test_reference_solution_has_no_stubs():
     assert unimplemented_functions(ROOT / "solutions" / "prefill" / "prefill.py") == set()
+
+
+def test_a_module_is_read_whole_past_a_mib_of_comments(tmp_path):
+    """Before: only the first MiB was parsed, which ended between the template's stubs and the finished
+    functions, so every task was called "not implemented yet"."""
+    template = (ROOT / "exercises" / "prefill" / "prefill.py").read_text(encoding="utf-8")
+    finished = (ROOT / "solutions" / "prefill" / "prefill.py").read_text(encoding="utf-8")
+    path = tmp_path / "prefill.py"
+    path.write_text(template + ("# " + "x" * 98 + "\n") * 11_000 + finished, encoding="utf-8")
+    assert path.stat().st_size > 1_100_000
+    assert unimplemented_functions(path) == set()
+
+
+def test_a_module_too_large_to_parse_says_nothing_rather_than_a_part(tmp_path):
+    from grader.submission.limits import MAX_MODULE_BYTES, MAX_SOURCE_BYTES
+
+    code = tmp_path / "code.py"
+    code.write_bytes(b"def f():\n    pass\n" + b"x = 1\n" * (MAX_SOURCE_BYTES // 6 + 1) + b"def f():\n    return 1\n")
+    assert unimplemented_functions(code) == set()
+    huge = tmp_path / "huge.py"
+    huge.write_bytes(b"def f():\n    pass\n" + b"#\n" * (MAX_MODULE_BYTES // 2 + 1))
+    assert unimplemented_functions(huge) == set()
