@@ -29,7 +29,9 @@ SEARCH_SECONDS = 5.0  # looking for a lesson's files in a submission folder: a b
 SEARCH_NAME_BYTES = 16 << 20  # ... and in the bytes of the names listed (a folder of millions of entries)
 NOT_SEARCHED = frozenset({"venv", "site-packages", "node_modules", "__pycache__"})  # nor hidden folders (.git,
 # .venv), nor a folder holding pyvenv.cfg (an environment by any name): installed code, never a student's work
-NEVER_COPIED = ("__pycache__", ".git", ".ipynb_checkpoints")  # caches and history, not work: never copied nor hashed
+# Caches, history and installed environments, not work: never copied nor hashed, so that a repository
+# handed in with its venv/ beside prefill.py is graded, not refused for the venv's thousands of files.
+NEVER_COPIED = ("__pycache__", ".git", ".ipynb_checkpoints", "venv", ".venv", "site-packages", "node_modules")
 
 
 def walk(root: Path, skip: Callable[[os.DirEntry], bool], ordered: bool = True) -> Iterator[os.DirEntry]:

@@ -73,6 +73,19 @@ def with_venv(files: int, name: str = "venv") -> Callable[[Path], Path]:
     return build
 
 
+def venv_at_top(name: str) -> Callable[[Path], Path]:
+    """prefill.py at the repository's top with a 1 500-file environment ``name``/ beside it: the folder
+    graded holds the environment, which is neither copied nor counted against the file limit."""
+    def build(tmp: Path) -> Path:
+        repo = lay(tmp / "repo", FINISHED)
+        package = repo / name / "lib" / "python3.11" / "site-packages" / "p"
+        package.mkdir(parents=True)
+        for n in range(1_500):
+            (package / f"m{n}.py").write_bytes(b"")
+        return repo
+    return build
+
+
 def variant(name: str) -> Callable[[Path], Path]:
     return lambda tmp: lay(tmp / "s", FINISHED, module=name)
 
@@ -105,6 +118,8 @@ CASES = [
     Case("stray-template", "the whole template at the top", repository("prefill.py", "answers.toml"), FULL,
          ("graded the files in exercises/prefill/, which show the most work",)),
     Case("venv-20000", "a 20 000-file venv/ beside the work", with_venv(20_000), FULL, gradescope=True),
+    Case("venv-at-top", "prefill.py at the top, a 1 500-file venv/ beside it", venv_at_top("venv"), FULL),
+    Case(".venv-at-top", "prefill.py at the top, a 1 500-file .venv/ beside it", venv_at_top(".venv"), FULL),
     Case("env-pyvenv", "an environment named env/ (pyvenv.cfg)", with_venv(1_500, "env"), FULL),
     Case("Prefill.py", "saved on macOS", variant("Prefill.py"), FULL, ("graded Prefill.py as prefill.py",),
          ("no prefill.py was handed in",), gradescope=True),

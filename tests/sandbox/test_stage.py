@@ -79,11 +79,12 @@ def test_copy_folder_leaves_out_the_names_it_is_given(submission, tmp_path):
 def test_not_copied_names_what_is_not_a_plain_file_or_folder(submission):
     names = os.listdir(submission)
     assert stage.not_copied(str(submission), names) == {
-        "__pycache__", ".git", ".ipynb_checkpoints", "secret.txt", "inside.py", "pipe"}
+        *stage.SKIPPED, "secret.txt", "inside.py", "pipe"}
 
 
-def test_the_skipped_names_are_the_caches_and_history():
-    assert set(stage.SKIPPED) == {"__pycache__", ".git", ".ipynb_checkpoints"}
+def test_the_skipped_names_are_the_caches_history_and_environments():
+    assert set(stage.SKIPPED) == {"__pycache__", ".git", ".ipynb_checkpoints", "venv", ".venv", "site-packages",
+                                  "node_modules"}
 
 
 def test_check_size_accepts_a_submission_at_the_limits(tmp_path):
