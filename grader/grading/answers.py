@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from grader.describe import format_int, int_digits
 from grader.exceptions import AnswerFormatError
+from grader.grading.arithmetic import WorkingDisagrees, checked_workings
 from grader.grading.numbers import NotANumber, OutOfRange, Unit, out_of_range, quote, read_number
 from grader.grading.writing import accepted_forms, choice_forms
 from grader.lesson.expressions import show
@@ -72,7 +73,19 @@ def parse_number(value, spec: AnswerSpec | tuple[str, ...] = ()) -> float:
         if not math.isfinite(value):
             raise NotANumber(f"{quote(value)} is not a finite number")
         return value
-    return read_number(value, unit, spec.tolerance if isinstance(spec, AnswerSpec) else None)
+    tolerance = spec.tolerance if isinstance(spec, AnswerSpec) else None
+
+    def step(text: str) -> float | None:
+        try:
+            return read_number(text, unit, tolerance)
+        except NotANumber:
+            return None
+
+    try:
+        value = checked_workings(value, step)
+    except WorkingDisagrees as exc:  # refused as any other answer that is not one number (with the accepted forms)
+        raise NotANumber(str(exc)) from None
+    return read_number(value, unit, tolerance)
 
 
 def parse_choice(value, choices: dict) -> str:
