@@ -92,8 +92,10 @@ def parse_choice(value, choices: dict) -> str:
     """The letter of the chosen option: 'B', 'b', 'B.', '(B)', '“B”', 'No', 'B) No', 'Ｂ', an answer
     that starts with its choice and goes on explaining ('No, because of causal masking'), one
     that says its choice twice ('B (No)', 'No (B)'), and one introduced by a word ('Answer: B',
-    'Option B', 'The answer is B'). Naming two choices ('A or B', 'B (Yes)') is refused as
-    ambiguous, never resolved."""
+    'Option B', 'The answer is B'). Naming two choices ('A or B', 'B (Yes)', and in its
+    explanation: 'B is wrong; the answer is A', 'A, since B would…': a machine cannot tell a
+    mention in passing from a second answer) is refused as ambiguous, naming both, never
+    resolved; so is a choice negated or hedged ('not A', 'B?', 'B (or maybe…)', 'A is wrong')."""
     forms = choice_forms(choices)
     if not isinstance(value, str) or len(value) > 2000:
         raise AnswerFormatError(f"{quote(value)} is not one of the choices: answer with {forms}")

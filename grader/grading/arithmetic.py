@@ -4,6 +4,10 @@ A student who shows the working beside the result gives a second number; ``grade
 reads the answer as the result only when the working comes to the same. The working is the
 submission's text, so it is never evaluated as Python: it is parsed, and only plain
 arithmetic of numbers (``+ - * /`` and small powers) is worked out, in bounded time.
+
+``checked_workings`` finds every working an answer shows (before ``=``, in one or several
+brackets) and checks each against its result, in the question's unit or the result's own as
+written, before ``grader.grading.numbers`` reads the result: a contradiction is refused, not read.
 """
 
 from __future__ import annotations
