@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from grader.describe import format_int, int_digits
 from grader.exceptions import AnswerFormatError
+from grader.grading.arithmetic import WorkingDisagrees, checked_workings
 from grader.grading.numbers import NotANumber, OutOfRange, Unit, out_of_range, quote, read_number
 from grader.grading.writing import accepted_forms, choice_forms
 from grader.lesson.expressions import show
@@ -44,6 +45,11 @@ _CONNECTORS = ("because", "since", "as")
 # "Answer: B", "Option B", "the answer is B", "my choice: b": words that introduce a choice, said before it
 _INTRODUCER = re.compile(r"(?:(?:my|the)\s+)?(?:answer|option|choice)(?:\s+is)?\s*[:=\-–—]?\s*(?=\S)")
 # what may come between a choice and the same choice said again: "B (No)", "B, i.e. No", "No (B)", "B = No"
+# said right after a choice, it doubts or rules it out: "B?", "B (or maybe A)", "B is wrong", "B was my first guess"
+_DOUBT = re.compile(r"\s*\?|[\s(,;:\-–—]*(?:or\s+)?(?:maybe|perhaps|probably|possibly|not\s+sure)\b"
+                    r"|\s*(?:is|was|'s)\s+(?:not\s+|n't\s+)?(?:wrong|incorrect|false|not\s+(?:right|correct|it)"
+                    r"|(?:my|the)\s+first\s+guess|a\s+trap)\b|\s*(?:isn't|wasn't)\b", re.I)
+_RULED_OUT = re.compile(r"(?:not|maybe|perhaps|probably|possibly)\s+", re.I)  # said before: "not A", "maybe B"
 _AGAIN = re.compile(r"[\s(\[=:,;\-–—]*(?:(?:i\.\s?e\.?|or|that is)(?:\s*,)?\s+)?[\s(\[]*")
 
 
@@ -67,15 +73,29 @@ def parse_number(value, spec: AnswerSpec | tuple[str, ...] = ()) -> float:
         if not math.isfinite(value):
             raise NotANumber(f"{quote(value)} is not a finite number")
         return value
-    return read_number(value, unit, spec.tolerance if isinstance(spec, AnswerSpec) else None)
+    tolerance = spec.tolerance if isinstance(spec, AnswerSpec) else None
+
+    def step(text: str) -> float | None:
+        try:
+            return read_number(text, unit, tolerance)
+        except NotANumber:
+            return None
+
+    try:
+        value = checked_workings(value, step)
+    except WorkingDisagrees as exc:  # refused as any other answer that is not one number (with the accepted forms)
+        raise NotANumber(str(exc)) from None
+    return read_number(value, unit, tolerance)
 
 
 def parse_choice(value, choices: dict) -> str:
     """The letter of the chosen option: 'B', 'b', 'B.', '(B)', '“B”', 'No', 'B) No', 'Ｂ', an answer
     that starts with its choice and goes on explaining ('No, because of causal masking'), one
     that says its choice twice ('B (No)', 'No (B)'), and one introduced by a word ('Answer: B',
-    'Option B', 'The answer is B'). Naming two choices ('A or B', 'B (Yes)') is refused as
-    ambiguous, never resolved."""
+    'Option B', 'The answer is B'). Naming two choices ('A or B', 'B (Yes)', and in its
+    explanation: 'B is wrong; the answer is A', 'A, since B would…': a machine cannot tell a
+    mention in passing from a second answer) is refused as ambiguous, naming both, never
+    resolved; so is a choice negated or hedged ('not A', 'B?', 'B (or maybe…)', 'A is wrong')."""
     forms = choice_forms(choices)
     if not isinstance(value, str) or len(value) > 2000:
         raise AnswerFormatError(f"{quote(value)} is not one of the choices: answer with {forms}")
@@ -95,23 +115,77 @@ def parse_choice(value, choices: dict) -> str:
         return by_label[text]
     named = dict.fromkeys(c for c in map(choice, _ALTERNATIVES.split(text)) if c)
     if len(named) > 1:
-        raise AnswerFormatError(f"{quote(value)} names {len(named)} choices ({' and '.join(named)}): pick one")
+        raise _two(value, named)
+    mentioned = _mentioned(unicodedata.normalize("NFKC", value), choices)
+
+    def alone(chosen: str) -> str:
+        """The choice, when no other is named beside it ("A, since B would…", "B is wrong; the answer is A")."""
+        if any(other != chosen for other in mentioned):
+            raise _two(value, dict.fromkeys([chosen, *mentioned]))
+        return chosen
+
+    ruled_out = _RULED_OUT.match(text)
+    if ruled_out and (doubted := choice(text[ruled_out.end():]) or _leading_letter(text[ruled_out.end():],
+                                                                                     letters)[0]):
+        raise _doubted(value, doubted, choices, forms)  # "not A", "maybe B"
     letter, rest = _leading_letter(text, letters)
+    if letter is None and (match := re.match(r"\(?([a-z])\)?", text)) and match.group(1) in letters \
+            and _DOUBT.match(text[match.end():]):
+        letter, rest = letters[match.group(1)], text[match.end():]  # "B?", "A is wrong"
     if letter is not None:
+        if _DOUBT.match(rest):
+            alone(letter)
+            raise _doubted(value, letter, choices, forms)
         rest = _said_again(rest).rstrip(".!").strip()
         other = next((by_label[label] for label in _longest_first(by_label) if _starts_with(rest, label)), letter)
         if other != letter:
             raise AnswerFormatError(f"{quote(value)} names choice {letter} but the text of choice {other}: pick one")
-        return letter
+        return alone(letter)
     label = next((label for label in _longest_first(by_label) if _starts_with(text, label)), None)
+    if label is not None and _DOUBT.match(text[len(label):]):
+        alone(by_label[label])
+        raise _doubted(value, by_label[label], choices, forms)
     if label is not None:
         again = re.fullmatch(r"\(?([a-z])[)\]]?[.!]?", _said_again(text[len(label):]))  # "No (B)"
         other = letters.get(again.group(1)) if again else None
         if other is not None and other != by_label[label]:
             raise AnswerFormatError(f"{quote(value)} names choice {other} but the text of choice {by_label[label]}: "
                                     "pick one")
-        return by_label[label]
+        return alone(by_label[label])
+    if len(mentioned) > 1:
+        raise _two(value, dict.fromkeys(mentioned))
     raise AnswerFormatError(f"{quote(value)} is not one of the choices: answer with {forms}")
+
+
+def _two(value, named: dict) -> AnswerFormatError:
+    return AnswerFormatError(f"{quote(value)} names {len(named)} choices ({' and '.join(named)}): pick one, and "
+                             "give it alone (a reason may follow it, without the letter or text of another choice)")
+
+
+def _mentioned(text: str, choices: dict) -> list[str]:
+    """The choices a text names, as a person writes them (case kept): a capital letter standing
+    alone ("B is wrong; the answer is A", "A, since B would ignore the mask"), or a choice's text
+    as written in the question, capitalised or in capitals ("No is wrong: Yes"). Not a capital
+    A or I that starts a sentence before a lower-case word ("B. A position waits…": an article),
+    nor I at all (a pronoun); a lower-case letter or text is an ordinary word ("a position", "no way")."""
+    found = []
+    for letter, label in choices.items():
+        letter, label = str(letter), " ".join(str(label).split())
+        pattern = rf"(?<![\w'’-]){re.escape(letter)}(?![\w'’-])" if len(letter) == 1 and letter.isupper() else None
+        hits = [m for m in re.finditer(pattern, text)] if pattern and letter != "I" else []
+        if letter == "A":
+            hits = [m for m in hits if not (re.fullmatch(r"(?:.*[.!?:;]\s*)?\s*[(\"“]?", text[:m.start()], re.S)
+                                            and re.match(r"\s+[a-z]", text[m.end():]))]
+        spelled = {label, label.capitalize(), label.upper()} if len(label) > 1 else set()
+        if hits or any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) for form in spelled):
+            found.append(letter)
+    return found
+
+
+def _doubted(value, letter: str, choices: dict, forms: str) -> AnswerFormatError:
+    others = " or ".join(str(other) for other in choices if other != letter)
+    return AnswerFormatError(f"{quote(value)} is not one of the choices: it doubts or rules out choice {letter} "
+                             f"instead of choosing (is {others} the one you mean?): answer with {forms}")
 
 
 def _said_again(rest: str) -> str:

@@ -4,12 +4,31 @@ A student who shows the working beside the result gives a second number; ``grade
 reads the answer as the result only when the working comes to the same. The working is the
 submission's text, so it is never evaluated as Python: it is parsed, and only plain
 arithmetic of numbers (``+ - * /`` and small powers) is worked out, in bounded time.
+
+``checked_workings`` finds every working an answer shows (before ``=``, in one or several
+brackets) and checks each against its result, in the question's unit or the result's own as
+written, before ``grader.grading.numbers`` reads the result: a contradiction is refused, not read.
 """
 
 from __future__ import annotations
 
 import ast
+import math
 import operator
+import re
+from collections.abc import Callable
+
+from grader.describe import bounded_repr
+from grader.exceptions import AnswerFormatError
+from grader.submission.as_typed import unquoted
+
+LONG = 200  # characters: a longer answer shows no working the grader checks (grader.grading.numbers reads it)
+_STEP = re.compile(r"\s*(?:≈|≃|≅|~=|=)\s*")
+_ARITHMETIC_TEXT = re.compile(r"[\d\s.eE+\-*/×·⋅^()=]+")
+_WORKED = re.compile(r"\d\s*[*×·⋅+/^]\s*[\d(]|\*\*")  # an operator between numbers (not "-": "0.2-0.3" is a range)
+_WRITTEN = re.compile(r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 
 _ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
                ast.Pow: operator.pow}
@@ -37,3 +56,73 @@ def _arithmetic(node: ast.expr) -> float:
             raise ValueError("a power too large to work out")
         return _ARITHMETIC[type(node.op)](float(left), right)
     raise ValueError("not arithmetic")
+
+
+class WorkingDisagrees(AnswerFormatError):
+    """A working the answer shows comes to another number than the result it leads to."""
+
+
+def checked_workings(text: str, read: Callable[[str], float | None]) -> str:
+    """``text`` without the workings it shows in brackets, once every working it shows agrees with its result.
+
+    A working stands before ``=`` (``2 × 7e9 × 1000 = 1.4e13``) or in brackets, one or several
+    (``10 (4+3+2+1)``, ``16 (4 × 4) = 16``); each must come to its result in the question's unit
+    (what ``read`` gives), or in the result's own unit or scale as written (``280 ms (1.4e13 /
+    5e13 × 1000)``, ``14 trillion (2 × 7 × 1)``: the number written, 280 and 14); else
+    ``WorkingDisagrees`` says which number the working gives. A step that is no arithmetic (a
+    label, a unit, words) is not checked. Bracketed workings are taken out of the text returned,
+    so that the result is read alone; one standing for its step (``(4 × 4) = 16``) is kept
+    without its brackets. ``read``: a step's number in the question's unit, or None."""
+    source = unquoted(_SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text))
+    source = source.replace("−", "-").strip()
+    if len(source) > LONG or not _WORKED.search(source):
+        return text
+    steps = _STEP.split(source)
+    parts = [_split_brackets(step) for step in steps]  # (the step without its workings, its workings)
+    targets = [_targets(bare, read) for bare, _ in parts]
+    for k, (bare, workings) in enumerate(parts):
+        after = next((t for t in targets[k + 1:] if t), [])
+        for working in workings:
+            for piece in working.split("="):
+                _agree(text, piece, worked_out(piece), targets[k] or after)
+        if k < len(parts) - 1 and bare.strip() and _ARITHMETIC_TEXT.fullmatch(bare):
+            _agree(text, steps[k], worked_out(bare), after)
+    if not any(workings for _, workings in parts):
+        return text
+    seps = _STEP.findall(source)
+    rebuilt = [bare if bare.strip() else " ".join(w.replace("=", " ") for w in workings) for bare, workings in parts]
+    return "".join(step + (seps[i] if i < len(seps) else "") for i, step in enumerate(rebuilt))
+
+
+def _agree(text: str, working: str, value: float | None, targets: list[float]) -> None:
+    if value is None or not targets or any(math.isclose(value, t, rel_tol=0.01) for t in targets):
+        return
+    raise WorkingDisagrees(f"{bounded_repr(text, 80)}: the working {bounded_repr(working.strip(), 60)} gives "
+                           f"{value:.4g}, which differs from the result it leads to: correct the working or the result")
+
+
+def _targets(bare: str, read: Callable[[str], float | None]) -> list[float]:
+    """The numbers a step may mean: in the question's unit, as written (its own unit or scale), as worked out."""
+    if not bare.strip():
+        return []
+    written = _WRITTEN.search(bare)
+    found = [read(bare), worked_out(bare) if _ARITHMETIC_TEXT.fullmatch(bare) else None,
+             float(written.group(0)) if written else None]
+    return [t for t in found if t is not None]
+
+
+def _split_brackets(step: str) -> tuple[str, list[str]]:
+    """(the step without its bracketed workings, the workings): brackets at the top level, in one pass."""
+    kept, workings, depth, start, last = [], [], 0, 0, 0
+    for i, char in enumerate(step):
+        if char == "(":
+            depth, start = depth + 1, (i if depth == 0 else start)
+        elif char == ")" and depth:
+            depth -= 1
+            inner = step[start + 1:i]
+            if depth == 0 and _ARITHMETIC_TEXT.fullmatch(inner) and _WORKED.search(inner):
+                kept.append(step[last:start])
+                workings.append(inner)
+                last = i + 1
+    kept.append(step[last:])
+    return "".join(kept).strip(), workings

@@ -42,11 +42,16 @@ MAX_STATEMENTS = 2000  # nor beyond this many statements that must be read one a
 MAX_KEPT = 4  # typed values of one key kept for a Conflict: a file repeating a key 10⁵ times costs no more
 BLOCK_LINES = 512  # plain one-line statements read in one go
 MAX_STATEMENT_LINES = 200  # a multi-line string or array longer than this is not an answer
+MAX_STATEMENT_BYTES = 64 * 1024  # nor one of more characters than this
 TOML_SPECIAL_FLOATS = frozenset({"inf", "+inf", "-inf", "nan", "+nan", "-nan"})
 _NONZERO = re.compile(r"[1-9]")
 # What tomllib must not meet in a file (a string, a comment) and, outside them, a bare decimal int.
 _TOML_TOKENS = re.compile(r'"""(?:\\.|[^\\])*?"""|\'\'\'.*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*'
                           r"|(?<![\w.+-])[+-]?\d[\d_]*(?![\w.:+-])", re.S)
+# What decides where a multi-line statement ends: strings (whole, or a multi-line one left open), comments,
+# brackets and line ends. No quantifier nests, and each string is matched once, so a scan is linear.
+_STATEMENT_TOKENS = re.compile(r'"""(?:\\.|[^\\])*?"""|\'\'\'.*?\'\'\'|"""|\'\'\''
+                               r'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}\n]', re.S)
 _KEY_LINE = re.compile(r'\s*(?:([A-Za-z0-9_-]+)|"([^"\\\n]*)"|\'([^\'\n]*)\')\s*=\s*(.*)')
 _HEADER = re.compile(r"\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(?:#.*)?")
 _WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
@@ -264,20 +269,51 @@ def _statement(lines: list[str], i: int, header: str):
     """(the line after the statement at ``i``, its table, None) or (i + 1, None, the error).
 
     A statement is one line, or as many as its open string or bracket needs; under a
-    ``[table]`` header it is read with the header before it."""
-    first_error = None
-    for end in range(i + 1, min(len(lines), i + MAX_STATEMENT_LINES) + 1):
+    ``[table]`` header it is read with the header before it. Where a multi-line statement ends
+    is found by one scan of its text (``_end``), and it is parsed once: retrying TOML on ever
+    longer text made a file of long lines after an unterminated ``\"\"\"`` quadratic (1 MiB: 40 s)."""
+    try:
+        return i + 1, _read_toml(f"{header}\n{lines[i]}" if header else lines[i]), None
+    except tomllib.TOMLDecodeError as exc:
+        first_error = exc
+    except (ValueError, RecursionError, MemoryError) as exc:
+        return i + 1, None, tomllib.TOMLDecodeError(f"cannot be read ({type(exc).__name__})")
+    end = _end(lines, i) if opens(lines[i]) else None
+    if end is not None:
         chunk = "\n".join(lines[i:end])
         try:
             return end, _read_toml(f"{header}\n{chunk}" if header else chunk), None
-        except tomllib.TOMLDecodeError as exc:
-            first_error = first_error or exc
-            if not opens(lines[i]):
-                break
-        except (ValueError, RecursionError, MemoryError) as exc:
-            first_error = first_error or tomllib.TOMLDecodeError(f"cannot be read ({type(exc).__name__})")
-            break
+        except (tomllib.TOMLDecodeError, ValueError, RecursionError, MemoryError):
+            pass
     return i + 1, None, first_error
+
+
+def _end(lines: list[str], i: int) -> int | None:
+    """The line after the multi-line statement that starts at line ``i`` (where its strings are
+    closed and its brackets balanced at a line's end), found in one pass over at most
+    ``MAX_STATEMENT_LINES`` lines and ``MAX_STATEMENT_BYTES`` characters; None when it does not end there."""
+    window, size = [], 0
+    for line in lines[i:i + MAX_STATEMENT_LINES]:
+        size += len(line) + 1
+        if size > MAX_STATEMENT_BYTES:
+            break
+        window.append(line)
+    depth, line_no = 0, i
+    for token in _STATEMENT_TOKENS.finditer("\n".join(window) + "\n"):
+        text = token.group(0)
+        if text in ('"""', "'''"):
+            return None  # a multi-line string that does not close in the window
+        if text == "\n":
+            line_no += 1
+            if depth <= 0:
+                return line_no if line_no > i + 1 else None
+        elif text[0] in "\"'":
+            line_no += text.count("\n")  # a multi-line string's own lines
+        elif text in "[{":
+            depth += 1
+        elif text in "]}":
+            depth -= 1
+    return None
 
 
 def opens(line: str) -> bool:

@@ -83,7 +83,8 @@ def test_parse_number_reads_a_number_inside_quotes_of_any_kind(text):
 @pytest.mark.parametrize("text", ["B", "b", "No", "no", "B) No", "b. no", "(B)", " B ", "B.", "b) no.", "B:",
                                   "No, because of causal masking", "no - attention is causal", "No.", "NO",
                                   "b, because each position only sees earlier ones", "B) No, it is causal",
-                                  "B because of the mask", "(b) no", "b)", "B, not A", "No, not independently"])
+                                  "B because of the mask", "(b) no", "b)", "No, not independently",
+                                  "B. A position waits for the earlier ones", "B: there is no way round the mask"])
 def test_parse_choice_takes_a_choice_and_what_explains_it(text):
     assert parse_choice(text, YES_NO) == "B"
 
