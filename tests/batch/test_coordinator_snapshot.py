@@ -3,7 +3,7 @@
 Entries are read (hashed) first and graded later. A file swapped between the two was recorded with
 the hash of one content and the grade of another, and once restored the rerun said "unchanged" and
 kept the wrong grade. The swap here is made by the grading session itself, while it grades the first
-entry (``swap_sessions.SwapSession``): after every entry was hashed, before the second is graded, on
+entry (``fake_sessions.SwapSession``): after every entry was hashed, before the second is graded, on
 any machine. tests/batch/test_coordinator.py holds the rest of the coordinator's tests.
 """
 
@@ -17,11 +17,11 @@ from grader.batch.coordinator import run_batch
 from grader.batch.snapshot import content_hash
 from grader.lesson.course import Course
 
+from fake_sessions import SWAP
 from paths import ROOT
-from swap_sessions import SWAP
 
 COURSE = Course(ROOT)
-SESSION = "swap_sessions:SwapSession"
+SESSION = "fake_sessions:SwapSession"
 
 
 def rows(book) -> dict[str, tuple]:
