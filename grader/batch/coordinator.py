@@ -135,7 +135,8 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
         result = BatchResult(the_lesson.id)
-        entries = _Entries(book, the_lesson.id, version, reports, result, needs_id=the_lesson.parameters is not None)
+        entries = _Entries(book, the_lesson.id, version, reports, result, scratch,
+                           needs_id=the_lesson.parameters is not None)
         todo = entries.plan(found, regrade)
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
@@ -182,7 +183,7 @@ def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | No
     for student, sources in listing.items() if exported is None else ():
         names[student] = roster.name_of(sources[0])
         try:
-            found[student] = roster.prepare(student, sources, scratch, keep)
+            found[student] = roster.prepare(student, sources, scratch, keep, copy=False)  # copied if graded: plan
         except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
             found[student] = roster.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
                                           fault=True)
@@ -217,8 +218,9 @@ class _Entries:
     """
 
     def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult,
-                 needs_id: bool = False):
+                 scratch: Path, needs_id: bool = False):
         self.book, self.lesson, self.version, self.reports, self.result = book, lesson, version, reports, result
+        self.scratch = scratch  # where each entry to grade is copied (roster.frozen)
         self.needs_id = needs_id  # the lesson gives each student their own numbers: an entry needs a student id
         self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
         self.identities: dict[str, str] = {}  # student -> the id whose numbers grade them (grader.batch.identity)
@@ -265,8 +267,14 @@ class _Entries:
             self.record(Outcome(student, "rejected", worker="coordinator", reason=(
                 f"{entry.shown_source}: its name gives no student id (an id is at most 1100 characters, with no "
                 "control character), and each student is graded with their own numbers: rename the entry")))
-        else:
-            return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source, identity=entry.identity)
+        else:  # graded from a copy hashed as copied: a file changed from now on is the next run's (roster.frozen)
+            entry = roster.frozen(entry, self.scratch)
+            self.sources[student] = (entry.shown_source, entry.content_hash)
+            if not entry.problem:
+                return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source,
+                           identity=entry.identity)
+            self.record(Outcome(student, "error" if entry.fault else "rejected", reason=entry.problem,
+                                worker="coordinator"))
         return None
 
     def finish(self, outcome: Outcome) -> Outcome:

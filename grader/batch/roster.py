@@ -2,9 +2,11 @@
 
 Instructors download submissions from an LMS as a folder whose entries are named after the
 students: a folder, a ``.py``, an ``.ipynb`` or a ``.zip`` of one of those. The entry's name
-(without its suffix) is the student id the gradebook keys on. Zips are opened here, safely
-(``grader.submission.unzip``), so that the content hash is of the files that will be graded and a zip
-bomb is a refused entry, not a full disk. Nothing here runs or imports student code.
+(without its suffix) is the student id the gradebook keys on. Every entry to grade is copied here
+into the batch's private folder (zips opened, safely: ``grader.submission.unzip``, so a zip bomb is a
+refused entry, not a full disk) and hashed as copied (``frozen``): the copy is what is graded, so the
+content hash is of the very files graded, even when the folder changes while the batch runs. Nothing
+here runs or imports student code.
 
 A file name is the student's text, not the grader's: it may not be UTF-8, may hold a newline,
 an ESC or a bidi override, may be 250 bytes long, or may be ``José`` in one of the two forms
@@ -22,6 +24,7 @@ environment (a file the grader may not read) is marked ``fault``: retried, never
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import hashlib
 import os
@@ -148,16 +151,19 @@ def scan(folder: Path, ignore: set[Path] = frozenset()) -> dict[str, list[Path]]
     return dict(sorted(found.items()))
 
 
-def prepare(student: str, sources: list[Path], scratch: Path, keep: str | None = None) -> Entry:
+def prepare(student: str, sources: list[Path], scratch: Path, keep: str | None = None, copy: bool = True) -> Entry:
     """Copy (a zip: unzip) one student's entry into ``scratch`` and hash the copy; refusals and faults become
     ``problem``. The copy is what is graded: a file changed in the folder while the batch runs is graded as
     it was when it was hashed, so a row's hash and grade always describe one content (``snapshot.freeze``).
+    ``copy=False``: a folder or module is hashed where it is, and ``frozen`` copies it once it is known to
+    need a grade (a rerun copies nothing it skips).
 
     Several entries for one student are refused together (never one merged grade), unless
     ``keep="newest"``: then the newest of those that can be graded is (see ``newest``)."""
     area = scratch / "entries" / safe_stem(student)
     if len(sources) == 1:
-        return _prepare_one(student, sources[0], area)
+        entry = _prepare_one(student, sources[0], area)
+        return frozen(entry, scratch) if copy else entry
     if keep != KEEP_NEWEST:
         return conflict(student, sources, f"keep one, or pass --keep {KEEP_NEWEST} to grade the newest")
     candidates = [_prepare_one(student, source, area / str(index)) for index, source in enumerate(sources)]
@@ -171,7 +177,22 @@ def prepare(student: str, sources: list[Path], scratch: Path, keep: str | None =
         chosen, why = None, f"cannot tell which is newest ({shown(exc.strerror or exc, lines=False)})"
     if chosen is None:
         return conflict(student, sources, why)
-    return next(entry for entry in candidates if entry.source == chosen)
+    entry = next(entry for entry in candidates if entry.source == chosen)
+    return frozen(entry, scratch) if copy else entry
+
+
+def frozen(entry: Entry, scratch: Path) -> Entry:
+    """``entry`` as it will be graded: its folder or module copied into ``scratch`` and hashed as copied
+    (``snapshot.freeze``: the hash ``content_hash`` gives, for content that did not change since); an
+    entry that is refused, or is a copy already (a zip's files, an LMS export's gathered files), as it is."""
+    if entry.path is None or entry.path != entry.source:
+        return entry
+    target = scratch / "entries" / safe_stem(entry.student) / "copy" / entry.source.name
+    try:
+        digest = freeze(entry.source, target, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES)
+    except (SubmissionError, OSError) as exc:
+        return _refused(entry.student, entry.source, exc)
+    return dataclasses.replace(entry, path=target, content_hash=digest)
 
 
 def conflict(student: str, sources: list[Path], advice: str) -> Entry:
@@ -184,8 +205,7 @@ def _prepare_one(student: str, source: Path, area: Path) -> Entry:
     name = _names([source])
     try:
         if _is_dir(source):
-            return Entry(student, source, area / source.name,
-                         freeze(source, area / source.name, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
+            return Entry(student, source, source, content_hash(source, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
         if not source.is_file():
             raise SubmissionError(f"{name}: not a regular file or folder")
         if source.suffix not in SUFFIXES:
@@ -195,14 +215,19 @@ def _prepare_one(student: str, source: Path, area: Path) -> Entry:
             return Entry(student, source, root, content_hash(root, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
         if source.stat().st_size > MAX_SUBMISSION_BYTES:
             raise SubmissionError(f"{name}: larger than {MAX_SUBMISSION_BYTES / 2**20:g} MiB")
-        return Entry(student, source, area / source.name, freeze(source, area / source.name, MAX_SUBMISSION_BYTES))
-    except SubmissionError as exc:
+        return Entry(student, source, source, content_hash(source))
+    except (SubmissionError, OSError) as exc:
+        return _refused(student, source, exc)
+
+
+def _refused(student: str, source: Path, exc: SubmissionError | OSError) -> Entry:
+    """The entry refused for ``exc`` (the submission's), or failed for it (an OSError of the environment's)."""
+    if isinstance(exc, SubmissionError):
         return Entry(student, source, None, _raw_hash(source), shown(str(exc)))
-    except OSError as exc:
-        why = f"{name}: cannot be read ({shown(exc.strerror or exc, lines=False)})"
-        if exc.errno in _NAME_ERRNOS:  # a path too long or looping: how the submission is made
-            return Entry(student, source, None, _raw_hash(source), why)
-        return Entry(student, source, None, "", f"{why}; it will be tried again on the next run", fault=True)
+    why = f"{_names([source])}: cannot be read ({shown(exc.strerror or exc, lines=False)})"
+    if exc.errno in _NAME_ERRNOS:  # a path too long or looping: how the submission is made
+        return Entry(student, source, None, _raw_hash(source), why)
+    return Entry(student, source, None, "", f"{why}; it will be tried again on the next run", fault=True)
 
 
 def holds_work(path: Path) -> bool:

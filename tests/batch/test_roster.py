@@ -103,7 +103,7 @@ def test_a_zip_is_opened_into_scratch_and_hashed_as_its_content(tmp_path):
     zipped = prepare("dave", scan(folder)["dave"], tmp_path / "scratch")
     assert zipped.path == tmp_path / "scratch" / "entries" / "dave" / "unzipped" / "prefill"
     plain = prepare("alice", scan(folder)["alice"], tmp_path / "scratch")
-    assert plain.path == tmp_path / "scratch" / "entries" / "alice" / "alice"  # a copy: graded as it was hashed
+    assert plain.path == tmp_path / "scratch" / "entries" / "alice" / "copy" / "alice"  # graded as it was hashed
     assert zipped.content_hash == plain.content_hash  # the same files, however they were handed in
     assert prepare("bob", [folder / "bob.py"], tmp_path / "scratch").content_hash != plain.content_hash
 
@@ -264,4 +264,19 @@ def test_an_entry_is_graded_from_a_copy_hashed_as_it_was_copied(tmp_path):
     (folder / "bob.py").write_text("x = 2\n")
     (folder / "alice" / "prefill.py").write_text("x = 2\n")
     assert entry.path.read_text() == "x = 1\n"
-    assert (tmp_path / "scratch" / "entries" / "alice" / "alice" / "prefill.py").read_text() == "x = 1\n"
+    assert (tmp_path / "scratch" / "entries" / "alice" / "copy" / "alice" / "prefill.py").read_text() == "x = 1\n"
+
+
+def test_an_entry_read_without_a_copy_is_hashed_in_place_and_copied_only_when_frozen(tmp_path):
+    """A rerun copies nothing it skips: the coordinator reads with copy=False and copies what it grades."""
+    from grader.batch.roster import frozen
+
+    folder = class_folder(tmp_path)
+    read = prepare("bob", scan(folder)["bob"], tmp_path / "scratch", copy=False)
+    assert read.path == folder / "bob.py" and not (tmp_path / "scratch" / "entries" / "bob").exists()
+    (folder / "bob.py").write_text("x = 2\n")  # changed after it was hashed, before it is graded
+    graded = frozen(read, tmp_path / "scratch")
+    assert graded.path.read_text() == "x = 2\n" and graded.content_hash != read.content_hash  # what is graded
+    (folder / "bob.py").unlink()
+    gone = frozen(read, tmp_path / "s2")  # removed meanwhile: a row saying so, never a grade of nothing
+    assert gone.path is None and "bob.py: not a regular file or folder" in gone.problem
