@@ -199,7 +199,7 @@ def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> 
     try:
         lone = len(parts) == 1 and (first.suffix == ".zip" or (parts[0][1] == lms.FOLDER and not lms.holds_zip(parts)))
         if lone:
-            return roster.prepare(student, [first], scratch)
+            return roster.prepare(student, [first], scratch, copy=False)  # copied if graded (_Entries.plan)
         gathered = lms.gather(roster.safe_stem(student), parts, scratch)
         return roster.Entry(student, first, gathered,
                             content_hash(gathered, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
