@@ -137,8 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--regrade", action="store_true", help="grade every submission again, even unchanged ones")
     batch.add_argument("--class-report", type=Path, metavar="FILE", help="also write the class report: one HTML "
                        "page (totals, each task's difficulty, misconceptions with example students; instructors only)")
-    batch.add_argument("--keep", choices=["newest"], help="a student with several entries: grade the newest (by "
-                       "modification time; a zip by its newest member) instead of refusing them all")
+    batch.add_argument("--keep", choices=["newest"], help="a student with several entries: grade the newest "
+                       "that can be graded (a zip by its newest member) instead of refusing them all")
 
     diagnoses = commands.add_parser("diagnoses", parents=[shared.each], help="list each lesson's diagnoses: the "
                                     "misconceptions its checks recognise, what triggers them and the hints students "

@@ -41,13 +41,14 @@ from grader.batch.identity import identities
 from grader.batch.integrity import LessonJudge
 from grader.batch.jobs import Job, Outcome, neutralised
 from grader.batch.progress import BatchProgress
-from grader.batch.snapshot import LessonSnapshot
+from grader.batch.snapshot import LessonSnapshot, content_hash
 from grader.batch.summary import ClassSummary, render, summarize, wording
 from grader.exceptions import GraderError, SubmissionError, UsageError
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
 from grader.result.text import shown
 from grader.submission.files import choose_lesson
+from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
 EXECUTORS = ("local", "dask")
 SLACK_SECONDS = 60  # on top of the lesson's own import and submission limits, before a worker is stopped
@@ -134,7 +135,8 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
         result = BatchResult(the_lesson.id)
-        entries = _Entries(book, the_lesson.id, version, reports, result, needs_id=the_lesson.parameters is not None)
+        entries = _Entries(book, the_lesson.id, version, reports, result, scratch,
+                           needs_id=the_lesson.parameters is not None)
         todo = entries.plan(found, regrade)
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
@@ -158,32 +160,49 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
 
 
 def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | None) -> dict[str, roster.Entry]:
-    """Every student's entry read (unzipped into ``scratch``, hashed); one that could not be read for
-    a reason of the grader's is a ``fault`` entry: its row says so, and the batch goes on."""
+    """Every student's entry read (copied or unzipped into ``scratch``, hashed); one that could not be read
+    for a reason of the grader's is a ``fault`` entry: its row says so, and the batch goes on.
+
+    Every layout's names become keys by one rule (``roster.student_key``) and ids by one rule
+    (``grader.batch.identity``, from the name as the layout gave it)."""
     listing = roster.scan(folder, ignore)
     exported = lms.export([source for sources in listing.values() for source in sources])
     found: dict[str, roster.Entry] = {}
+    names: dict[str, str] = {}  # key -> the name as the layout gave it
     if exported is not None:  # an LMS's export (Canvas, Moodle, Blackboard): each student's parts, one submission
-        found = {student: _read_export(student, parts, scratch) for student, parts in exported[1].items()}
+        keyed: dict[str, list[tuple[str, list[tuple[Path, str]]]]] = {}
+        for group, parts in exported[1].items():
+            keyed.setdefault(roster.student_key(group), []).append((group, parts))
+        for student, groups in keyed.items():
+            names[student] = groups[0][0]
+            if len(groups) > 1:  # two of the export's names are one once normalised: never one merged grade
+                found[student] = roster.conflict(student, [parts[0][0] for _, parts in groups],
+                                                 "their names are one student's once normalised: keep one")
+            else:
+                found[student] = _read_export(student, groups[0][1], scratch)
     for student, sources in listing.items() if exported is None else ():
+        names[student] = roster.name_of(sources[0])
         try:
-            found[student] = roster.prepare(student, sources, scratch, keep)
+            found[student] = roster.prepare(student, sources, scratch, keep, copy=False)  # copied if graded: plan
         except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
             found[student] = roster.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
                                           fault=True)
-    ids = identities(folder, list(found), exported and exported[0])  # whose numbers: the layout says (docs/class.md)
+    ids = identities(folder, list(found), exported and exported[0], names)  # whose numbers (docs/class.md)
     return {student: dataclasses.replace(entry, identity=ids[student]) for student, entry in found.items()}
 
 
 def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> roster.Entry:
     """One student's parts of an LMS's export as one entry: a lone zip or folder as it is, else a folder
-    of their files under the names they gave them (``grader.batch.lms``), named in reports by its first."""
+    of their files under the names they gave them, zips among them opened (``grader.batch.lms.gather``),
+    named in reports by its first. Either way a copy in ``scratch``, hashed as it is graded."""
     first = parts[0][0]
     try:
-        if len(parts) == 1 and (parts[0][1] == lms.FOLDER or first.suffix == ".zip"):
-            return roster.prepare(student, [first], scratch)
-        entry = roster.prepare(student, [lms.gather(roster.safe_stem(student), parts, scratch)], scratch)
-        return dataclasses.replace(entry, source=first)
+        lone = len(parts) == 1 and (first.suffix == ".zip" or (parts[0][1] == lms.FOLDER and not lms.holds_zip(parts)))
+        if lone:
+            return roster.prepare(student, [first], scratch, copy=False)  # copied if graded (_Entries.plan)
+        gathered = lms.gather(roster.safe_stem(student), parts, scratch)
+        return roster.Entry(student, first, gathered,
+                            content_hash(gathered, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
     except SubmissionError as exc:
         return roster.Entry(student, first, None, "", shown(str(exc), lines=False))
     except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
@@ -199,8 +218,9 @@ class _Entries:
     """
 
     def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult,
-                 needs_id: bool = False):
+                 scratch: Path, needs_id: bool = False):
         self.book, self.lesson, self.version, self.reports, self.result = book, lesson, version, reports, result
+        self.scratch = scratch  # where each entry to grade is copied (roster.frozen)
         self.needs_id = needs_id  # the lesson gives each student their own numbers: an entry needs a student id
         self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
         self.identities: dict[str, str] = {}  # student -> the id whose numbers grade them (grader.batch.identity)
@@ -247,8 +267,14 @@ class _Entries:
             self.record(Outcome(student, "rejected", worker="coordinator", reason=(
                 f"{entry.shown_source}: its name gives no student id (an id is at most 1100 characters, with no "
                 "control character), and each student is graded with their own numbers: rename the entry")))
-        else:
-            return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source, identity=entry.identity)
+        else:  # graded from a copy hashed as copied: a file changed from now on is the next run's (roster.frozen)
+            entry = roster.frozen(entry, self.scratch)
+            self.sources[student] = (entry.shown_source, entry.content_hash)
+            if not entry.problem:
+                return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source,
+                           identity=entry.identity)
+            self.record(Outcome(student, "error" if entry.fault else "rejected", reason=entry.problem,
+                                worker="coordinator"))
         return None
 
     def finish(self, outcome: Outcome) -> Outcome:

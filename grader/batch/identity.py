@@ -40,38 +40,47 @@ _SUBMITTERS = re.compile(r"  :submitters:\s*")
 _EMAIL = re.compile(r"(?:  - |    ):email:\s*(?P<value>.*?)\s*")
 
 
-def identities(folder: Path, students: list[str], exported: str | None) -> dict[str, str]:
+def identities(folder: Path, students: list[str], exported: str | None,
+               names: dict[str, str] | None = None) -> dict[str, str]:
     """Student key (as the gradebook names the entry) -> the normalised id whose numbers grade it ("" for
-    a name that gives no id).
+    a name that gives no id: a name of only blanks or invisible characters, which the coordinator refuses,
+    naming the entry, where an id is needed).
 
     ``exported``: which LMS export the keys are the groups of (``lms.export``: "canvas", "moodle",
-    "blackboard"), None for a folder read as it is."""
+    "blackboard"), None for a folder read as it is. ``names``: each key's name as the layout gave it,
+    before ``roster.student_key`` made it inert (a zero-width joiner is no part of an id; its escape,
+    ``\\u200d``, would be)."""
     gradescope = gradescope_submitters(folder / GRADESCOPE_METADATA)
     classroom = CLASSROOM_FOLDER.fullmatch(folder.resolve().name)
     found = {}
     for student in students:
+        name = (names or {}).get(student, student)
         if exported in ("canvas", "moodle"):
-            raw = student.rsplit("_", 1)[-1]  # <name>_<user id>: the export's number for the student
+            raw = name.rsplit("_", 1)[-1]  # <name>_<user id>: the export's number for the student
         elif exported:
-            raw = student  # Blackboard's groups are its usernames
+            raw = name  # Blackboard's groups are its usernames
         elif student in gradescope:
             raw = gradescope[student]
-        elif classroom and student.startswith(f"{classroom['assignment']}-") and \
-                len(student) > len(classroom["assignment"]) + 1:
-            raw = student[len(classroom["assignment"]) + 1:]
+        elif classroom and name.startswith(f"{classroom['assignment']}-") and \
+                len(name) > len(classroom["assignment"]) + 1:
+            raw = name[len(classroom["assignment"]) + 1:]
         else:
-            raw = student
-        found[student] = _normalised(raw) or _normalised(student)
+            raw = name
+        found[student] = _normalised(raw, fallback=student)
     return found
 
 
-def _normalised(raw: str) -> str:
-    """``normalise_id``'s reading of ``raw``; "" for none, or for what is no id (too long, a control
-    character): that entry's student has no id (``grader.batch.coordinator`` refuses it where it needs one)."""
+def _normalised(raw: str, fallback: str | None = None) -> str:
+    """``normalise_id``'s reading of ``raw``; "" for none (blank, or only invisible characters). What is no id
+    (too long, a control character, bytes that are not UTF-8) is ``fallback``'s reading (the key, made
+    inert), or "" without one: that entry's student has no id (``grader.batch.coordinator`` refuses it
+    where it needs one)."""
     try:
-        return normalise_id(raw) or ""
-    except GraderError:
-        return ""
+        found = normalise_id(raw) or ""
+        found.encode("utf-8")  # a name that is not UTF-8 (bytes a file system kept) is no id as it is
+        return found
+    except (GraderError, UnicodeEncodeError):
+        return _normalised(fallback) if fallback is not None else ""
 
 
 def gradescope_submitters(metadata: Path) -> dict[str, str]:

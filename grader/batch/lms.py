@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import stat
 from pathlib import Path
 
+from grader.batch.snapshot import freeze
 from grader.exceptions import SubmissionError
+from grader.submission import unzip
 from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
 MANIFESTS = ("submission_metadata.yml",)  # an export's own files beside the submissions
@@ -114,27 +115,42 @@ def _blackboard(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None
 
 
 def _given_names(parts: list[tuple[Path, str]], again: bool) -> list[tuple[Path, str]]:
-    """Each file under the name its student gave it (``again``: Canvas's ``-N`` of a file uploaded again
-    taken off, the highest N of a name, the last upload, winning); a name that could leave the folder,
-    or a hidden one, is not taken. Folders come first, so that a file given beside them wins."""
+    """Each file under the name its student gave it; a name that could leave the folder, or a hidden one,
+    is not taken. Folders come first, so that a file given beside them wins.
+
+    ``again`` (Canvas): a file uploaded again is named ``-N`` before its suffix, which is taken off, and
+    of the files then named alike the one with the highest file id (``CANVAS``'s ``file``: Canvas numbers
+    files as they are uploaded) is the last upload and wins: an older ``prefill-2.py`` never beats the
+    final ``prefill.py`` (the ``-N`` says which name was taken, not which upload came last)."""
     best: dict[str, tuple[int, Path]] = {}
     kept = [(path, FOLDER) for path, given in parts if given == FOLDER]
     for path, given in parts:
         if given == FOLDER:
             continue
         copied = _AGAIN.fullmatch(given) if again else None
-        name, copy = (f"{copied['stem']}{copied['suffix']}", int(copied["copy"])) if copied else (given, -1)
+        name = f"{copied['stem']}{copied['suffix']}" if copied else given
+        uploaded = _file_id(path) if again else -1
         if name.startswith(".") or "/" in name or "\\" in name or "\0" in name:
             continue
-        if name not in best or copy > best[name][0]:
-            best[name] = (copy, path)
+        if name not in best or uploaded > best[name][0]:
+            best[name] = (uploaded, path)
     return kept + [(path, name) for name, (_, path) in sorted(best.items())]
+
+
+def _file_id(path: Path) -> int:
+    match = CANVAS.fullmatch(path.name)
+    return int(match["file"]) if match else -1
 
 
 def gather(student_stem: str, parts: list[tuple[Path, str]], scratch: Path) -> Path:
     """One student's parts copied into a folder of ``scratch``: files under the names they gave them,
-    folders' contents merged (links kept as links: grading never follows them); SubmissionError when
-    they hold more than a submission may (said before anything is copied)."""
+    folders' contents merged (links kept as links when they stay inside: grading never follows them);
+    SubmissionError when they hold more than a submission may (said before anything is copied).
+
+    A zip among them, uploaded as a file or at the top of a folder of theirs, is opened
+    (``grader.submission.unzip``) and its submission merged like a folder's: a student who uploads
+    ``prefill.zip`` and ``answers.toml`` is graded on both. The copy is the snapshot that is hashed and
+    graded (``grader.batch.snapshot.freeze``)."""
     files, total = 0, 0
     for path, given in parts:
         for file in ([path] if given != FOLDER else _files_below(path)):
@@ -144,12 +160,33 @@ def gather(student_stem: str, parts: list[tuple[Path, str]], scratch: Path) -> P
                                       "MiB handed in: hand in only your exercise files")
     folder = scratch / "exports" / student_stem
     folder.mkdir(parents=True)
+    opened = scratch / "exports-opened" / student_stem
+    zips = [path for path, given in parts if given != FOLDER and _is_zip(given)]
+    zips += [inner for path, given in parts if given == FOLDER for inner in sorted(path.iterdir())
+             if _is_zip(inner.name) and _plain_file(inner)]
+    for index, archive in enumerate(zips):  # first: a file given beside a zip wins over the zip's copy
+        root = unzip.extract(archive, opened / str(index))
+        freeze(root, folder / root.name if not root.is_dir() else folder)
     for path, given in parts:
         if given == FOLDER:
-            shutil.copytree(path, folder, symlinks=True, dirs_exist_ok=True)
-        else:
-            shutil.copyfile(path, folder / given, follow_symlinks=False)
+            freeze(path, folder, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES)
+            for inner in zips:
+                if inner.parent == path:
+                    (folder / inner.name).unlink(missing_ok=True)
+        elif not _is_zip(given):
+            freeze(path, folder / given)
     return folder
+
+
+def holds_zip(parts: list[tuple[Path, str]]) -> bool:
+    """Whether a student's parts hold a zip to open (``gather``): as a part, or at the top of a folder."""
+    return any(_is_zip(given) if given != FOLDER else
+               any(_is_zip(inner.name) and _plain_file(inner) for inner in path.iterdir())
+               for path, given in parts)
+
+
+def _is_zip(name: str) -> bool:
+    return name.lower().endswith(".zip")
 
 
 def _files_below(folder: Path):

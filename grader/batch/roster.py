@@ -2,9 +2,11 @@
 
 Instructors download submissions from an LMS as a folder whose entries are named after the
 students: a folder, a ``.py``, an ``.ipynb`` or a ``.zip`` of one of those. The entry's name
-(without its suffix) is the student id the gradebook keys on. Zips are opened here, safely
-(``grader.submission.unzip``), so that the content hash is of the files that will be graded and a zip
-bomb is a refused entry, not a full disk. Nothing here runs or imports student code.
+(without its suffix) is the student id the gradebook keys on. Every entry to grade is copied here
+into the batch's private folder (zips opened, safely: ``grader.submission.unzip``, so a zip bomb is a
+refused entry, not a full disk) and hashed as copied (``frozen``): the copy is what is graded, so the
+content hash is of the very files graded, even when the folder changes while the batch runs. Nothing
+here runs or imports student code.
 
 A file name is the student's text, not the grader's: it may not be UTF-8, may hold a newline,
 an ESC or a bidi override, may be 250 bytes long, or may be ``José`` in one of the two forms
@@ -22,6 +24,7 @@ environment (a file the grader may not read) is marked ``fault``: retried, never
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import hashlib
 import os
@@ -33,13 +36,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.batch import lms
-from grader.batch.snapshot import content_hash
+from grader.batch.snapshot import content_hash, freeze
 from grader.exceptions import SubmissionError, UsageError
 from grader.result.text import shown
 from grader.submission import unzip
-from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
+from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES, NEVER_COPIED, walk
 
 SUFFIXES = (".py", ".ipynb", ".zip")
+WORK_SUFFIXES = (".py", ".ipynb", ".toml")  # what a grade reads: a module, a notebook, answers
 KEEP_NEWEST = "newest"  # grader batch --keep newest
 STUDENT_LIMIT = 1100  # characters of a student id: a 255-byte name with every byte escaped still fits
 SOURCE_LIMIT = 1000  # characters of an entry's path as reports name it (grader.result.model.PATH_LIMIT)
@@ -82,7 +86,22 @@ def shown_path(path: Path) -> str:
 def student_of(entry: Path) -> str:
     """The student id an entry stands for: a folder's name, a file's name without its suffix
     (``henry.txt`` is student ``henry``, refused, but in henry's row), normalised and inert."""
-    name = entry.name if _is_dir(entry) else (entry.stem if entry.suffix else entry.name)
+    return student_key(name_of(entry))
+
+
+def name_of(entry: Path) -> str:
+    """The name an entry gives its student, as it is (``student_key`` makes it a key, and
+    ``grader.batch.identity`` reads the student's id from it)."""
+    return entry.name if _is_dir(entry) else (entry.stem if entry.suffix else entry.name)
+
+
+def student_key(name: str) -> str:
+    """The gradebook's key for a student named ``name``, whatever layout gave the name (a file, a folder,
+    an LMS export's ``<name>_<id>``): NFC (the two forms of ``José`` are one student) and inert
+    (``shown``: what a row, a report and the CSV hold and the workers send back, so that an outcome
+    finds its entry again). An LMS's names skipped it once: a name with a zero-width joiner came
+    back escaped from its worker and found no entry (a row with no source and no hash, regraded
+    on every run, the student counted twice)."""
     return shown(unicodedata.normalize("NFC", name), lines=False, limit=STUDENT_LIMIT)
 
 
@@ -132,23 +151,57 @@ def scan(folder: Path, ignore: set[Path] = frozenset()) -> dict[str, list[Path]]
     return dict(sorted(found.items()))
 
 
-def prepare(student: str, sources: list[Path], scratch: Path, keep: str | None = None) -> Entry:
-    """Unzip (into ``scratch``) and hash one student's entry; refusals and faults become ``problem``.
+def prepare(student: str, sources: list[Path], scratch: Path, keep: str | None = None, copy: bool = True) -> Entry:
+    """Copy (a zip: unzip) one student's entry into ``scratch`` and hash the copy; refusals and faults become
+    ``problem``. The copy is what is graded: a file changed in the folder while the batch runs is graded as
+    it was when it was hashed, so a row's hash and grade always describe one content (``snapshot.freeze``).
+    ``copy=False``: a folder or module is hashed where it is, and ``frozen`` copies it once it is known to
+    need a grade (a rerun copies nothing it skips).
 
     Several entries for one student are refused together (never one merged grade), unless
-    ``keep="newest"``: then the newest of them is graded (see ``newest``)."""
-    source = sources[0]
-    if len(sources) > 1:
-        chosen: Path | None
-        try:
-            chosen, why = newest(sources) if keep == KEEP_NEWEST else (None, "")
-        except OSError as exc:
-            chosen, why = None, f"cannot tell which is newest ({shown(exc.strerror or exc, lines=False)})"
-        if chosen is None:
-            advice = why or f"keep one, or pass --keep {KEEP_NEWEST} to grade the newest"
-            return Entry(student, sources[0], None, "", f"{len(sources)} entries for this student "
-                                                        f"({_names(sources)}); {advice}", conflict=True)
-        source = chosen
+    ``keep="newest"``: then the newest of those that can be graded is (see ``newest``)."""
+    area = scratch / "entries" / safe_stem(student)
+    if len(sources) == 1:
+        entry = _prepare_one(student, sources[0], area)
+        return frozen(entry, scratch) if copy else entry
+    if keep != KEEP_NEWEST:
+        return conflict(student, sources, f"keep one, or pass --keep {KEEP_NEWEST} to grade the newest")
+    candidates = [_prepare_one(student, source, area / str(index)) for index, source in enumerate(sources)]
+    faulty = [entry for entry in candidates if entry.fault]
+    if faulty:  # which is newest of those that can be graded cannot be told now: tried again next run
+        return faulty[0]
+    gradable = [entry for entry in candidates if entry.path is not None and holds_work(entry.path)]
+    try:
+        chosen, why = newest([entry.source for entry in gradable or candidates])
+    except OSError as exc:
+        chosen, why = None, f"cannot tell which is newest ({shown(exc.strerror or exc, lines=False)})"
+    if chosen is None:
+        return conflict(student, sources, why)
+    entry = next(entry for entry in candidates if entry.source == chosen)
+    return frozen(entry, scratch) if copy else entry
+
+
+def frozen(entry: Entry, scratch: Path) -> Entry:
+    """``entry`` as it will be graded: its folder or module copied into ``scratch`` and hashed as copied
+    (``snapshot.freeze``: the hash ``content_hash`` gives, for content that did not change since); an
+    entry that is refused, or is a copy already (a zip's files, an LMS export's gathered files), as it is."""
+    if entry.path is None or entry.path != entry.source:
+        return entry
+    target = scratch / "entries" / safe_stem(entry.student) / "copy" / entry.source.name
+    try:
+        digest = freeze(entry.source, target, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES)
+    except (SubmissionError, OSError) as exc:
+        return _refused(entry.student, entry.source, exc)
+    return dataclasses.replace(entry, path=target, content_hash=digest)
+
+
+def conflict(student: str, sources: list[Path], advice: str) -> Entry:
+    """Several entries of one student refused together, naming each, with what to do."""
+    return Entry(student, sources[0], None, "", f"{len(sources)} entries for this student ({_names(sources)}); "
+                                                f"{advice}", conflict=True)
+
+
+def _prepare_one(student: str, source: Path, area: Path) -> Entry:
     name = _names([source])
     try:
         if _is_dir(source):
@@ -158,24 +211,43 @@ def prepare(student: str, sources: list[Path], scratch: Path, keep: str | None =
         if source.suffix not in SUFFIXES:
             raise SubmissionError(f"{name}: expected a folder, a .py, an .ipynb or a .zip")
         if source.suffix == ".zip":
-            return _prepare_zip(student, source, scratch)
+            root = unzip.extract(source, area / "unzipped")
+            return Entry(student, source, root, content_hash(root, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
         if source.stat().st_size > MAX_SUBMISSION_BYTES:
             raise SubmissionError(f"{name}: larger than {MAX_SUBMISSION_BYTES / 2**20:g} MiB")
         return Entry(student, source, source, content_hash(source))
-    except SubmissionError as exc:
+    except (SubmissionError, OSError) as exc:
+        return _refused(student, source, exc)
+
+
+def _refused(student: str, source: Path, exc: SubmissionError | OSError) -> Entry:
+    """The entry refused for ``exc`` (the submission's), or failed for it (an OSError of the environment's)."""
+    if isinstance(exc, SubmissionError):
         return Entry(student, source, None, _raw_hash(source), shown(str(exc)))
-    except OSError as exc:
-        why = f"{name}: cannot be read ({shown(exc.strerror or exc, lines=False)})"
-        if exc.errno in _NAME_ERRNOS:  # a path too long or looping: how the submission is made
-            return Entry(student, source, None, _raw_hash(source), why)
-        return Entry(student, source, None, "", f"{why}; it will be tried again on the next run", fault=True)
+    why = f"{_names([source])}: cannot be read ({shown(exc.strerror or exc, lines=False)})"
+    if exc.errno in _NAME_ERRNOS:  # a path too long or looping: how the submission is made
+        return Entry(student, source, None, _raw_hash(source), why)
+    return Entry(student, source, None, "", f"{why}; it will be tried again on the next run", fault=True)
+
+
+def holds_work(path: Path) -> bool:
+    """Whether a prepared entry holds anything a grade could read: a module, a notebook or an answers file
+    (``WORK_SUFFIXES``). A zip of only a README, or of nothing, holds none: ``--keep newest`` passes it over
+    for an older entry that does. Read cheaply: names only, stopping at the first such file."""
+    if not _is_dir(path):
+        return path.suffix in WORK_SUFFIXES
+    try:
+        return any(Path(item.name).suffix in WORK_SUFFIXES and item.is_file(follow_symlinks=False)
+                   for item in walk(path, lambda item: item.is_dir(follow_symlinks=False) and item.name in NEVER_COPIED,
+                                    ordered=False))
+    except (OSError, SubmissionError):
+        return False
 
 
 def newest(sources: list[Path]) -> tuple[Path | None, str]:
-    """The entry changed last, of those that could be graded (a folder, .py, .ipynb or .zip) if any:
+    """The entry changed last, of ``sources`` (``prepare`` passes those that can be graded, when any can):
     by modification time, a zip by its newest member, a folder by its newest file. (None, why) on a tie."""
-    gradable = [s for s in sources if _is_dir(s) or s.suffix in SUFFIXES] or sources
-    times = sorted(((modified(s), s) for s in gradable), key=lambda pair: pair[0], reverse=True)
+    times = sorted(((modified(s), s) for s in sources), key=lambda pair: pair[0], reverse=True)
     if len(times) > 1 and times[0][0] == times[1][0]:
         return None, f"{_names([times[0][1], times[1][1]])} were changed at the same time: keep one"
     return times[0][1], ""
@@ -203,11 +275,6 @@ def modified(entry: Path) -> float:
         except (zipfile.BadZipFile, OverflowError, ValueError):
             pass  # refused when it is opened; its own time decides meanwhile
     return entry.stat().st_mtime
-
-
-def _prepare_zip(student: str, source: Path, scratch: Path) -> Entry:
-    root = unzip.extract(source, scratch / "unzipped" / safe_stem(student))
-    return Entry(student, source, root, content_hash(root, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
 
 
 def _names(sources: list[Path]) -> str:

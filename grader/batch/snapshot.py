@@ -107,6 +107,45 @@ def content_hash(path: Path, max_bytes: int | None = None, max_files: int | None
     return hasher.hexdigest()
 
 
+def freeze(path: Path, target: Path, max_bytes: int | None = None, max_files: int | None = None) -> str:
+    """Copy ``path`` (a file or a folder) to ``target`` and return the hash of the copy: of the very bytes
+    written, so that a file the student's folder changes later (even while this runs) cannot be graded
+    under another content's hash. The digest is ``content_hash``'s for content that does not change, so
+    a gradebook's rows stay "unchanged"; a folder is walked as ``content_hash`` walks it (no deeper than a
+    submission may nest, caches left out). A link is kept as a link when it stays inside the copy (grading
+    never follows one), and left out, hashed as absent, when it would lead out of it."""
+    hasher = _Hasher("dir" if path.is_dir() else "file")
+    total = 0
+    for rel, item in sorted(_walk(path, (), max_files)):  # content_hash's order: the same digest
+        destination = target if not path.is_dir() else target / rel
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        if item.is_symlink():
+            link = os.readlink(item)
+            inside = PurePosixPath(rel).parent / link
+            if not PurePosixPath(link).is_absolute() and ".." not in inside.parts:
+                os.symlink(link, destination)
+                hasher.link(rel, link)
+            continue
+        if max_bytes is not None and total + item.stat().st_size > max_bytes:
+            raise SubmissionError(f"{path}: more than {max_bytes / 2**20:g} MiB; hand in only your exercise files")
+        data = item.read_bytes() if max_bytes is None else _read_at_most(item, max_bytes - total)
+        total += len(data)
+        destination.write_bytes(data)
+        hasher.file(rel, len(data), [data])
+    if path.is_dir():
+        target.mkdir(parents=True, exist_ok=True)
+    return hasher.hexdigest()
+
+
+def _read_at_most(item: Path, limit: int) -> bytes:
+    """The file's bytes; a SubmissionError when it grew past ``limit`` since its size was read."""
+    with item.open("rb") as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise SubmissionError(f"{item}: grew past the size a submission may have while it was read")
+    return data
+
+
 class _Hasher:
     """Length-prefixed records, so that no two different trees can feed it the same bytes."""
 

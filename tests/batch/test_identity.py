@@ -71,3 +71,15 @@ def test_every_layout_gives_one_student_one_id(tmp_path):
            identities(tmp_path / "prefill-submissions", ["prefill-alice@example.edu"], None)[
                "prefill-alice@example.edu"]}
     assert ids == {"alice@example.edu"}
+
+
+def test_an_id_is_read_from_the_name_as_the_layout_gave_it_not_from_its_inert_escape(tmp_path):
+    """A key is inert (``Ana\\u200d``, escaped); the id comes from the name itself: ``ana``. A name of only
+    invisible characters gives no id ("", refused where an id is needed), never its escape's text."""
+    found = identities(tmp_path, ["Ana\\u200d", "\\u200d", "esc\\x1b", "caf\\xe9"], exported=None,
+                       names={"Ana\\u200d": "Ana\u200d", "\\u200d": "\u200d", "esc\\x1b": "esc\x1b",
+                              "caf\\xe9": "caf\udce9"})
+    assert found == {"Ana\\u200d": "ana", "\\u200d": "",  # a control character, bytes not UTF-8: the key's
+                     "esc\\x1b": "esc\\x1b", "caf\\xe9": "caf\\xe9"}
+    assert identities(tmp_path, ["Lee\\u200d_7"], exported="blackboard", names={"Lee\\u200d_7": "Lee\u200d_7"}) == {
+        "Lee\\u200d_7": "lee_7"}

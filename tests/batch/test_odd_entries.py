@@ -262,10 +262,10 @@ def test_an_unexpected_fault_of_the_grader_is_that_entrys_error_row_and_the_batc
     (folder / "bob.py").write_bytes(SOURCE)
     real_prepare = roster.prepare
 
-    def prepare(student, sources, scratch, *options):
+    def prepare(student, sources, scratch, *options, **named):
         if student == "bob":
             raise RuntimeError("a bug in the grader's own code")
-        return real_prepare(student, sources, scratch, *options)
+        return real_prepare(student, sources, scratch, *options, **named)
 
     monkeypatch.setattr(coordinator.roster, "prepare", prepare)
     result, summary, table = in_process(folder, tmp_path)

@@ -68,9 +68,9 @@ def test_keep_newest_grades_the_entry_changed_last(tmp_path):
     (folder / "bob" / "prefill.py").write_text("y = 2\n")
     age(folder / "bob" / "prefill.py", 60)
     entry = prepare("bob", scan(folder)["bob"], tmp_path / "scratch", keep="newest")
-    assert entry.path == folder / "bob" and not entry.problem  # a folder by its newest file
+    assert entry.source == folder / "bob" and not entry.problem  # a folder by its newest file
     age(folder / "bob.py", 0)
-    assert prepare("bob", scan(folder)["bob"], tmp_path / "s2", keep="newest").path == folder / "bob.py"
+    assert prepare("bob", scan(folder)["bob"], tmp_path / "s2", keep="newest").source == folder / "bob.py"
 
 
 def test_keep_newest_dates_a_zip_by_its_newest_member_not_by_its_download(tmp_path):
@@ -79,7 +79,7 @@ def test_keep_newest_dates_a_zip_by_its_newest_member_not_by_its_download(tmp_pa
     with zipfile.ZipFile(folder / "bob.zip", "w") as zf:  # an older hand-in, downloaded just now
         zf.writestr(zipfile.ZipInfo("prefill.py", date_time=time.localtime(time.time() - 86400)[:6]), "x = 0\n")
     entry = prepare("bob", scan(folder)["bob"], tmp_path / "scratch", keep="newest")
-    assert entry.path == folder / "bob.py"
+    assert entry.source == folder / "bob.py"
     with zipfile.ZipFile(folder / "bob.zip", "w") as zf:
         zf.writestr(zipfile.ZipInfo("prefill.py", date_time=time.localtime(time.time() - 60)[:6]), "x = 0\n")
     entry = prepare("bob", scan(folder)["bob"], tmp_path / "s2", keep="newest")
@@ -90,7 +90,7 @@ def test_keep_newest_prefers_an_entry_that_can_be_graded_and_refuses_a_tie(tmp_p
     folder = class_folder(tmp_path)
     age(folder / "bob.py", 3600)
     (folder / "bob.txt").write_text("a note sent afterwards")
-    assert prepare("bob", scan(folder)["bob"], tmp_path / "s1", keep="newest").path == folder / "bob.py"
+    assert prepare("bob", scan(folder)["bob"], tmp_path / "s1", keep="newest").source == folder / "bob.py"
     (folder / "bob.ipynb").write_text("{}")
     age(folder / "bob.ipynb", 3600)
     entry = prepare("bob", scan(folder)["bob"], tmp_path / "s2", keep="newest")
@@ -101,9 +101,9 @@ def test_keep_newest_prefers_an_entry_that_can_be_graded_and_refuses_a_tie(tmp_p
 def test_a_zip_is_opened_into_scratch_and_hashed_as_its_content(tmp_path):
     folder = class_folder(tmp_path)
     zipped = prepare("dave", scan(folder)["dave"], tmp_path / "scratch")
-    assert zipped.path == tmp_path / "scratch" / "unzipped" / "dave" / "prefill"
+    assert zipped.path == tmp_path / "scratch" / "entries" / "dave" / "unzipped" / "prefill"
     plain = prepare("alice", scan(folder)["alice"], tmp_path / "scratch")
-    assert plain.path == folder / "alice"
+    assert plain.path == tmp_path / "scratch" / "entries" / "alice" / "copy" / "alice"  # graded as it was hashed
     assert zipped.content_hash == plain.content_hash  # the same files, however they were handed in
     assert prepare("bob", [folder / "bob.py"], tmp_path / "scratch").content_hash != plain.content_hash
 
@@ -217,6 +217,66 @@ def test_a_folder_that_cannot_be_read_is_the_environments_fault_not_the_students
         raise PermissionError(13, "Permission denied")
 
     folder = class_folder(tmp_path)
-    monkeypatch.setattr(roster, "content_hash", denied)
+    monkeypatch.setattr(roster, "freeze", denied)
     entry = prepare("alice", scan(folder)["alice"], tmp_path / "scratch")
     assert entry.path is None and entry.fault and "Permission denied" in entry.problem
+
+
+# -- issue 25: --keep newest among entries that can be graded; each entry graded from its copy ---------------
+
+@pytest.mark.parametrize("newer", ["damaged", "empty", "readme only"])
+def test_keep_newest_passes_over_a_newer_zip_that_cannot_be_graded_for_an_older_module(tmp_path, newer):
+    """docs/class.md: "the newest of those that can be graded". A zip is dated by its newest member, or by its
+    own time when it cannot be read: every newer broken zip here beat the older module."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "bob.py").write_text("x = 1\n")
+    age(folder / "bob.py", 3600)
+    if newer == "damaged":
+        (folder / "bob.zip").write_bytes(b"PK\x03\x04 not a zip")
+    else:
+        with zipfile.ZipFile(folder / "bob.zip", "w") as zf:
+            if newer == "readme only":
+                zf.writestr(zipfile.ZipInfo("README.txt", date_time=time.localtime(time.time() - 60)[:6]), "hi")
+    entry = prepare("bob", scan(folder)["bob"], tmp_path / "scratch", keep="newest")
+    assert entry.source == folder / "bob.py" and not entry.problem and entry.path.read_text() == "x = 1\n"
+
+
+def test_keep_newest_still_names_what_is_wrong_when_no_entry_can_be_graded(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "bob.zip").write_bytes(b"not a zip")
+    (folder / "bob.txt").write_text("my answers")
+    age(folder / "bob.txt", 3600)
+    entry = prepare("bob", scan(folder)["bob"], tmp_path / "scratch", keep="newest")
+    assert entry.source == folder / "bob.zip" and "not a readable zip" in entry.problem
+
+
+def test_an_entry_is_graded_from_a_copy_hashed_as_it_was_copied(tmp_path):
+    """Hashed first and graded later, a file changed in between was graded as another content than its hash."""
+    from grader.batch.snapshot import content_hash
+
+    folder = class_folder(tmp_path)
+    for student in ("alice", "bob"):
+        entry = prepare(student, scan(folder)[student], tmp_path / "scratch")
+        assert entry.path.is_relative_to(tmp_path / "scratch") and entry.content_hash == content_hash(entry.path)
+        assert entry.content_hash == content_hash(entry.source)  # the same hash as ever: no regrade for it
+    (folder / "bob.py").write_text("x = 2\n")
+    (folder / "alice" / "prefill.py").write_text("x = 2\n")
+    assert entry.path.read_text() == "x = 1\n"
+    assert (tmp_path / "scratch" / "entries" / "alice" / "copy" / "alice" / "prefill.py").read_text() == "x = 1\n"
+
+
+def test_an_entry_read_without_a_copy_is_hashed_in_place_and_copied_only_when_frozen(tmp_path):
+    """A rerun copies nothing it skips: the coordinator reads with copy=False and copies what it grades."""
+    from grader.batch.roster import frozen
+
+    folder = class_folder(tmp_path)
+    read = prepare("bob", scan(folder)["bob"], tmp_path / "scratch", copy=False)
+    assert read.path == folder / "bob.py" and not (tmp_path / "scratch" / "entries" / "bob").exists()
+    (folder / "bob.py").write_text("x = 2\n")  # changed after it was hashed, before it is graded
+    graded = frozen(read, tmp_path / "scratch")
+    assert graded.path.read_text() == "x = 2\n" and graded.content_hash != read.content_hash  # what is graded
+    (folder / "bob.py").unlink()
+    gone = frozen(read, tmp_path / "s2")  # removed meanwhile: a row saying so, never a grade of nothing
+    assert gone.path is None and "bob.py: not a regular file or folder" in gone.problem

@@ -173,3 +173,27 @@ def test_a_solution_that_does_not_import_is_named_by_its_own_path_before_any_wor
     with pytest.raises(ConfigError) as wrong:
         LessonSnapshot.take(course, course.lesson("prefill"), tmp_path / "mine")
     assert str(wrong.value).startswith(f"{mine / 'prefill.py'}: the reference solution cannot be imported (SystemExit")
+
+
+def test_freeze_copies_an_entry_and_hashes_the_copy_as_content_hash_would(tmp_path):
+    """``grader.batch.roster`` grades the copy: its digest must be the one earlier runs recorded for the content."""
+    from grader.batch.snapshot import freeze
+
+    source = tmp_path / "alice"
+    (source / "sub").mkdir(parents=True)
+    (source / "prefill.py").write_text("x = 1\n")
+    (source / "sub" / "notes.txt").write_text("n")
+    (source / "__pycache__").mkdir()
+    (source / "__pycache__" / "x.pyc").write_bytes(b"cache")
+    os.symlink("prefill.py", source / "inside")
+    os.symlink("../../etc/passwd", source / "sub" / "outside")
+    digest = freeze(source, tmp_path / "copy" / "alice")
+    copy = tmp_path / "copy" / "alice"
+    assert digest == content_hash(copy)
+    assert sorted(p.relative_to(copy).as_posix() for p in copy.rglob("*")) == [
+        "inside", "prefill.py", "sub", "sub/notes.txt"]  # no cache, no link leading out
+    (source / "sub" / "outside").unlink()
+    assert digest == content_hash(source)  # the same content: the same hash as ever
+    assert freeze(source / "prefill.py", tmp_path / "one" / "bob.py") == content_hash(source / "prefill.py")
+    with pytest.raises(SubmissionError, match="more than"):
+        freeze(source, tmp_path / "small", max_bytes=3)
