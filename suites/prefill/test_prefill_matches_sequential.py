@@ -245,16 +245,75 @@ def test_agrees(student, diagnose, rng, P, d):
     X, W = rng.standard_normal((P, d)), rng.standard_normal((d, d))
     for scale in SCALES:  # a tolerance fit for numbers near 1 only fails the large ones: rounding grows with them
         _must_be_true(student, diagnose, X * scale, W, property)
-    _computes(student, X, W, property)  # True is right everywhere in the contract: it must come from a computation
+    # True is right everywhere in the contract: it must come from a computation (with one token, X @ W is its own
+    # running sum, so a prompt of several tokens tells the product from the sum)
+    _computes(student, *((X, W) if P > 1 else DENSE[0]), property)
 
 
 def _computes(student, X, W, property) -> None:
     """Fail a True that was computed from nothing (observed: no array, list or number but X and W, no numpy
-    function called); an unobservable call passes (a student bundle)."""
+    function called), or from no running sum: inside the contract True is always right, so a True that no
+    running sum of X @ W was seen on the way to (held at return, handed to or returned by an observed numpy
+    function) answered without the computation the task is about (``X.shape[1] == W.shape[0]``, or
+    ``Y = X @ W; return True``; issue 25). An unobservable or incomplete call passes (a student bundle)."""
     observed = student.call_observed("prefill_matches_sequential", (X, W), {})
-    if observed is not None and _is_bool(observed[0]) and observed[0] and _computed_nothing(observed[1], X, W):
+    if observed is None or not (_is_bool(observed[0]) and observed[0]) or not observed[1].complete:
+        return
+    if _computed_nothing(observed[1], X, W):
         fail(property, f"{_shapes(X, W)} returned True without computing anything: during the call it held no "
              "array, list or number but X and W and called no numpy function", diagnosis="sequential.constant-true")
+    if not any(_is_running_sum(value, X, W) for value in _seen_values(observed[1])):
+        fail(property, f"{_shapes(X, W)} returned True, but no running sum of X @ W was computed on the way: "
+             "during the call no array it held, and none it handed to or got from np.cumsum or a comparison, was "
+             "the running sum. Compute the sum all at once and position by position, and return whether they agree")
+    _follows_nudge(student, X, W, property)
+
+
+def _follows_nudge(student, X, W, property) -> None:
+    """Fail a True given when the all-at-once sum was made to differ (``NUDGE``) and the function either handed
+    the changed sum to a comparison (``_judged_nudged``) or got it back from np.cumsum itself (``_ignored_nudge``):
+    the right answer there is False, so a True is no comparison's."""
+    nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, NUDGE)
+    if nudged is None or not (_is_bool(nudged[0]) and nudged[0]):
+        return
+    judged = _judged_nudged(nudged[1])
+    if judged:
+        fail(property, f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its "
+             f"largest value in every position, so that the two sums differ: {judged} was given the changed sum and "
+             "said they agree. A function that compares the all-at-once sum with the one built position by position "
+             "(within floating-point rounding) must then say False")
+    if _ignored_nudge(nudged[1], X, W):
+        fail(property, f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its "
+             "largest value in every position, so that the two sums differ: the all-at-once sum it computed did "
+             "not decide its answer. Compare the all-at-once sum with the one built position by position and return "
+             "what the comparison says")
+
+
+def _seen_values(seen):
+    """Every value the observation holds: the frames' locals and returns, the observed numpy calls' arguments
+    and results (a one-line function keeps its sums only there)."""
+    for frame in seen.frames:
+        yield from frame.locals.values()
+        yield frame.returned
+    for call in seen.library:
+        yield from call.args
+        yield from call.kwargs.values()
+        yield call.returned
+
+
+def _is_running_sum(value, X, W, shift: float = 0.0) -> bool:
+    """Whether ``value`` (an array, or a list of rows) is the running sum of X @ W within rounding, every
+    position moved by ``shift`` (the nudge)."""
+    right = np.cumsum(X @ W, axis=0) + shift  # public: the lesson names np.cumsum for the sum all at once
+    if isinstance(value, (list, tuple)) and 0 < len(value) <= right.shape[0]:
+        try:
+            value = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            return False
+    if not isinstance(value, np.ndarray) or value.shape != right.shape or value.dtype.kind not in "fiuc":
+        return False
+    with np.errstate(all="ignore"):
+        return bool(np.allclose(value, right, rtol=1e-6, atol=1e-9 * (1 + np.abs(right).max())))
 
 
 @pytest.mark.weight(2)
@@ -263,18 +322,19 @@ def test_really_computes(student, diagnose, rng):
     property = "prefill_matches_sequential must compute both sums from X @ W and compare them"
     X, W = rng.standard_normal((6, 4)) + 2.0, rng.standard_normal((4, 4))
     _must_be_true(student, diagnose, X, W, property)
-    nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, NUDGE)
-    if nudged is None:
-        return  # a submission run without the profiler (a student bundle): nothing more can be seen
-    value, seen = nudged
-    judged = _judged_nudged(seen)
-    if judged and _is_bool(value) and value:
-        fail(property, f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its "
-             f"largest value in every position, so that the two sums differ: {judged} was given the changed sum and "
-             "said they agree. A function that compares the all-at-once sum with the one built position by position "
-             "(within floating-point rounding) must then say False")
-    if not seen.perturbed:
-        _computes(student, X, W, property)
+    _computes(student, X, W, property)
+
+
+def _ignored_nudge(seen, X, W) -> bool:
+    """Whether np.cumsum returned the changed running sum itself (the perturbation hit the all-at-once sum,
+    not a sum written into ``out=``, which keeps the true one) and the call still said True: where that is
+    the case the right answer is False, so a True that follows is no comparison's (issue 25)."""
+    if not seen.perturbed or not seen.complete:
+        return False
+    right = np.cumsum(X @ W, axis=0)  # public: the lesson names np.cumsum for the sum all at once
+    shift = NUDGE["scale"] * (1 + float(np.abs(right).max()))
+    return any(call.function == "numpy.cumsum" and call.kwargs.get("out") is None
+               and _is_running_sum(call.returned, X, W, shift) for call in seen.library)
 
 
 def test_leaves_inputs_alone(student, diagnose, rng):
@@ -298,5 +358,6 @@ def test_leaves_inputs_alone(student, diagnose, rng):
         fail(f"prefill_matches_sequential must return True for a prompt and weights that fit, not "
              f"{describe_type(got)}", f"{call} returned {describe(got)}; expected True",
              diagnosis=_explain(diagnose, X, W))
-    _must_be_true(student, diagnose, X, W, "prefill_matches_sequential must return True for random prompts and "
-                  "weights, computing both sums")
+    property = "prefill_matches_sequential must return True for random prompts and weights, computing both sums"
+    _must_be_true(student, diagnose, X, W, property)
+    _computes(student, X, W, property)  # leaving X and W alone is credit only for a function that computes
