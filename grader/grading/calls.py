@@ -14,6 +14,8 @@ module uses but never defines).
 from __future__ import annotations
 
 import builtins
+import functools
+import importlib.util
 import re
 
 from grader.checks import SizedCalls
@@ -125,9 +127,11 @@ def property_of(exc: BaseException, watched: Watched, description: str = "", fun
         said = f"{who} raised {type(exc).__name__}{size}{_inside(exc, who, functions)}"
         missing, module = unbound_name(exc, source), missing_module(exc, source)
         if missing:
-            said += f": {missing} is not defined anywhere in the file"
+            named = not description or _only_unbound(missing, source)
+            said += f": {missing if named else 'a name'} is not defined anywhere in the file"
         elif module:
-            said += f": it uses {module}, which the grader's Python does not have"
+            said += f": it uses {_said_module(module, source, secret=bool(description))}, which the grader's Python " \
+                "does not have"
     return f"{said}; this check tests: {_lowered(description)}" if description else said
 
 
@@ -135,10 +139,39 @@ def uses_module(exc: BaseException, watched: Watched, functions=(), source=None)
     """"causal_mask uses matplotlib, which the grader's Python does not have.": the module a call's
     ModuleNotFoundError names, when the source imports it (a fact of the file, whatever the inputs)."""
     who = watched.last or "your code"
-    module = missing_module(exc, source) or "a module"
+    module = missing_module(exc, source)
+    module = _said_module(module, source, secret=True) if module else "a module"
     inner = _inside(exc, who, functions).removeprefix(" inside ")
     user = f"{who} calls {inner}, which" if inner else who
-    return f"{user} uses {module}, which the grader's Python does not have{near_module(module)}."
+    near = near_module(module) if module != "a module" else ""
+    return f"{user} uses {module}, which the grader's Python does not have{near}."
+
+
+def _only_unbound(name: str, source) -> bool:
+    """Whether ``name`` is the only name the file reads and binds nowhere: then saying it tells nothing the
+    exception's type did not. Where there are several, which one a call on secret inputs raised is chosen by
+    those inputs (``if P % 10 == 7: pairs_d7``), so a secret check says only its class (issue 25)."""
+    return source is not None and source.unbound == frozenset((name,))
+
+
+def _said_module(module: str, source, secret: bool) -> str:
+    """The missing module as a check may name it: itself on a visible check, and on a secret one where it is
+    the only module the file imports that the grader's Python lacks (an ``import matplotlib`` at the top);
+    else its class, since the choice among several (``import leak_d9`` in a branch) can spell the inputs."""
+    if not secret or source is None:
+        return module
+    lacking = {name for name in source.imports if not _available(name)}
+    return module if lacking <= {module} else "a module"
+
+
+@functools.cache
+def _available(name: str) -> bool:
+    """Whether the grader's Python (the worker's: the same one) can import the top-level module ``name``;
+    a name it cannot even look up counts as missing."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _inside(exc: BaseException, who: str, functions) -> str:
