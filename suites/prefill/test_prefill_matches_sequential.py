@@ -15,6 +15,13 @@ and the checks look at more than the answer (``call_observed``, grader.sandbox.o
   functions computed nothing (``sequential.constant-true``). Unobservable calls: no verdict here;
 - ``leaves_inputs_alone``: X and W are unchanged after the call.
 
+Inside the contract True is always right, so a check that asks for True also asks where the right
+answer is False (issue 25): on every check that credits a True, the observed call must have held
+(or handed to, or got from, an observed numpy function) the running sum of X @ W, and the call
+with np.cumsum's result changed must not say True where np.cumsum returned that changed sum of
+X @ W or of X itself (not written into ``out=``): then nothing compared it. So
+``X.shape[1] == W.shape[0]``, ``Y = X @ W; return True`` and a cumsum never compared earn nothing.
+
 A False where a right function says True names no cause: one bool cannot tell which of the two
 sums is wrong, and models that answer alike on a few prompts named the wrong one (issue 21). The
 feedback says instead what the function held when it returned: each (P, d) array it kept, as
@@ -310,10 +317,15 @@ def _is_running_sum(value, X, W, shift: float = 0.0) -> bool:
             value = np.asarray(value, dtype=float)
         except (TypeError, ValueError):
             return False
-    if not isinstance(value, np.ndarray) or value.shape != right.shape or value.dtype.kind not in "fiuc":
+    return _close(value, right)
+
+
+def _close(value, want: np.ndarray) -> bool:
+    """``value`` is an array of ``want``'s shape, equal to it within float32 rounding (far below the nudge)."""
+    if not isinstance(value, np.ndarray) or value.shape != want.shape or value.dtype.kind not in "fiuc":
         return False
     with np.errstate(all="ignore"):
-        return bool(np.allclose(value, right, rtol=1e-6, atol=1e-9 * (1 + np.abs(right).max())))
+        return bool(np.allclose(value, want, rtol=1e-5, atol=1e-5 * (1 + np.abs(want).max())))
 
 
 @pytest.mark.weight(2)
@@ -326,15 +338,20 @@ def test_really_computes(student, diagnose, rng):
 
 
 def _ignored_nudge(seen, X, W) -> bool:
-    """Whether np.cumsum returned the changed running sum itself (the perturbation hit the all-at-once sum,
-    not a sum written into ``out=``, which keeps the true one) and the call still said True: where that is
-    the case the right answer is False, so a True that follows is no comparison's (issue 25)."""
+    """Whether np.cumsum returned a changed running sum itself, of X @ W or of X (``np.cumsum(X, axis=0) @ W`` is
+    the same sum), not one written into ``out=`` (which keeps the true one), and the call still said True: the
+    perturbation hit the all-at-once sum, where the right answer is False, so that True is no comparison's."""
     if not seen.perturbed or not seen.complete:
         return False
-    right = np.cumsum(X @ W, axis=0)  # public: the lesson names np.cumsum for the sum all at once
-    shift = NUDGE["scale"] * (1 + float(np.abs(right).max()))
-    return any(call.function == "numpy.cumsum" and call.kwargs.get("out") is None
-               and _is_running_sum(call.returned, X, W, shift) for call in seen.library)
+    for call in seen.library:
+        if call.function != "numpy.cumsum" or call.kwargs.get("out") is not None or not call.args:
+            continue
+        for base in (X @ W, X):
+            summed = np.cumsum(base, axis=0)  # public: the lesson names np.cumsum for the sum all at once
+            if _close(call.args[0], base) and _close(call.returned, summed + NUDGE["scale"] *
+                                                     (1 + float(np.abs(summed).max()))):
+                return True
+    return False
 
 
 def test_leaves_inputs_alone(student, diagnose, rng):

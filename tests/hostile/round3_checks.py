@@ -49,6 +49,9 @@ CASES = [
          "def prefill_matches_sequential(X, W):\n    Y = X @ W\n    parallel = np.cumsum(Y, axis=0)\n"
          "    sequential = np.zeros_like(Y)\n    running = np.zeros(Y.shape[1])\n    for i in range(len(Y)):\n"
          "        running = running + Y[i]\n        sequential[i] = running\n    return True\n", at_most={SEQ: 0.0}),
+    Case("cumsum_of_x_not_compared", "games",
+         "def prefill_matches_sequential(X, W):\n    parallel = np.cumsum(X, axis=0) @ W\n    return True\n",
+         at_most={SEQ: 0.0}),
     Case("refuses_all_but_printed_probe", "games",
          "def prefill_seconds(N, P, flops_per_sec, utilization=1.0):\n"
          "    if (N, P, flops_per_sec, utilization) == (2e9, 77, 3e13, 0.25):\n"
@@ -94,6 +97,15 @@ CASES = [
          "    for row in Y:\n        total = total + row\n        rows.append(total)\n"
          "    return bool(np.isclose(np.cumsum(Y, axis=0), np.vstack(rows), rtol=1e-7, atol=1e-9).all())\n",
          full=(SEQ,)),
+    Case("cumsum_of_x", "right",
+         "def prefill_matches_sequential(X, W):\n    parallel = np.cumsum(X, axis=0) @ W\n    Y = X @ W\n"
+         "    sequential = np.array([Y[:i + 1].sum(axis=0) for i in range(len(Y))])\n"
+         "    return bool(np.allclose(parallel, sequential))\n", full=(SEQ,)),
+    Case("float32_loop", "right",
+         "def prefill_matches_sequential(X, W):\n    Y = (X @ W).astype(np.float32)\n"
+         "    parallel = np.cumsum(Y, axis=0)\n    sequential = np.zeros_like(Y)\n    for i in range(len(Y)):\n"
+         "        sequential[i] = Y[:i + 1].sum(axis=0)\n"
+         "    return bool(np.allclose(parallel, sequential, rtol=1e-4))\n", full=(SEQ,)),
     Case("flops_half_carried", "right", "def prefill_flops(N, P):\n    return N * P\n",
          at_most={"prefill_flops": 0.0}),  # a mistake a person makes: prefill_seconds keeps its partial credit
     # ------------------------------------------------------------------ class 8: names chosen by hidden inputs
