@@ -80,15 +80,24 @@ def _own_flops(diagnose, case):
     FLOPs a person could have meant (asked once per submission: ``diagnose`` remembers every answer). Only a
     finite positive number is carried forward: 0 (``return 0  # TODO``), inf, NaN or a negative count would
     give a prefill_seconds that divides them credit for a time nobody computed (issue 25)."""
-    seen = diagnose.outcome("prefill_flops", case.args[:2])
-    own = seen.value
-    if seen.kind != "returned" or isinstance(own, (bool, np.bool_)) or not isinstance(own, (int, float, np.number)):
+    own = _flops_number(diagnose, case)
+    if own is None:
         return None
     try:
         meant = math.isfinite(own) and own > 0
     except (OverflowError, TypeError, ValueError):  # an int too large for a float is no count either
         meant = False
     return own if meant else None
+
+
+def _flops_number(diagnose, case):
+    """What the student's own prefill_flops returns for the case's N and P when it is a number at all (0 and
+    inf too), else None: a prefill_seconds that raises on what is no number fails through prefill_flops."""
+    seen = diagnose.outcome("prefill_flops", case.args[:2])
+    own = seen.value
+    if seen.kind != "returned" or isinstance(own, (bool, np.bool_)) or not isinstance(own, (int, float, np.number)):
+        return None
+    return own
 
 
 def _carried(student, diagnose, case, got) -> bool:
@@ -193,7 +202,7 @@ def _good_utilization_works(diagnose) -> bool:
 def _gives_a_time(diagnose, good) -> bool:
     seen = diagnose.outcome("prefill_seconds", good)
     if seen.kind != "returned":  # a failure of its own means it was no deliberate choice,
-        return _own_flops(diagnose, good) is None  # unless it comes from a prefill_flops that gives no number
+        return _flops_number(diagnose, good) is None  # unless it comes from a prefill_flops that gives no number
     return isinstance(seen.value, (int, float, np.number)) and not isinstance(seen.value, (bool, np.bool_))
 
 
