@@ -112,6 +112,7 @@ def test_a_secret_check_names_a_missing_module_only_where_the_file_imports_no_ot
     assert "leak_d" not in secret and "it uses a module, which the grader's Python does not have" in secret
     assert "leak_d9" in uses_module(exc, watched("causal_pairs"), (), analyse_text("import leak_d9\n"))
     assert "leak_d" not in uses_module(exc, watched("causal_pairs"), (), facts)  # a diagnosis's hint alike
+    assert "leak_d9" in property_of(exc, watched("causal_pairs"), "Secret.", (), facts, frozenset({"leak_d9"}))
     plotting = analyse_text("import numpy as np\nimport no_such_plotting_lib\n\ndef causal_pairs(P):\n"
                             "    no_such_plotting_lib.plot(P)\n")
     missing = rebuilt(ModuleNotFoundError("No module named 'no_such_plotting_lib'"), "causal_pairs")

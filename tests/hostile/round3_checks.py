@@ -32,8 +32,12 @@ class Case:
 
 
 SEQ = "prefill_matches_sequential"
-_BRANCHES_IMPORT = "\n".join(f"    if P % 10 == {d}:\n        import leak_d{d}" for d in range(10))
-_BRANCHES_NAME = "\n".join(f"    if P % 10 == {d}:\n        return pairs_d{d}" for d in range(10))
+# a name for the lesson's 1000-token prompt (a hidden check's input) and one no input reaches: two candidates,
+# so which one a call raised says which branch its input took
+_BRANCHES_IMPORT = ("    if P == 1000:\n        import leak_p1000\n"
+                    "    if P == 999_999_937:\n        import leak_never\n")
+_BRANCHES_NAME = ("    if P == 1000:\n        return pairs_p1000\n"
+                  "    if P == 999_999_937:\n        return pairs_never\n")
 
 CASES = [
     # ------------------------------------------------------------------ class 1: no credit without the computation
@@ -111,11 +115,11 @@ CASES = [
     # ------------------------------------------------------------------ class 8: names chosen by hidden inputs
     Case("module_named_by_input", "leak",
          f"def causal_pairs(P):\n    if P in (1, 4, 5):\n        return P * (P + 1) // 2\n{_BRANCHES_IMPORT}\n"
-         "    return P * (P + 1) // 2\n", never=tuple(f"leak_d{d}" for d in range(10))),
+         "    return P * (P + 1) // 2\n", never=("leak_p1000",)),
     Case("name_chosen_by_input", "leak",
          f"def causal_mask(P):\n    if P in (1, 4, 5, 64):\n        return np.tril(np.ones((P, P), dtype=bool))\n"
          f"{_BRANCHES_NAME}\n    return np.tril(np.ones((P, P), dtype=bool))\n",
-         never=tuple(f"pairs_d{d}" for d in range(10))),
+         never=("pairs_p1000",)),
     Case("real_missing_module", "right",
          "import matplotlib\n\n\ndef causal_pairs(P):\n    matplotlib.use('Agg')\n    return P * (P + 1) // 2\n",
          says=("matplotlib",)),
