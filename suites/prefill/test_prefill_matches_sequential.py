@@ -277,23 +277,25 @@ def _computes(student, X, W, property) -> None:
 
 
 def _follows_nudge(student, X, W, property) -> None:
-    """Fail a True given when the all-at-once sum was made to differ (``NUDGE``) and the function either handed
-    the changed sum to a comparison (``_judged_nudged``) or got it back from np.cumsum itself (``_ignored_nudge``):
-    the right answer there is False, so a True is no comparison's."""
-    nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, NUDGE)
-    if nudged is None or not (_is_bool(nudged[0]) and nudged[0]):
-        return
-    judged = _judged_nudged(nudged[1])
-    if judged:
-        fail(property, f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its "
-             f"largest value in every position, so that the two sums differ: {judged} was given the changed sum and "
-             "said they agree. A function that compares the all-at-once sum with the one built position by position "
-             "(within floating-point rounding) must then say False")
-    if _ignored_nudge(nudged[1], X, W):
-        fail(property, f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its "
-             "largest value in every position, so that the two sums differ: the all-at-once sum it computed did "
-             "not decide its answer. Compare the all-at-once sum with the one built position by position and return "
-             "what the comparison says")
+    """Fail a True given when the all-at-once sum was made to differ (``NUDGE``, in every position, then in the
+    first row alone, then in the last: a comparison of one row only misses one of them) and the function either
+    handed the changed sum to a comparison (``_judged_nudged``) or got it back from np.cumsum itself
+    (``_ignored_nudge``): the right answer there is False, so a True is no comparison's."""
+    for rows, where in (("all", "in every position"), ("first", "in its first row"), ("last", "in its last row")):
+        nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, {**NUDGE, "rows": rows})
+        if nudged is None or not (_is_bool(nudged[0]) and nudged[0]):
+            continue
+        changed = f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its largest " \
+                  f"value {where}, so that the two sums differ"
+        judged = _judged_nudged(nudged[1])
+        if judged:
+            fail(property, f"{changed}: {judged} was given the changed sum and said they agree. A function that "
+                 "compares the all-at-once sum with the one built position by position (within floating-point "
+                 "rounding) must then say False")
+        if _ignored_nudge(nudged[1], X, W, rows):
+            fail(property, f"{changed}: the all-at-once sum it computed did not decide its answer. Compare the "
+                 "all-at-once sum with the one built position by position, every position, and return what the "
+                 "comparison says")
 
 
 def _seen_values(seen):
@@ -337,7 +339,7 @@ def test_really_computes(student, diagnose, rng):
     _computes(student, X, W, property)
 
 
-def _ignored_nudge(seen, X, W) -> bool:
+def _ignored_nudge(seen, X, W, rows: str = "all") -> bool:
     """Whether np.cumsum returned a changed running sum itself, of X @ W or of X (``np.cumsum(X, axis=0) @ W`` is
     the same sum), not one written into ``out=`` (which keeps the true one), and the call still said True: the
     perturbation hit the all-at-once sum, where the right answer is False, so that True is no comparison's."""
@@ -348,8 +350,9 @@ def _ignored_nudge(seen, X, W) -> bool:
             continue
         for base in (X @ W, X):
             summed = np.cumsum(base, axis=0)  # public: the lesson names np.cumsum for the sum all at once
-            if _close(call.args[0], base) and _close(call.returned, summed + NUDGE["scale"] *
-                                                     (1 + float(np.abs(summed).max()))):
+            changed = summed.copy()
+            changed[{"all": slice(None), "first": 0, "last": -1}[rows]] += NUDGE["scale"] * (1 + np.abs(summed).max())
+            if _close(call.args[0], base) and _close(call.returned, changed):
                 return True
     return False
 

@@ -56,6 +56,15 @@ CASES = [
     Case("cumsum_of_x_not_compared", "games",
          "def prefill_matches_sequential(X, W):\n    parallel = np.cumsum(X, axis=0) @ W\n    return True\n",
          at_most={SEQ: 0.0}),
+    Case("compares_last_row_only", "games",
+         "def prefill_matches_sequential(X, W):\n    Y = X @ W\n    total = np.zeros(Y.shape[1])\n"
+         "    for row in Y:\n        total = total + row\n"
+         "    return bool(np.allclose(np.cumsum(Y, axis=0)[-1], total))\n",
+         at_most={SEQ: 0.0}),
+    Case("returns_in_the_loop", "games",
+         "def prefill_matches_sequential(X, W):\n    Y = X @ W\n    parallel = np.cumsum(Y, axis=0)\n"
+         "    running = np.zeros(Y.shape[1])\n    for i in range(Y.shape[0]):\n        running = running + Y[i]\n"
+         "        return bool(np.allclose(parallel[i], running))\n", at_most={SEQ: 0.0}),
     Case("refuses_all_but_printed_probe", "games",
          "def prefill_seconds(N, P, flops_per_sec, utilization=1.0):\n"
          "    if (N, P, flops_per_sec, utilization) == (2e9, 77, 3e13, 0.25):\n"
