@@ -77,14 +77,14 @@ def _utilization(case) -> float:
 
 def _own_flops(diagnose, case):
     """What the student's own prefill_flops returns for the case's N and P, or None when it is no count of
-    FLOPs a person could have meant (asked once per submission: ``diagnose`` remembers every answer). Only a
-    finite positive number is carried forward: 0 (``return 0  # TODO``), inf, NaN or a negative count would
-    give a prefill_seconds that divides them credit for a time nobody computed (issue 25)."""
-    own = _flops_number(diagnose, case)
-    if own is None:
-        return None
+    FLOPs a person could have meant (asked once per submission: ``diagnose`` remembers every answer): inf, NaN,
+    or anything from a prefill_flops whose count for the lesson's own 7e9 parameters and 1000 tokens is not a
+    finite positive number (``return 0  # TODO``, ``-2 * N * P``). A formula that is right in kind may still
+    give 0 or less for tiny sizes (billions truncated to an int): that is carried forward (issue 25)."""
+    own, lesson = _flops_number(diagnose, case), _flops_number(diagnose, probe(7e9, 1000))
     try:
-        meant = math.isfinite(own) and own > 0
+        meant = own is not None and math.isfinite(own) and lesson is not None and math.isfinite(lesson) \
+            and lesson > 0
     except (OverflowError, TypeError, ValueError):  # an int too large for a float is no count either
         meant = False
     return own if meant else None
