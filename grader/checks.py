@@ -61,8 +61,8 @@ from grader.exceptions import CallTimeout
 
 __all__ = ["CheckFailed", "ModelMark", "Outcome", "Probe", "SizedCalls", "answer", "array", "both", "confirmed",
            "describe", "describe_type", "equal_values", "fail", "format_call", "format_value", "is_close",
-           "mask_picture", "model", "number", "probe", "raised_in", "same_cells", "same_changes", "same_message",
-           "same_type", "same_value", "side_by_side", "too_slow", "value_kind"]
+           "mask_picture", "model", "number", "probe", "raised_in", "refuses_by_rule", "same_cells", "same_changes",
+           "same_message", "same_type", "same_value", "side_by_side", "too_slow", "value_kind"]
 
 
 # The observed numpy functions (grader.sandbox.observation.LIBRARY_NAMES) that compare two arrays: a check
@@ -212,6 +212,32 @@ def confirmed(student, function: str, calls, mistake: Callable[..., str], why: s
         if mistake(got, *args) != why:
             return False
     return True
+
+
+def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
+    """Fail unless ``function`` raises no ValueError for each argument tuple of ``valid`` and raises it for each
+    of ``invalid``: a rejection check asks this at inputs no visible check uses, so that refusing all but the
+    probes a student can read, or only the values the checks name, earns nothing (issue 25)."""
+    for args in valid:
+        try:
+            getattr(student, function)(*args)
+        except ValueError:  # another failure is the other checks' to judge, not a refusal
+            fail(f"{function} must raise ValueError only for {rule}: valid arguments must give an answer",
+                 f"{format_call(function, args, {})} raised ValueError, but its arguments are valid: the error must "
+                 f"come from the check of the arguments, and only for {rule}")
+        except Exception:  # noqa: BLE001, S110
+            pass
+    for args in invalid:
+        try:
+            got = getattr(student, function)(*args)
+        except ValueError:
+            continue
+        except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
+            got = f"raised {type(exc).__name__}"
+        else:
+            got = f"returned {describe(got)}"
+        fail(f"{function} must raise ValueError for every case of {rule}, not for a few values",
+             f"{format_call(function, args, {})} {got}; {rule} must raise ValueError: test the rule, not values")
 
 
 def too_slow(exc: BaseException) -> str | None:

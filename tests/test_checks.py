@@ -26,6 +26,7 @@ from grader.checks import (
     number,
     probe,
     raised_in,
+    refuses_by_rule,
     same_cells,
     same_changes,
     same_message,
@@ -393,3 +394,30 @@ def test_is_close_of_plain_numbers_is_numpy_s_isclose(rel):
                 continue
             assert is_close(actual, expected, rel) is want, (actual, expected)
 
+
+
+class _Rates:
+    """A student whose steady_decode_rate is ``rule``."""
+
+    def __init__(self, rule):
+        self.steady_decode_rate = rule
+
+
+def _refuse(itl):
+    raise ValueError(f"itl must be positive, got {itl}")
+
+
+@pytest.mark.parametrize("rule, said", [
+    (lambda itl: 1 / itl if itl > 0 else _refuse(itl), None),  # the rule itself: no failure
+    (_refuse, "valid arguments must give an answer"),  # refuses everything
+    (lambda itl: _refuse(itl) if itl in (0.0, -0.05) else 1 / itl, "not for a few values"),  # the listed values
+    (lambda itl: 1 / itl if itl > 0 else _refuse(itl) if itl < -1 else -1 / itl, "not for a few values"),
+], ids=["right", "refuses-all", "listed-values", "half-the-rule"])
+def test_refuses_by_rule_asks_valid_and_other_invalid_arguments(rule, said):
+    valid, invalid = [(0.37,), (2.0,)], [(-1e-9,), (-3.0,)]
+    if said is None:
+        refuses_by_rule(_Rates(rule), "steady_decode_rate", valid, invalid, "an ITL that is zero or negative")
+        return
+    with pytest.raises(CheckFailed) as info:
+        refuses_by_rule(_Rates(rule), "steady_decode_rate", valid, invalid, "an ITL that is zero or negative")
+    assert said in info.value.property

@@ -14,6 +14,8 @@ module uses but never defines).
 from __future__ import annotations
 
 import builtins
+import functools
+import importlib.util
 import re
 
 from grader.checks import SizedCalls
@@ -97,10 +99,12 @@ def first_line(exc: BaseException) -> str:
     return line if len(line) <= 200 else line[:199] + "…"
 
 
-def property_of(exc: BaseException, watched: Watched, description: str = "", functions=(), source=None) -> str:
+def property_of(exc: BaseException, watched: Watched, description: str = "", functions=(), source=None,
+                visible=frozenset()) -> str:
     """What went wrong in a call into student code, in words any student may read (see the
     module docstring). ``description``: the check's docstring line; ``functions``: the lesson's
-    function names (the only frame names said); ``source``: the module's SourceFacts."""
+    function names (the only frame names said); ``source``: the module's SourceFacts;
+    ``visible``: the names failures of visible checks named (``named_in``), which a secret one may say too."""
     if isinstance(exc, (ImportFailed, MissingFunction, NotGradable)):
         return str(exc)  # about the module as a whole, the same for every check: no input of any check in it
     who = watched.last or "your code"
@@ -125,20 +129,60 @@ def property_of(exc: BaseException, watched: Watched, description: str = "", fun
         said = f"{who} raised {type(exc).__name__}{size}{_inside(exc, who, functions)}"
         missing, module = unbound_name(exc, source), missing_module(exc, source)
         if missing:
-            said += f": {missing} is not defined anywhere in the file"
+            named = not description or missing in visible or _only_unbound(missing, source)
+            said += f": {missing if named else 'a name'} is not defined anywhere in the file"
         elif module:
-            said += f": it uses {module}, which the grader's Python does not have"
+            said += f": it uses {_said_module(module, source, bool(description), visible)}, which the grader's " \
+                "Python does not have"
     return f"{said}; this check tests: {_lowered(description)}" if description else said
 
 
-def uses_module(exc: BaseException, watched: Watched, functions=(), source=None) -> str:
+def uses_module(exc: BaseException, watched: Watched, functions=(), source=None, visible=frozenset()) -> str:
     """"causal_mask uses matplotlib, which the grader's Python does not have.": the module a call's
     ModuleNotFoundError names, when the source imports it (a fact of the file, whatever the inputs)."""
     who = watched.last or "your code"
-    module = missing_module(exc, source) or "a module"
+    module = missing_module(exc, source)
+    module = _said_module(module, source, True, visible) if module else "a module"
     inner = _inside(exc, who, functions).removeprefix(" inside ")
     user = f"{who} calls {inner}, which" if inner else who
-    return f"{user} uses {module}, which the grader's Python does not have{near_module(module)}."
+    near = near_module(module) if module != "a module" else ""
+    return f"{user} uses {module}, which the grader's Python does not have{near}."
+
+
+def named_in(exc: BaseException | None, source) -> set[str]:
+    """The names of the file a failure names (an undefined name, a module the grader lacks): recorded from
+    visible checks, whose inputs a student sees anyway, so that a secret check may say them too."""
+    if exc is None:
+        return set()
+    return {name for name in (unbound_name(exc, source), missing_module(exc, source)) if name}
+
+
+def _only_unbound(name: str, source) -> bool:
+    """Whether ``name`` is the only name the file reads and binds nowhere: then saying it tells nothing the
+    exception's type did not. Where there are several, which one a call on secret inputs raised is chosen by
+    those inputs (``if P % 10 == 7: pairs_d7``), so a secret check says only its class (issue 25)."""
+    return source is not None and source.unbound == frozenset((name,))
+
+
+def _said_module(module: str, source, secret: bool, visible=frozenset()) -> str:
+    """The missing module as a check may name it: itself on a visible check, and on a secret one where a
+    visible check's failure named it already (``visible``) or it is the only module the file imports that the
+    grader's Python lacks (``import matplotlib`` at the top); else its class, since the choice among several
+    (``import leak_d9`` in a branch a hidden input takes) can spell the inputs (issue 25)."""
+    if not secret or source is None or module in visible:
+        return module
+    lacking = {name for name in source.imports if not _available(name)}
+    return module if lacking <= {module} else "a module"
+
+
+@functools.cache
+def _available(name: str) -> bool:
+    """Whether the grader's Python (the worker's: the same one) can import the top-level module ``name``;
+    a name it cannot even look up counts as missing."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _inside(exc: BaseException, who: str, functions) -> str:

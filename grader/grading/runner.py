@@ -26,7 +26,7 @@ import numpy as np
 from grader.checks import CheckFailed
 from grader.describe import describe, describe_type
 from grader.exceptions import CallTimeout, ConfigError, ImportFailed, StudentCodeError
-from grader.grading.calls import NOTHING, Watched, first_line, property_of, uses_module
+from grader.grading.calls import NOTHING, Watched, first_line, named_in, property_of, uses_module
 from grader.grading.domain import Domain
 from grader.grading.guard import OutsideContract
 from grader.grading.models import Diagnose, Models
@@ -72,6 +72,7 @@ class Checks:
         self.problems: list[str] = []
         self.names: dict[str, set[str]] = {t.id: set() for t in lesson.code_tasks}  # collected check names
         self._plans: dict = {}  # check item -> how to run it directly, or None (see run_items)
+        self._visible: set[str] = set()  # names of the file visible checks' failures named (calls.named_in)
         self._models, self._diagnose = Models(lesson, reference), None  # the lesson's misconceptions
 
     # -- fixtures -------------------------------------------------------------------------
@@ -224,8 +225,9 @@ class Checks:
         elif isinstance(exc, StudentCodeError) or (raised := student_raise(exc)) is not None:
             # a call raised, hung or died, or the engine knows without a call (a stub left below the work)
             check.message = str(exc) if isinstance(exc, StudentCodeError) else raised
+            self._visible |= set() if check.secret else named_in(exc, self._source())
             check.safe_message = property_of(exc, watched, check.description if check.secret else "",
-                                             [t.function for t in self.lesson.code_tasks], self._source())
+                                             [t.function for t in self.lesson.code_tasks], *self._facts())
             check.error = isinstance(exc, ImportFailed)
             check.diagnosis = self._engine_first(item, exc, watched, getattr(exc, "diagnosis", None))[0]
         elif isinstance(exc, CheckFailed):
@@ -233,10 +235,11 @@ class Checks:
             # what the source shows (numpy imported as numpy, a module the grader lacks) names the cause before a
             # lesson's model of it
             handled = exc.__context__  # the submission's exception the check failed on, if any
+            self._visible |= set() if check.secret else named_in(handled, self._source())
             check.diagnosis, engine = self._engine_first(item, handled, watched, exc.diagnosis)
             if engine:  # and says it in the engine's words, which name np or the module (facts of the file)
                 check.safe_message = property_of(handled, watched, check.description if check.secret else "",
-                                                 [t.function for t in self.lesson.code_tasks], self._source())
+                                                 [t.function for t in self.lesson.code_tasks], *self._facts())
         elif isinstance(exc, (AssertionError, *pytest_outcome("fail"))):  # pytest.raises' "DID NOT RAISE" too
             check.message = str(exc) or f"check '{name}' failed"
             check.safe_message = check.description or f"check '{name}' failed"  # its text may hold inputs
@@ -287,6 +290,11 @@ class Checks:
         """What the module's source says (grader.submission.source), when a module is graded."""
         return getattr(self._student, "source", None)
 
+    def _facts(self) -> tuple:
+        """(the source's facts, the names visible checks' failures named): what even a secret check may name
+        (``calls.property_of``); a name chosen on a hidden input alone is said by its class."""
+        return self._source(), frozenset(self._visible)
+
     def _engine_first(self, item, exc: BaseException | None, watched: Watched, fallback):
         """(the check's diagnosis, the engine's code or None): the engine's diagnosis of what the source
         shows (``engine_code``) before the lesson's ``fallback``; a module the grader lacks is named first."""
@@ -294,7 +302,7 @@ class Checks:
         diagnosis = self._diagnosis(item, code or (fallback if isinstance(fallback, str) else None))
         if diagnosis is not None and code == MODULE_UNAVAILABLE:
             functions = [t.function for t in self.lesson.code_tasks]
-            diagnosis = replace(diagnosis, hint=f"{uses_module(exc, watched, functions, self._source())} "
+            diagnosis = replace(diagnosis, hint=f"{uses_module(exc, watched, functions, *self._facts())} "
                                                 f"{diagnosis.hint}")
         return diagnosis, code
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from grader.checks import confirmed, fail, is_close, number
+from grader.checks import confirmed, fail, is_close, number, refuses_by_rule
 
 pytestmark = pytest.mark.task("arithmetic_intensity")
 
@@ -74,12 +74,19 @@ def _value_error(student, b):
 
 
 BAD = [0, -2]
+# Asked only by the rejection checks (hidden), so the student bundle ships none of them (grader.authoring.public):
+# valid arguments must get an answer and other invalid ones a ValueError too (refuses_by_rule; issue 25).
+FUNCTION = "arithmetic_intensity"
+VALID = [(0.25,), (3.0,), (6.0,)]
+RULE = "bytes_per_param that is zero or negative"
+INVALID = [(-1e-9,), (-0.5,), (-7.0,)]
 
 
 def test_rejects_bad_bytes(student):
     """bytes_per_param that is zero or negative raises ValueError."""
     for b in BAD:
         _value_error(student, b)
+    refuses_by_rule(student, FUNCTION, VALID, INVALID, RULE)
 
 
 def test_error_names_the_argument(student):
@@ -91,6 +98,7 @@ def test_error_names_the_argument(student):
                  "its message",
                  f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
                  "by naming bytes_per_param")
+    refuses_by_rule(student, FUNCTION, VALID, INVALID, RULE)
 
 
 # The whole domain of the lesson's contract (lesson.toml, [contract.arithmetic_intensity]; grader.grading.domain).

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from grader.checks import confirmed, fail, is_close, number
+from grader.checks import confirmed, fail, is_close, number, refuses_by_rule
 
 pytestmark = pytest.mark.task("request_output_rate")
 
@@ -72,6 +72,12 @@ def test_other_sizes(student, reference, rng):
 # (n_out, elapsed, the argument that is wrong)
 BAD = [(0, 0.4, "n_out"), (-5, 0.4, "n_out"), (5, 0.0, "elapsed"), (5, -0.4, "elapsed")]
 RULES = {"n_out": "n_out < 1", "elapsed": "an elapsed time that is zero or negative"}
+# Asked only by the rejection checks (hidden), so the student bundle ships none of them (grader.authoring.public):
+# valid arguments must get an answer and other invalid ones a ValueError too (refuses_by_rule; issue 25).
+FUNCTION = "request_output_rate"
+VALID = [(3, 0.9), (1, 0.001), (700, 42.0)]
+RULE = "n_out < 1, or an elapsed time that is zero or negative"
+INVALID = [(-2, 0.9), (3, -1e-9), (3, -4.0), (-1, 12.0)]
 
 
 def _value_error(student, n_out, elapsed, argument):
@@ -94,6 +100,7 @@ def test_rejects_bad_inputs(student):
     """n_out < 1 and an elapsed time that is zero or negative raise ValueError."""
     for case in BAD:
         _value_error(student, *case)
+    refuses_by_rule(student, FUNCTION, VALID, INVALID, RULE)
 
 
 def test_error_names_the_argument(student):
@@ -105,6 +112,7 @@ def test_error_names_the_argument(student):
                  "its message",
                  f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
                  f"by naming {argument}")
+    refuses_by_rule(student, FUNCTION, VALID, INVALID, RULE)
 
 
 # The whole domain of the lesson's contract (lesson.toml, [contract.request_output_rate]; grader.grading.domain).

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from grader.checks import confirmed, fail, is_close, number
+from grader.checks import confirmed, fail, is_close, number, refuses_by_rule
 
 pytestmark = pytest.mark.task("request_seconds")
 
@@ -85,6 +85,12 @@ def test_other_sizes(student, reference, rng):
 BAD = [(0.2, 0.05, 0, "n_out"), (0.2, 0.05, -3, "n_out"), (0.0, 0.05, 5, "ttft"), (-0.2, 0.05, 5, "ttft"),
        (0.2, 0.0, 5, "itl"), (0.2, -0.05, 5, "itl")]
 RULES = {"n_out": "n_out < 1", "ttft": "a TTFT that is zero or negative", "itl": "an ITL that is zero or negative"}
+# Asked only by the rejection checks (hidden), so the student bundle ships none of them (grader.authoring.public):
+# valid arguments must get an answer and other invalid ones a ValueError too (refuses_by_rule; issue 25).
+FUNCTION = "request_seconds"
+VALID = [(1.7, 0.013, 3), (0.004, 2.5, 1), (12.5, 0.75, 250)]
+RULE = "n_out < 1, or a TTFT or ITL that is zero or negative"
+INVALID = [(1.7, 0.013, -1), (-1e-9, 0.013, 3), (1.7, -1e-9, 3), (1.7, -2.0, 3), (-5.0, 0.013, 3)]
 
 
 def _value_error(student, ttft, itl, n_out, argument):
@@ -109,6 +115,7 @@ def test_rejects_bad_inputs(student):
     """n_out < 1 and a TTFT or ITL that is zero or negative raise ValueError."""
     for case in BAD:
         _value_error(student, *case)
+    refuses_by_rule(student, FUNCTION, VALID, INVALID, RULE)
 
 
 def test_error_names_the_argument(student):
@@ -120,6 +127,7 @@ def test_error_names_the_argument(student):
                  "its message",
                  f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
                  f"by naming {argument}")
+    refuses_by_rule(student, FUNCTION, VALID, INVALID, RULE)
 
 
 # The whole domain of the lesson's contract (lesson.toml, [contract.request_seconds]; grader.grading.domain).

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from grader.checks import confirmed, fail, is_close, number
+from grader.checks import confirmed, fail, is_close, number, refuses_by_rule
 
 pytestmark = pytest.mark.task("steady_decode_rate")
 
@@ -77,12 +77,19 @@ def _value_error(student, itl):
 
 
 BAD = [0.0, -0.05]
+# Asked only by the rejection checks (hidden), so the student bundle ships none of them (grader.authoring.public):
+# valid arguments must get an answer and other invalid ones a ValueError too (refuses_by_rule; issue 25).
+FUNCTION = "steady_decode_rate"
+VALID = [(0.37,), (2.0,), (1e-5,)]
+RULE = "an ITL that is zero or negative"
+INVALID = [(-1e-9,), (-3.0,), (-1e-5,)]
 
 
 def test_rejects_bad_itl(student):
     """An ITL that is zero or negative raises ValueError."""
     for itl in BAD:
         _value_error(student, itl)
+    refuses_by_rule(student, FUNCTION, VALID, INVALID, RULE)
 
 
 def test_error_names_the_argument(student):
@@ -93,6 +100,7 @@ def test_error_names_the_argument(student):
             fail("the ValueError for a bad ITL must say which argument is wrong: name itl in its message",
                  f"{call} raised ValueError({str(exc)!r}): the message must say which argument is wrong "
                  "by naming itl")
+    refuses_by_rule(student, FUNCTION, VALID, INVALID, RULE)
 
 
 # The whole domain of the lesson's contract (lesson.toml, [contract.steady_decode_rate]; grader.grading.domain).

@@ -15,6 +15,13 @@ and the checks look at more than the answer (``call_observed``, grader.sandbox.o
   functions computed nothing (``sequential.constant-true``). Unobservable calls: no verdict here;
 - ``leaves_inputs_alone``: X and W are unchanged after the call.
 
+Inside the contract True is always right, so a check that asks for True also asks where the right
+answer is False (issue 25): on every check that credits a True, the observed call must have held
+(or handed to, or got from, an observed numpy function) the running sum of X @ W, and the call
+with np.cumsum's result changed must not say True where np.cumsum returned that changed sum of
+X @ W or of X itself (not written into ``out=``): then nothing compared it. So
+``X.shape[1] == W.shape[0]``, ``Y = X @ W; return True`` and a cumsum never compared earn nothing.
+
 A False where a right function says True names no cause: one bool cannot tell which of the two
 sums is wrong, and models that answer alike on a few prompts named the wrong one (issue 21). The
 feedback says instead what the function held when it returned: each (P, d) array it kept, as
@@ -245,16 +252,82 @@ def test_agrees(student, diagnose, rng, P, d):
     X, W = rng.standard_normal((P, d)), rng.standard_normal((d, d))
     for scale in SCALES:  # a tolerance fit for numbers near 1 only fails the large ones: rounding grows with them
         _must_be_true(student, diagnose, X * scale, W, property)
-    _computes(student, X, W, property)  # True is right everywhere in the contract: it must come from a computation
+    # True is right everywhere in the contract: it must come from a computation (with one token, X @ W is its own
+    # running sum, so a prompt of several tokens tells the product from the sum)
+    _computes(student, *((X, W) if P > 1 else DENSE[0]), property)
 
 
 def _computes(student, X, W, property) -> None:
     """Fail a True that was computed from nothing (observed: no array, list or number but X and W, no numpy
-    function called); an unobservable call passes (a student bundle)."""
+    function called), or from no running sum: inside the contract True is always right, so a True that no
+    running sum of X @ W was seen on the way to (held at return, handed to or returned by an observed numpy
+    function) answered without the computation the task is about (``X.shape[1] == W.shape[0]``, or
+    ``Y = X @ W; return True``; issue 25). An unobservable or incomplete call passes (a student bundle)."""
     observed = student.call_observed("prefill_matches_sequential", (X, W), {})
-    if observed is not None and _is_bool(observed[0]) and observed[0] and _computed_nothing(observed[1], X, W):
+    if observed is None or not (_is_bool(observed[0]) and observed[0]) or not observed[1].complete:
+        return
+    if _computed_nothing(observed[1], X, W):
         fail(property, f"{_shapes(X, W)} returned True without computing anything: during the call it held no "
              "array, list or number but X and W and called no numpy function", diagnosis="sequential.constant-true")
+    if not any(_is_running_sum(value, X, W) for value in _seen_values(observed[1])):
+        fail(property, f"{_shapes(X, W)} returned True, but no running sum of X @ W was computed on the way: "
+             "during the call no array it held, and none it handed to or got from np.cumsum or a comparison, was "
+             "the running sum. Compute the sum all at once and position by position, and return whether they agree")
+    _follows_nudge(student, X, W, property)
+
+
+def _follows_nudge(student, X, W, property) -> None:
+    """Fail a True given when the all-at-once sum was made to differ (``NUDGE``, in every position, then in the
+    first row alone, then in the last: a comparison of one row only misses one of them) and the function either
+    handed the changed sum to a comparison (``_judged_nudged``) or got it back from np.cumsum itself
+    (``_ignored_nudge``): the right answer there is False, so a True is no comparison's."""
+    for rows, where in (("all", "in every position"), ("first", "in its first row"), ("last", "in its last row")):
+        nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, {**NUDGE, "rows": rows})
+        if nudged is None or not (_is_bool(nudged[0]) and nudged[0]):
+            continue
+        changed = f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its largest " \
+                  f"value {where}, so that the two sums differ"
+        judged = _judged_nudged(nudged[1])
+        if judged:
+            fail(property, f"{changed}: {judged} was given the changed sum and said they agree. A function that "
+                 "compares the all-at-once sum with the one built position by position (within floating-point "
+                 "rounding) must then say False")
+        if _ignored_nudge(nudged[1], X, W, rows):
+            fail(property, f"{changed}: the all-at-once sum it computed did not decide its answer. Compare the "
+                 "all-at-once sum with the one built position by position, every position, and return what the "
+                 "comparison says")
+
+
+def _seen_values(seen):
+    """Every value the observation holds: the frames' locals and returns, the observed numpy calls' arguments
+    and results (a one-line function keeps its sums only there)."""
+    for frame in seen.frames:
+        yield from frame.locals.values()
+        yield frame.returned
+    for call in seen.library:
+        yield from call.args
+        yield from call.kwargs.values()
+        yield call.returned
+
+
+def _is_running_sum(value, X, W, shift: float = 0.0) -> bool:
+    """Whether ``value`` (an array, or a list of rows) is the running sum of X @ W within rounding, every
+    position moved by ``shift`` (the nudge)."""
+    right = np.cumsum(X @ W, axis=0) + shift  # public: the lesson names np.cumsum for the sum all at once
+    if isinstance(value, (list, tuple)) and 0 < len(value) <= right.shape[0]:
+        try:
+            value = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            return False
+    return _close(value, right)
+
+
+def _close(value, want: np.ndarray) -> bool:
+    """``value`` is an array of ``want``'s shape, equal to it within float32 rounding (far below the nudge)."""
+    if not isinstance(value, np.ndarray) or value.shape != want.shape or value.dtype.kind not in "fiuc":
+        return False
+    with np.errstate(all="ignore"):
+        return bool(np.allclose(value, want, rtol=1e-5, atol=1e-5 * (1 + np.abs(want).max())))
 
 
 @pytest.mark.weight(2)
@@ -263,18 +336,25 @@ def test_really_computes(student, diagnose, rng):
     property = "prefill_matches_sequential must compute both sums from X @ W and compare them"
     X, W = rng.standard_normal((6, 4)) + 2.0, rng.standard_normal((4, 4))
     _must_be_true(student, diagnose, X, W, property)
-    nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, NUDGE)
-    if nudged is None:
-        return  # a submission run without the profiler (a student bundle): nothing more can be seen
-    value, seen = nudged
-    judged = _judged_nudged(seen)
-    if judged and _is_bool(value) and value:
-        fail(property, f"{_shapes(X, W)} returned True even when its np.cumsum result was changed by 1 % of its "
-             f"largest value in every position, so that the two sums differ: {judged} was given the changed sum and "
-             "said they agree. A function that compares the all-at-once sum with the one built position by position "
-             "(within floating-point rounding) must then say False")
-    if not seen.perturbed:
-        _computes(student, X, W, property)
+    _computes(student, X, W, property)
+
+
+def _ignored_nudge(seen, X, W, rows: str = "all") -> bool:
+    """Whether np.cumsum returned a changed running sum itself, of X @ W or of X (``np.cumsum(X, axis=0) @ W`` is
+    the same sum), not one written into ``out=`` (which keeps the true one), and the call still said True: the
+    perturbation hit the all-at-once sum, where the right answer is False, so that True is no comparison's."""
+    if not seen.perturbed or not seen.complete:
+        return False
+    for call in seen.library:
+        if call.function != "numpy.cumsum" or call.kwargs.get("out") is not None or not call.args:
+            continue
+        for base in (X @ W, X):
+            summed = np.cumsum(base, axis=0)  # public: the lesson names np.cumsum for the sum all at once
+            changed = summed.copy()
+            changed[{"all": slice(None), "first": 0, "last": -1}[rows]] += NUDGE["scale"] * (1 + np.abs(summed).max())
+            if _close(call.args[0], base) and _close(call.returned, changed):
+                return True
+    return False
 
 
 def test_leaves_inputs_alone(student, diagnose, rng):
@@ -298,5 +378,6 @@ def test_leaves_inputs_alone(student, diagnose, rng):
         fail(f"prefill_matches_sequential must return True for a prompt and weights that fit, not "
              f"{describe_type(got)}", f"{call} returned {describe(got)}; expected True",
              diagnosis=_explain(diagnose, X, W))
-    _must_be_true(student, diagnose, X, W, "prefill_matches_sequential must return True for random prompts and "
-                  "weights, computing both sums")
+    property = "prefill_matches_sequential must return True for random prompts and weights, computing both sums"
+    _must_be_true(student, diagnose, X, W, property)
+    _computes(student, X, W, property)  # leaving X and W alone is credit only for a function that computes

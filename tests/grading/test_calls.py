@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from grader.exceptions import CallTimeout, ImportFailed, NotGradable, StudentBaseException, WorkerDied
-from grader.grading.calls import Watched, property_of
+from grader.grading.calls import Watched, property_of, uses_module
 from grader.grading.engine import grade
 from grader.lesson.course import Course
 from grader.submission.source import analyse_text
@@ -89,6 +89,34 @@ def test_a_name_error_names_the_name_only_when_the_file_binds_it_nowhere():
     assert said == "causal_mask raised NameError: np is not defined anywhere in the file"
     forged = property_of(rebuilt(NameError("name 'P1000' is not defined"), "causal_mask"), watched(), "", (), facts)
     assert forged == "causal_mask raised NameError"
+
+
+def test_a_secret_check_names_an_undefined_name_only_where_the_file_has_no_other():
+    branches = "".join(f"    if P % 10 == {d}:\n        return pairs_d{d}\n" for d in range(10))
+    facts = analyse_text(f"def causal_mask(P):\n{branches}    return P\n")
+    exc = rebuilt(NameError("name 'pairs_d7' is not defined"), "causal_mask")
+    secret = property_of(exc, watched(), "Every token may attend to itself.", (), facts)
+    assert secret == ("causal_mask raised NameError: a name is not defined anywhere in the file; this check tests: "
+                      "every token may attend to itself.")
+    assert "pairs_d7" in property_of(exc, watched(), "", (), facts)  # a visible check shows its inputs anyway
+    typo = analyse_text("def causal_mask(P):\n    return tw0\n")
+    said = property_of(rebuilt(NameError("name 'tw0' is not defined"), "causal_mask"), watched(), "Secret.", (), typo)
+    assert said.startswith("causal_mask raised NameError: tw0 is not defined anywhere in the file")
+
+
+def test_a_secret_check_names_a_missing_module_only_where_the_file_imports_no_other_one_the_grader_lacks():
+    branches = "".join(f"    if P % 10 == {d}:\n        import leak_d{d}\n" for d in range(10))
+    facts = analyse_text(f"import numpy as np\n\ndef causal_pairs(P):\n{branches}    return P\n")
+    exc = rebuilt(ModuleNotFoundError("No module named 'leak_d9'"), "causal_pairs")
+    secret = property_of(exc, watched("causal_pairs"), "The lesson's prompt.", (), facts)
+    assert "leak_d" not in secret and "it uses a module, which the grader's Python does not have" in secret
+    assert "leak_d9" in uses_module(exc, watched("causal_pairs"), (), analyse_text("import leak_d9\n"))
+    assert "leak_d" not in uses_module(exc, watched("causal_pairs"), (), facts)  # a diagnosis's hint alike
+    assert "leak_d9" in property_of(exc, watched("causal_pairs"), "Secret.", (), facts, frozenset({"leak_d9"}))
+    plotting = analyse_text("import numpy as np\nimport no_such_plotting_lib\n\ndef causal_pairs(P):\n"
+                            "    no_such_plotting_lib.plot(P)\n")
+    missing = rebuilt(ModuleNotFoundError("No module named 'no_such_plotting_lib'"), "causal_pairs")
+    assert "it uses no_such_plotting_lib" in property_of(missing, watched("causal_pairs"), "Secret.", (), plotting)
 
 
 @pytest.mark.parametrize("exc, said", [

@@ -1,7 +1,6 @@
 # mistake: compares only the final totals (sum) with the last row of the cumsum
 # fails: prefill_matches_sequential
-# no-diagnosis: for any X and W the totals agree, so behaviour cannot show that the other positions are never compared
-# xfail: no call can reveal it: the reference says True for every X and W that fit, and so does this (issue 15)
+# no-diagnosis: its answer is True like a right function's; the observation shows it: with np.cumsum's first row changed, it still says True
 import numpy as np
 def prefill_matches_sequential(X, W):
     Y = X @ W

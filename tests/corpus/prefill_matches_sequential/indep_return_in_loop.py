@@ -1,7 +1,6 @@
 # mistake: the comparison and return sit inside the loop: only position 0 is compared
 # fails: prefill_matches_sequential
-# no-diagnosis: the first positions agree whenever the others do, so no call can show that only the first is compared
-# xfail: no call can reveal it: the reference says True for every X and W that fit, and so does this (issue 15)
+# no-diagnosis: its answer is True like a right function's; the observation shows it: with np.cumsum's last row changed, it still says True
 import numpy as np
 def prefill_matches_sequential(X, W):
     Y = X @ W

@@ -1,8 +1,7 @@
 # mistake: computes both sums, then returns True without comparing them
 # fails: prefill_matches_sequential
 # expect: the result does not depend on the sums: compare them, don't return a constant
-# no-diagnosis: it computes X @ W, so it raises where the shapes do not fit and says True where they do, exactly like a right function, whose two sums always agree; only reading the code shows that they are never compared
-# xfail: gets full marks: it behaves like a right function on every input (see no-diagnosis)
+# no-diagnosis: no misconception of the catalogue fits; the observation shows it: with np.cumsum's result changed, it still says True
 
 
 def prefill_matches_sequential(X, W):
