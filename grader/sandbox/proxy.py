@@ -209,9 +209,9 @@ class StudentModule:
             if share - self._spent.get(payer, 0.0) >= self._import_cost:
                 return payer
         self._owed = None
-        raise CallTimeout(f"the call was not run: starting the submission's process again (its import takes about "
-                          f"{self._import_cost:.0f} s) would run past this task's share ({share:g} s) of the "
-                          "submission's time limit")
+        raise CallTimeout(f"the call was not run: this task used up its share ({share:g} s) of the submission's "
+                          "time limit, for starting the submission's process again (its import takes about "
+                          f"{self._import_cost:.1f} s) would run past it")
 
     def _call(self, function, args, kwargs, echo, size: str = "", run=None, text: str = ""):
         """A call (or what ``run(channel, timeout)`` does: a batch, an observed call, returning its result
