@@ -150,8 +150,8 @@ def test_restarts_that_cost_an_import_stop_when_the_share_cannot_cover_another(m
     worker, a fresh import. The import is charged before it runs, so once the task's share cannot cover
     another, no worker is started and the calls end within the budget (issue 25: 102 s against 70)."""
     student = make_student("import os, signal, time\ntime.sleep(1.5)\n"
-                           "def die():\n    os.kill(os.getppid(), signal.SIGKILL)\n    os.kill(os.getpid(), signal.SIGKILL)\n",
-                           import_seconds=10.0)
+                           "def die():\n    os.kill(os.getppid(), signal.SIGKILL)\n"
+                           "    os.kill(os.getpid(), signal.SIGKILL)\n", import_seconds=10.0)
     student.budget_seconds, student.task = 4.0, "t"
     student.prove()
     started, said = time.monotonic(), []
