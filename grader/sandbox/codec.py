@@ -33,8 +33,9 @@ MAX_FRAME_BYTES = 256 * 1024 * 1024
 # 1 MB as bools, 8 MB as a grid of ints), far below what the trusted process would multiply into gigabytes.
 MAX_REPLY_BYTES = 32 * 1024 * 1024
 # ... and of its JSON document: a right answer's is a number or an array's header (arrays and grids cross as
-# raw bytes), under a kilobyte; a million floats as JSON is 4 MB and seconds of decoding on the trusted side.
-MAX_REPLY_DOCUMENT = 2 * 1024 * 1024
+# raw bytes), under a kilobyte; 300 000 floats as JSON is over 1 MB, and seconds of decoding and diagnosing
+# on the trusted side.
+MAX_REPLY_DOCUMENT = 1024 * 1024
 MAX_DEPTH = 32
 MAX_EXACT_DIGITS = 100_000  # of a whole Decimal turned into an int: the trusted side reads no longer int
 _HEADER = struct.Struct(">QQ")
