@@ -47,7 +47,7 @@ from grader.exceptions import (
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.guard import guard
 from grader.grading.reference import MemoKey, Unrecordable, memo_key
-from grader.grading.sizes import FLOOR, MAX_COPIED, Oversized, TooBig, elements, is_oversized, limit, owned
+from grader.grading.sizes import FLOOR, MAX_COPIED, TooBig, elements, is_oversized, limit, owned, stand_in
 from grader.lesson.manifest import Lesson
 from grader.lesson.misconceptions import Model, load_models
 from grader.sandbox import codec
@@ -248,8 +248,8 @@ class Diagnose:
                 return None
         changes = any(m.mark.same is same_changes for m in models)
         students = [self.outcome(function, p, changes=changes, key=keys[id(p)]) for p in probes]
-        if any(s.kind == "unavailable" or is_oversized(s) for s in students):
-            return None  # a value far bigger than any right answer: the check's symptom says it, no model runs on it
+        if any(s.kind == "unavailable" for s in students):  # (a value far bigger than any right answer is
+            return None  # only compared, by its sort: no model is run on it, see _answering)
         # a probe whose process died gave no answer: no evidence either way (a function that kills its
         # worker may or may not get its reply out first), so it is left out, as a timed-out function's are
         kept = [(p, s) for p, s in zip(probes, students, strict=True) if s.kind != "failed"]
@@ -362,7 +362,7 @@ class Diagnose:
         if elements(outcome.value, bound) <= bound:
             return outcome
         kind = "numpy array" if isinstance(outcome.value, np.ndarray) else type(outcome.value).__name__
-        return Outcome("returned", Oversized(kind, bound), changed=outcome.changed)
+        return Outcome("returned", stand_in(kind, bound), changed=outcome.changed)
 
     def record(self, function: str, args, kwargs, outcome: Outcome) -> None:
         probe = Probe(tuple(args), dict(kwargs))

@@ -364,9 +364,11 @@ def test_a_value_far_bigger_than_any_right_answer_is_never_modelled_nor_copied(m
 
 
 def test_a_mask_far_bigger_than_p_by_p_is_not_modelled(models):
+    from grader.grading.sizes import is_oversized
+
     diagnose = models.for_submission(Student(causal_mask=lambda P: np.ones((40 * P, 40 * P), dtype=bool)))
     assert diagnose("causal_mask", [(3,), (5,), (8,)]) is None
-    assert all(type(o.value).__name__ == "Oversized" for o in diagnose._seen.values())
+    assert all(is_oversized(o) for o in diagnose._seen.values())
 
 
 def test_a_model_run_on_a_students_value_prints_no_warning():
@@ -382,3 +384,10 @@ def test_a_model_run_on_a_students_value_prints_no_warning():
         warnings.simplefilter("always")
         diagnose("prefill_flops", FLOPS)
     assert not caught, [str(w.message) for w in caught]
+
+
+def test_a_list_of_pairs_far_bigger_than_their_count_is_still_told_by_its_sort(models):
+    """The list of pairs itself (500 500 tuples at P = 1000) is never kept or modelled, yet the model that
+    compares only the sort of answer recognises it: "a list of pairs, not their count"."""
+    student = Student(causal_pairs=lambda P: [(i, j) for i in range(P) for j in range(i + 1)])
+    assert models.for_submission(student)("causal_pairs", [(1,), (4,), (7,), (1000,)]) == "pairs.returned-list"

@@ -53,3 +53,12 @@ def test_an_oversized_stand_in_says_what_it_stands_for():
     assert repr(stand_in) == "a list of more than 68 items"
     assert is_oversized(Outcome("returned", stand_in))
     assert not is_oversized(Outcome("returned", [1.0]))
+
+
+def test_a_stand_in_keeps_the_sort_of_value_it_stands_for():
+    from grader.checks import value_kind
+    from grader.grading.sizes import stand_in
+
+    assert value_kind(stand_in("list", 68)) == value_kind([1, 2])
+    assert value_kind(stand_in("numpy array", 68)) != value_kind(np.ones(3))
+    assert is_oversized(Outcome("returned", stand_in("tuple", 68)))

@@ -23,7 +23,8 @@ class Bound:
     what: str
     source: str  # appended to the reference solution: the functions it redefines
     peak_mb: float = 400.0  # the grading process tree's peak resident memory must stay below this
-    ratio: float = 8.0  # ... and its wall time below this multiple of the reference's grade
+    ratio: float = 6.0  # ... and its wall time below this multiple of the reference's grade (the worker's own
+    # time to build and send the value counts too: it is the submission's, bounded by its limits)
     seconds: float | None = None  # or, where the submission's own limits decide, below this (10 + 60 s + margin)
     keeps: tuple[str, ...] = ()  # tasks that keep full marks (the case breaks only the others)
 
@@ -39,10 +40,10 @@ CASES = [
           "def prefill_flops(N, P):\n    return [1.0] * 300_000\n",
           keeps=("causal_pairs", "causal_mask", "prefill_matches_sequential")),
     Bound("list-1m", "prefill_flops returns a list of a million floats (past 10 minutes on main)",
-          "def prefill_flops(N, P):\n    return [1.0] * 1_000_000\n",
+          "def prefill_flops(N, P):\n    return [1.0] * 1_000_000\n", ratio=20.0,
           keeps=("causal_pairs", "causal_mask", "prefill_matches_sequential")),
     Bound("mask-48mb", "causal_mask returns a 48 MB mask, whatever P (973 MB of the grader's memory on main)",
-          "def causal_mask(P):\n    return np.ones((7000, 7000), dtype=bool)\n",
+          "def causal_mask(P):\n    return np.ones((7000, 7000), dtype=bool)\n", ratio=12.0,
           keeps=("prefill_flops", "prefill_seconds", "causal_pairs", "prefill_matches_sequential")),
     Bound("restarts", "a 9 s import, and every function kills its worker and its imported parent (each call "
           "needs a new import: 102 s on main against the 10 + 60 s budget)",
