@@ -248,8 +248,8 @@ class Diagnose:
                 return None
         changes = any(m.mark.same is same_changes for m in models)
         students = [self.outcome(function, p, changes=changes, key=keys[id(p)]) for p in probes]
-        if any(s.kind == "unavailable" for s in students):  # (a value far bigger than any right answer is
-            return None  # only compared, by its sort: no model is run on it, see _answering)
+        if any(s.kind == "unavailable" for s in students):
+            return None
         # a probe whose process died gave no answer: no evidence either way (a function that kills its
         # worker may or may not get its reply out first), so it is left out, as a timed-out function's are
         kept = [(p, s) for p, s in zip(probes, students, strict=True) if s.kind != "failed"]
@@ -353,8 +353,7 @@ class Diagnose:
         return outcome
 
     def _bounded(self, function: str, probe: Probe, outcome: Outcome, key=_UNKEYED) -> Outcome:
-        """``outcome``, or for a value far bigger than the reference's on the same probe (than MAX_COPIED
-        where there is no reference: nothing is diagnosed then), its ``Oversized`` stand-in (``sizes``)."""
+        """``outcome``, or for a value far bigger than the reference's on this probe its stand-in (``sizes``)."""
         if outcome.kind != "returned" or elements(outcome.value, FLOOR) <= FLOOR:
             return outcome  # no right answer is refused below FLOOR: no reference is needed
         reference = self._models.reference_outcome(function, probe, key) if self._models.reference else None
