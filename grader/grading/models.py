@@ -47,7 +47,7 @@ from grader.exceptions import (
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.guard import guard
 from grader.grading.reference import MemoKey, Unrecordable, memo_key
-from grader.grading.sizes import FLOOR, MAX_COPIED, TooBig, elements, is_oversized, limit, owned, stand_in
+from grader.grading.sizes import KEPT, MAX_COPIED, TooBig, elements, is_oversized, limit, owned, stand_in
 from grader.lesson.manifest import Lesson
 from grader.lesson.misconceptions import Model, load_models
 from grader.sandbox import codec
@@ -354,8 +354,8 @@ class Diagnose:
 
     def _bounded(self, function: str, probe: Probe, outcome: Outcome, key=_UNKEYED) -> Outcome:
         """``outcome``, or for a value far bigger than the reference's on this probe its stand-in (``sizes``)."""
-        if outcome.kind != "returned" or elements(outcome.value, FLOOR) <= FLOOR:
-            return outcome  # no right answer is refused below FLOOR: no reference is needed
+        if outcome.kind != "returned" or elements(outcome.value, KEPT) <= KEPT:
+            return outcome  # small enough to keep and to model: no reference is run to measure it
         reference = self._models.reference_outcome(function, probe, key) if self._models.reference else None
         bound = limit(reference.value if reference.kind == "returned" else None) if reference else MAX_COPIED
         if elements(outcome.value, bound) <= bound:

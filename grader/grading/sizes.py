@@ -23,6 +23,7 @@ import numpy as np
 SLACK = 4  # a value with more than SLACK times the reference's elements (plus FLOOR) is far bigger than right
 FLOOR = 64  # ... so a scalar task's answer may still be a short list or tuple before it counts as oversized
 MAX_COPIED = 100_000  # elements of a container (not an array) the trusted side copies item by item
+KEPT = 1 << 14  # a student's value this small is kept as it is, never measured against the reference's
 _ATOMIC = frozenset({int, float, bool, str, complex, bytes, type(None)})
 
 

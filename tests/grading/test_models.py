@@ -366,7 +366,7 @@ def test_a_value_far_bigger_than_any_right_answer_is_never_modelled_nor_copied(m
 def test_a_mask_far_bigger_than_p_by_p_is_not_modelled(models):
     from grader.grading.sizes import is_oversized
 
-    diagnose = models.for_submission(Student(causal_mask=lambda P: np.ones((40 * P, 40 * P), dtype=bool)))
+    diagnose = models.for_submission(Student(causal_mask=lambda P: np.ones((50 * P, 50 * P), dtype=bool)))
     assert diagnose("causal_mask", [(3,), (5,), (8,)]) is None
     assert all(is_oversized(o) for o in diagnose._seen.values())
 
