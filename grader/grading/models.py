@@ -30,8 +30,8 @@ for the whole grading session, the student's for one submission.
 from __future__ import annotations
 
 import builtins
-import copy
 import types
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,6 +47,7 @@ from grader.exceptions import (
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.guard import guard
 from grader.grading.reference import MemoKey, Unrecordable, memo_key
+from grader.grading.sizes import KEPT, MAX_COPIED, TooBig, elements, is_oversized, limit, owned, stand_in
 from grader.lesson.manifest import Lesson
 from grader.lesson.misconceptions import Model, load_models
 from grader.sandbox import codec
@@ -106,18 +107,17 @@ def _same_argument(before, after) -> bool:
     return equal_values(before, after)
 
 
-_ATOMIC = frozenset({int, float, bool, str, type(None)})
-
-
 def run(function, probe: Probe, slow=None) -> Outcome:
-    """Call trusted code (the reference, a model) on copies of the probe's arguments."""
+    """Call trusted code (the reference, a model) on copies of the probe's arguments (``sizes.owned``)."""
     if slow is not None and slow(*probe.args, **probe.kwargs):
         return Outcome("timeout")
-    args, kwargs = list(probe.args), dict(probe.kwargs)
-    if not all(type(v) in _ATOMIC for v in (*args, *kwargs.values())):  # a number is its own copy (deepcopy's)
-        args, kwargs = copy.deepcopy((args, kwargs))
     try:
-        with np.errstate(all="ignore"):  # a model's 1 / 0 on numpy scalars is its prediction, not a warning
+        args, kwargs = [owned(v) for v in probe.args], {k: owned(v) for k, v in probe.kwargs.items()}
+    except TooBig:
+        return Outcome("unknown")
+    try:  # a model's 1 / 0 or overflow on a student's number is its prediction, never a line on stderr
+        with np.errstate(all="ignore"), warnings.catch_warnings():  # (which would quote the model's source)
+            warnings.simplefilter("ignore")
             value = function(*args, **kwargs)
     except _Unknown as unknown:
         return Outcome(unknown.kind)
@@ -322,9 +322,12 @@ class Diagnose:
                 if not (isinstance(error, type) and issubclass(error, Exception)):
                     raise _Unknown("unknown")
                 raise error(theirs.message)
-            if theirs.kind != "returned":
-                raise _Unknown(theirs.kind)
-            return copy.deepcopy(theirs.value)
+            if theirs.kind != "returned" or is_oversized(theirs):
+                raise _Unknown(theirs.kind if theirs.kind != "returned" else "unknown")
+            try:
+                return owned(theirs.value)  # the model may change it: a copy, never a deep copy of a big value
+            except TooBig:
+                raise _Unknown("unknown") from None
         return answer
 
     def outcome(self, function: str, probe, changes: bool = False, key=_UNKEYED) -> Outcome:
@@ -341,17 +344,30 @@ class Diagnose:
         except BaseException as exc:  # noqa: BLE001 - classified: every ending is an outcome
             outcome = ending(exc)
         else:
-            outcome = Outcome("returned", value, changed=_changes(probe.args, list(after)[:len(probe.args)]))
+            changed = _changes(probe.args, list(after)[:len(probe.args)])
+            outcome = self._bounded(function, probe, Outcome("returned", value, changed=changed))
         if key is not None:
             self._seen[key] = outcome
         if outcome.kind == "timeout":
             self._stopped.add(function)
         return outcome
 
+    def _bounded(self, function: str, probe: Probe, outcome: Outcome, key=_UNKEYED) -> Outcome:
+        """``outcome``, or for a value far bigger than the reference's on this probe its stand-in (``sizes``)."""
+        if outcome.kind != "returned" or elements(outcome.value, KEPT) <= KEPT:
+            return outcome  # small enough to keep and to model: no reference is run to measure it
+        reference = self._models.reference_outcome(function, probe, key) if self._models.reference else None
+        bound = limit(reference.value if reference.kind == "returned" else None) if reference else MAX_COPIED
+        if elements(outcome.value, bound) <= bound:
+            return outcome
+        kind = "numpy array" if isinstance(outcome.value, np.ndarray) else type(outcome.value).__name__
+        return Outcome("returned", stand_in(kind, bound), changed=outcome.changed)
+
     def record(self, function: str, args, kwargs, outcome: Outcome) -> None:
-        key = _key(function, Probe(tuple(args), dict(kwargs)))
+        probe = Probe(tuple(args), dict(kwargs))
+        key = _key(function, probe)
         if key is not None and key not in self._seen:
-            self._seen[key] = outcome
+            self._seen[key] = self._bounded(function, probe, outcome, key)
         if outcome.kind == "timeout":
             self._stopped.add(function)
 

@@ -32,7 +32,6 @@ it raises ``ReferenceUnavailable`` and the check is an error result, never a pas
 from __future__ import annotations
 
 import contextlib
-import copy
 import importlib.util
 import json
 import signal
@@ -44,6 +43,7 @@ import numpy as np
 
 from grader.checks import SizedCalls, fail
 from grader.exceptions import ConfigError, MissingFunction
+from grader.grading.sizes import owned
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import RECORDING, checks_needing_reference, require_reference
 
@@ -235,7 +235,7 @@ class InStudentsPlace:
         target = getattr(self._module, function, None)
         if function.startswith("_") or not callable(target):
             raise MissingFunction(f"the reference solution does not define a function named {function}")
-        args, kwargs = copy.deepcopy((list(args), dict(kwargs)))
+        args, kwargs = [owned(a) for a in args], {k: owned(v) for k, v in kwargs.items()}  # (sizes: no big deep copy)
         return target(*args, **kwargs), args
 
     def __getattr__(self, name: str):

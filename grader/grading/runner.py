@@ -18,6 +18,7 @@ what the submission chose (its class names, messages, lines): those could carry 
 from __future__ import annotations
 
 import sys
+import warnings
 import zlib
 from dataclasses import replace
 
@@ -110,12 +111,18 @@ class Checks:
         ``student``, ``reference``, ``rng`` and its parametrize values needs none of it. Any
         other check (its own fixtures, skip or xfail marks) gets the full protocol, through
         pytest's public hook (not the private ``_pytest.runner``); None: its fixtures end with it.
+
+        Warnings are silenced while the checks run: a numpy overflow in a model or a check run on a
+        student's value is part of the verdict, and printed it would quote the grader's own source
+        line and path on stderr (issue 25).
         """
-        for item in items:
-            if takes_variant(item) and (self.numbers is None or self.numbers.example):
-                continue  # an own-number check: none without a student's own numbers (the lesson's own are asked)
-            if not self._run_directly(item):
-                item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for item in items:
+                if takes_variant(item) and (self.numbers is None or self.numbers.example):
+                    continue  # an own-number check: none without a student's own numbers (the lesson's own are asked)
+                if not self._run_directly(item):
+                    item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
 
     def run_per_variant(self, items: list, variants) -> list[dict[str, list[CheckResult]]]:
         """The checks that take ``variant`` (the own-number checks), run again for each of ``variants``: their

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Protocol
 
 from grader.describe import CallText
-from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
+from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, UnsupportedResult, WorkerDied
 from grader.sandbox import codec
 from grader.sandbox.confine import Limits, Sandbox
 from grader.sandbox.inside.canary import ANSWER
@@ -98,7 +98,9 @@ class WorkerChannel:
             raise CanaryFailed(str(exc)) from None
         self._req_w, self._resp_r = self.process.request_fd, self.process.response_fd
         os.set_blocking(self._req_w, False)  # writes honour the call's deadline too
-        self._ready_deadline = time.monotonic() + spec.import_seconds
+        self._started = time.monotonic()
+        self._ready_deadline = self._started + spec.import_seconds
+        self.import_took = 0.0  # seconds from the start to ``ready``: what starting such a worker again costs
         self._import_error: ImportFailed | None = None
         self._ready = False
         self.stand_ins: tuple[str, ...] = ()  # modules the worker stood in for (its ``ready``; checked)
@@ -164,7 +166,7 @@ class WorkerChannel:
             self._import_error = ImportFailed(self._died(self._death_reason()))
             raise self._import_error from None
         if message.get("op") == "ready":
-            self._ready = True
+            self._ready, self.import_took = True, time.monotonic() - self._started
             self.stand_ins = module_names(message.get("stand_ins"))
             return
         self.kill()
@@ -316,7 +318,13 @@ class WorkerChannel:
         deadline = time.monotonic() + timeout
         try:
             codec.write_frame(self._req_w, request, blobs, deadline)
-            reply, blob = codec.read_frame(self._resp_r, deadline)
+            reply, blob = codec.read_frame(self._resp_r, deadline, codec.MAX_REPLY_BYTES, codec.MAX_REPLY_DOCUMENT)
+        except codec.FrameTooLarge as exc:  # never kept: the trusted process would hold it, and copies of it
+            try:  # read past it, a megabyte at a time, so the worker serves the next call (no import again)
+                codec.skip(self._resp_r, exc.size, deadline)
+            except (codec.ChannelTimeout, codec.ChannelClosed, OSError):
+                self.kill()
+            raise UnsupportedResult(too_large(call_text, exc.size, exc.limit)) from None
         except codec.ChannelTimeout:
             self.kill()
             raise CallTimeout(
@@ -348,6 +356,13 @@ class WorkerChannel:
         reason = self.process.death_reason()
         self._req_w = self._resp_r = -1
         return reason
+
+
+def too_large(call_text: str, size: int, limit: int) -> str:
+    """Why a reply over ``codec.MAX_REPLY_BYTES`` (or a document over ``MAX_REPLY_DOCUMENT``) is refused."""
+    return (f"{call_text} returned a value of {size / (1 << 20):.1f} MiB: far more than any answer of this lesson "
+            f"(the grader reads at most {limit / (1 << 20):g} MiB of such a value back from one call), so it is wrong; "
+            "is it built for a far bigger input than it was given?")
 
 
 def _canary_problem(message: dict, blob: bytes, uid: int | None) -> tuple[str, bool]:

@@ -29,6 +29,13 @@ from fractions import Fraction
 import numpy as np
 
 MAX_FRAME_BYTES = 256 * 1024 * 1024
+# A call's reply: far above any right answer of a lesson (the prefill lesson's largest, causal_mask(1000), is
+# 1 MB as bools, 8 MB as a grid of ints), far below what the trusted process would multiply into gigabytes.
+MAX_REPLY_BYTES = 32 * 1024 * 1024
+# ... and of its JSON document: a right answer's is a number or an array's header (arrays and grids cross as
+# raw bytes), under a kilobyte; 300 000 floats as JSON is over 1 MB, and seconds of decoding and diagnosing
+# on the trusted side.
+MAX_REPLY_DOCUMENT = 1024 * 1024
 MAX_DEPTH = 32
 MAX_EXACT_DIGITS = 100_000  # of a whole Decimal turned into an int: the trusted side reads no longer int
 _HEADER = struct.Struct(">QQ")
@@ -69,6 +76,14 @@ class CodecError(Exception):
 
 class ChannelClosed(Exception):
     """The other end closed the channel (on the trusted side: the worker ended)."""
+
+
+class FrameTooLarge(CodecError):
+    """A frame announced bigger than the reader's limit: it is never read (``size``: its announced bytes)."""
+
+    def __init__(self, size: int, limit: int):
+        super().__init__(f"a frame of {size} bytes exceeds the {limit}-byte limit")
+        self.size, self.limit = size, limit
 
 
 class ChannelTimeout(Exception):
@@ -272,7 +287,7 @@ def _raw(doc: dict, blob: bytes, dtype: np.dtype, shape: list[int]) -> np.ndarra
     span = _list(doc, "blob")
     if len(span) != 2 or not all(type(n) is int and n >= 0 for n in span) or sum(span) > len(blob):
         raise CodecError("array data lies outside its frame")
-    raw = blob[span[0]:span[0] + span[1]]
+    raw = memoryview(blob)[span[0]:span[0] + span[1]]  # a view: the frame's bytes are not copied again
     count = 1
     for n in shape:
         count *= n
@@ -320,11 +335,15 @@ def readable(fd: int) -> bool:
     return bool(select.select([fd], [], [], 0)[0])
 
 
-def read_frame(fd: int, deadline: float | None = None) -> tuple[dict, bytes]:
-    """Read one document and its array bytes, or raise ChannelTimeout / ChannelClosed / CodecError."""
+def read_frame(fd: int, deadline: float | None = None, limit: int = MAX_FRAME_BYTES,
+               document_limit: int | None = None) -> tuple[dict, bytes]:
+    """Read one document and its array bytes, or raise ChannelTimeout / ChannelClosed / CodecError
+    (FrameTooLarge, before reading it, for a frame over ``limit`` bytes or a document over ``document_limit``)."""
     length, blob_length = _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline))
-    if length + blob_length > MAX_FRAME_BYTES:
-        raise CodecError(f"a frame of {length + blob_length} bytes exceeds the {MAX_FRAME_BYTES}-byte limit")
+    if length + blob_length > min(limit, MAX_FRAME_BYTES):
+        raise FrameTooLarge(length + blob_length, min(limit, MAX_FRAME_BYTES))
+    if document_limit is not None and length > document_limit:
+        raise FrameTooLarge(length + blob_length, document_limit)
     body = _read_exact(fd, length, deadline)
     try:
         message = json.loads(body)
@@ -335,9 +354,17 @@ def read_frame(fd: int, deadline: float | None = None) -> tuple[dict, bytes]:
     return message, _read_exact(fd, blob_length, deadline)
 
 
+def skip(fd: int, size: int, deadline: float | None) -> None:
+    """Read ``size`` bytes and keep none (the rest of a FrameTooLarge), a megabyte at a time."""
+    while size > 0:
+        size -= len(_read_exact(fd, min(size, 1 << 20), deadline))
+
+
 def _read_exact(fd: int, size: int, deadline: float | None) -> bytes:
-    chunks = bytearray()
-    while len(chunks) < size:
+    """``size`` bytes read into one buffer (no second copy of a big frame: it is returned as it was read)."""
+    chunks = bytearray(size)
+    view, got = memoryview(chunks), 0
+    while got < size:
         if deadline is not None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -346,8 +373,9 @@ def _read_exact(fd: int, size: int, deadline: float | None) -> bytes:
             poller.register(fd, select.POLLIN | select.POLLHUP)
             if not poller.poll(max(1, int(remaining * 1000))):
                 raise ChannelTimeout()
-        chunk = os.read(fd, min(size - len(chunks), 1 << 20))
-        if not chunk:
+        count = os.readv(fd, [view[got:got + (1 << 20)]])
+        if not count:
             raise ChannelClosed()
-        chunks += chunk
-    return bytes(chunks)
+        got += count
+    view.release()
+    return chunks

@@ -68,6 +68,7 @@ class StudentModule:
     _finished_output: str = ""
     fault: CanaryFailed | None = None  # a later worker did not run the canary: the grade is the grader's fault
     stand_ins: tuple[str, ...] = ()  # modules a worker stood in for (``inside/standins``), as its ready said
+    _import_cost: float = 0.0  # the longest a worker took to import the submission: what a restart is charged
 
     def start(self) -> None:
         if self.unavailable is None and (self._channel is None or not self._channel.alive):
@@ -164,6 +165,8 @@ class StudentModule:
         try:
             if self._channel is not None and not self._channel.alive:
                 owed = owed or self._last_task or self.task  # it ended between calls: the last call left it so
+            if self._channel is None or not self._channel.alive:
+                owed = self._restart_payer(owed)
             self.start()
             try:
                 tainted = self._channel.enter(self.task, fresh=self._fresh)
@@ -191,8 +194,24 @@ class StudentModule:
                 self._spent[owed] = self._spent.get(owed, 0.0) + time.monotonic() - started
             self._owed = None
         self._fresh = False
+        self._import_cost = max(self._import_cost, self._channel.import_took)
         self.tainted |= tainted
         self.stand_ins += tuple(m for m in self._channel.stand_ins if m not in self.stand_ins)
+
+    def _restart_payer(self, owed: str | None) -> str | None:
+        """Who pays for starting a worker again (``owed``, or this task where ``owed``'s share cannot cover it),
+        charged before it runs: a restart costs an import (as long as the last one took), so when neither share
+        has that much left, no worker is started (CallTimeout) and the grade ends within its budget."""
+        if not self._import_cost or self.budget_seconds is None:
+            return owed  # the first start (the import's own limit), or no budget to keep
+        share = self.budget_seconds / max(1, self.budget_shares)
+        for payer in dict.fromkeys((owed or self.task, self.task)):
+            if share - self._spent.get(payer, 0.0) >= self._import_cost:
+                return payer
+        self._owed = None
+        raise CallTimeout(f"the call was not run: this task used up its share ({share:g} s) of the submission's "
+                          "time limit, for starting the submission's process again (its import takes about "
+                          f"{self._import_cost:.1f} s) would run past it")
 
     def _call(self, function, args, kwargs, echo, size: str = "", run=None, text: str = ""):
         """A call (or what ``run(channel, timeout)`` does: a batch, an observed call, returning its result

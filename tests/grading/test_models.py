@@ -345,3 +345,49 @@ def test_a_yes_no_model_that_only_says_no_where_the_reference_says_yes_explains_
     assert models.for_submission(skips_current)("prefill_matches_sequential", random) is None
     assert models.for_submission(skips_current)("prefill_matches_sequential", [*random, zero_weights]) == \
         "sequential.excludes-current"
+
+
+# ---------------------------------------------------------------------------- bounded work (issue 25)
+
+def test_a_value_far_bigger_than_any_right_answer_is_never_modelled_nor_copied(models, monkeypatch):
+    """A prefill_flops returning 300 000 floats: no diagnosis, without a model (or a deep copy) run on it,
+    and what is remembered of it is its size, not the value (the trusted process's memory)."""
+    copied = []
+    deepcopy = copy.deepcopy
+    monkeypatch.setattr(copy, "deepcopy", lambda value, *a: copied.append(value) or deepcopy(value, *a))
+    diagnose = models.for_submission(Student(prefill_flops=lambda N, P: [1.0] * 300_000))
+    assert diagnose("prefill_flops", FLOPS) is None
+    assert diagnose("prefill_seconds", [probe(7e9, 1000, 1e14, 0.5), probe(2e9, 77, 3e13)]) is None
+    assert not [v for v in copied if isinstance(v, list) and len(v) > 1000]
+    kept = [o.value for o in diagnose._seen.values() if o.kind == "returned"]
+    assert kept and not [v for v in kept if isinstance(v, list) and len(v) > 1000]
+
+
+def test_a_mask_far_bigger_than_p_by_p_is_not_modelled(models):
+    from grader.grading.sizes import is_oversized
+
+    diagnose = models.for_submission(Student(causal_mask=lambda P: np.ones((50 * P, 50 * P), dtype=bool)))
+    assert diagnose("causal_mask", [(3,), (5,), (8,)]) is None
+    assert all(is_oversized(o) for o in diagnose._seen.values())
+
+
+def test_a_model_run_on_a_students_value_prints_no_warning():
+    """Whatever a model warns about on a student's number (numpy's overflow, Python's own) stays out of
+    stderr, which would quote the model's source line and the grading machine's path."""
+    @_mark("flops.missing-factor-2")
+    def overflowing(N, P):
+        warnings.warn("overflow encountered in scalar multiply", RuntimeWarning, stacklevel=1)
+        return np.float64(N) * np.float64(1e308) * P
+
+    diagnose = _models(overflowing).for_submission(Student(prefill_flops=lambda N, P: float("inf")))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        diagnose("prefill_flops", FLOPS)
+    assert not caught, [str(w.message) for w in caught]
+
+
+def test_a_list_of_pairs_far_bigger_than_their_count_is_still_told_by_its_sort(models):
+    """The list of pairs itself (500 500 tuples at P = 1000) is never kept or modelled, yet the model that
+    compares only the sort of answer recognises it: "a list of pairs, not their count"."""
+    student = Student(causal_pairs=lambda P: [(i, j) for i in range(P) for j in range(i + 1)])
+    assert models.for_submission(student)("causal_pairs", [(1,), (4,), (7,), (1000,)]) == "pairs.returned-list"

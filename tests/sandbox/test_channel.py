@@ -20,7 +20,7 @@ import time
 import pytest
 import untested
 
-from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, WorkerDied
+from grader.exceptions import CallTimeout, CanaryFailed, ImportFailed, UnsupportedResult, WorkerDied
 from grader.sandbox import confine
 from grader.sandbox.channel import OutOfTurn, WorkerChannel, WorkerSpec
 from grader.sandbox.forkserver import ForkServer
@@ -273,3 +273,28 @@ def test_a_worker_that_dies_before_the_canary_says_what_it_printed(tmp_path):
         channel.kill()
     assert not failed.value.switching and not failed.value.slow
     assert failed.value.cause.startswith("the sandboxed worker ended: ")
+
+
+HUGE = '''
+import numpy as np
+
+def mask(P):
+    return np.ones((6000, 6000), dtype=bool)
+
+def add(a, b):
+    return a + b
+'''
+
+
+def test_a_reply_far_too_large_is_refused_naming_its_size_and_the_worker_serves_on(make_student):
+    """36 MB back from one call: refused before it is read (issue 25: a 48 MB mask took the grader to
+    973 MB), skipped, so the same worker answers the next call without an import again."""
+    student = make_student(HUGE)
+    refused = None
+    try:
+        student.mask(3)
+    except UnsupportedResult as exc:
+        refused = exc
+    assert refused is not None and "returned a value of 34.3 MiB" in str(refused), refused
+    channel = student._channel
+    assert student.add(1, 2) == 3 and student._channel is channel

@@ -219,3 +219,34 @@ def test_frame_header_is_two_big_endian_lengths(pipe):
 def test_write_frame_refuses_raw_nan_in_a_document(pipe):
     with pytest.raises(ValueError):
         _codec.write_frame(pipe["w"], {"v": float("nan")})
+
+
+# --------------------------------------------------------------------------- a reader's own limit (issue 25)
+
+def test_a_frame_over_the_readers_limit_is_refused_before_it_is_read_and_can_be_skipped(pipe):
+    """A 48 MB mask is never held by the trusted process: its header says its size, the reader refuses it
+    (FrameTooLarge, naming the size) and skips it a megabyte at a time; the next frame reads as usual."""
+    mask = np.ones((1200, 1200), dtype=bool)  # 1.4 MB: over a 1 MB limit
+    writer = threading.Thread(target=lambda: (send(pipe["w"], mask), send(pipe["w"], 7)))
+    writer.start()
+    with pytest.raises(_codec.FrameTooLarge) as refused:
+        _codec.read_frame(pipe["r"], time.monotonic() + 5, limit=1 << 20)
+    assert refused.value.size > mask.nbytes and refused.value.limit == 1 << 20
+    _codec.skip(pipe["r"], refused.value.size, time.monotonic() + 5)
+    message, blob = _codec.read_frame(pipe["r"], time.monotonic() + 5, limit=1 << 20)
+    writer.join()
+    assert _codec.decode(message["v"], blob) == 7
+
+
+def test_a_document_over_its_own_limit_is_refused(pipe):
+    send(pipe["w"], [1.5] * 10_000)
+    with pytest.raises(_codec.FrameTooLarge):
+        _codec.read_frame(pipe["r"], time.monotonic() + 2, document_limit=1000)
+
+
+def test_the_replies_limits_are_far_above_any_right_answer_of_the_lesson():
+    """causal_mask(1000), the largest right answer, is 1 MB of bools (8 MB as a grid of ints)."""
+    assert _codec.MAX_REPLY_BYTES >= 4 * 8 * 1000 * 1000 and _codec.MAX_REPLY_BYTES < 48_000_000
+    blobs = _codec.Blobs()
+    document = json.dumps(_codec.encode(np.ones((1000, 1000), dtype=bool), blobs))
+    assert len(document) * 1000 < _codec.MAX_REPLY_DOCUMENT

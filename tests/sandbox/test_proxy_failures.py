@@ -141,3 +141,22 @@ def test_import_prints_and_slow_but_in_time_import_works(make_student):
     student = make_student("import time\nprint('hello ' * 100000)\ntime.sleep(0.3)\n"
                            "def f():\n    return 'ok'\n")
     assert student.call("f") == "ok"
+
+
+# --------------------------------------------------------------------------- restarts are charged before they run
+
+def test_restarts_that_cost_an_import_stop_when_the_share_cannot_cover_another(make_student):
+    """A slow import and a function that kills its worker's imported process: each call needs a fresh
+    worker, a fresh import. The import is charged before it runs, so once the task's share cannot cover
+    another, no worker is started and the calls end within the budget (issue 25: 102 s against 70)."""
+    student = make_student("import os, signal, time\ntime.sleep(1.5)\n"
+                           "def die():\n    os.kill(os.getppid(), signal.SIGKILL)\n"
+                           "    os.kill(os.getpid(), signal.SIGKILL)\n", import_seconds=10.0)
+    student.budget_seconds, student.task = 4.0, "t"
+    student.prove()
+    started, said = time.monotonic(), []
+    for _ in range(8):
+        said.append(str(capture(lambda: student.call("die"))))
+    spent = time.monotonic() - started
+    assert spent < 4.0 + 1.5 + 1.0, (spent, said)  # the share, plus the first import (paid by the start-up)
+    assert any("starting the submission's process again" in s for s in said), said
