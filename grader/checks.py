@@ -222,7 +222,7 @@ def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
         try:
             getattr(student, function)(*args)
         except ValueError:  # another failure is the other checks' to judge, not a refusal
-            fail(f"{function} must raise ValueError only for {rule}: valid arguments must give an answer",
+            fail(f"{function} must refuse (with ValueError) only {rule}: valid arguments must give an answer",
                  f"{format_call(function, args, {})} raised ValueError, but its arguments are valid: the error must "
                  f"come from the check of the arguments, and only for {rule}")
         except Exception:  # noqa: BLE001, S110
@@ -236,8 +236,8 @@ def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
             got = f"raised {type(exc).__name__}"
         else:
             got = f"returned {describe(got)}"
-        fail(f"{function} must raise ValueError for every case of {rule}, not for a few values",
-             f"{format_call(function, args, {})} {got}; {rule} must raise ValueError: test the rule, not values")
+        fail(f"{function} must refuse (with ValueError) every case of {rule}, not for a few values",
+             f"{format_call(function, args, {})} {got}; {rule} must be refused with ValueError: test the rule, not values")
 
 
 def too_slow(exc: BaseException) -> str | None:

@@ -20,7 +20,7 @@ answer is False (issue 25): on every check that credits a True, the observed cal
 (or handed to, or got from, an observed numpy function) the running sum of X @ W, and the call
 with np.cumsum's result changed must not say True where np.cumsum returned that changed sum of
 X @ W or of X itself (not written into ``out=``): then nothing compared it. So
-``X.shape[1] == W.shape[0]``, ``Y = X @ W; return True`` and a cumsum never compared earn nothing.
+``X.shape[1] == W.shape[0]``, the product alone with True returned, and a cumsum never compared earn nothing.
 
 A False where a right function says True names no cause: one bool cannot tell which of the two
 sums is wrong, and models that answer alike on a few prompts named the wrong one (issue 21). The
@@ -262,7 +262,7 @@ def _computes(student, X, W, property) -> None:
     function called), or from no running sum: inside the contract True is always right, so a True that no
     running sum of X @ W was seen on the way to (held at return, handed to or returned by an observed numpy
     function) answered without the computation the task is about (``X.shape[1] == W.shape[0]``, or
-    ``Y = X @ W; return True``; issue 25). An unobservable or incomplete call passes (a student bundle)."""
+    the product X @ W alone, then True; issue 25). An unobservable or incomplete call passes (a student bundle)."""
     observed = student.call_observed("prefill_matches_sequential", (X, W), {})
     if observed is None or not (_is_bool(observed[0]) and observed[0]) or not observed[1].complete:
         return

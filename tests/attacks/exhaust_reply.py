@@ -2,7 +2,7 @@
 # the rest get a wrong small one), a list that contains itself
 # category: memory
 # expect-lost: causal_mask, causal_pairs
-# expect-feedback: causal_mask: unreadable
+# expect-feedback: causal_mask: far more than any answer of this lesson
 # expect-feedback: causal_pairs: unsupported
 # ruff: noqa  (deliberately hostile code)
 import numpy as np

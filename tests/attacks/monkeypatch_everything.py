@@ -1,8 +1,9 @@
 # what: at import, monkeypatches numpy (array_equal, allclose, isclose, testing), builtins
 # (isinstance, round, abs), unittest, pytest and the grader's own modules (checks, feedback)
-# so that any check running in this process would pass; causal_pairs and causal_mask are wrong
+# so that any check running in this process would pass; causal_pairs and causal_mask are wrong, and
+# prefill_matches_sequential agrees even where its two sums differ (its np.allclose says True to anything)
 # category: monkeypatch
-# expect-lost: causal_pairs, causal_mask
+# expect-lost: causal_pairs, causal_mask, prefill_matches_sequential
 # expect-feedback: causal_pairs: returned 0
 # expect-feedback: causal_mask: lower triangle
 # ruff: noqa  (deliberately hostile code)

@@ -4,7 +4,7 @@
 # category: monkeypatch
 # expect-lost: causal_mask, causal_pairs, prefill_matches_sequential
 # expect-feedback: causal_mask: cannot read
-# expect-feedback: causal_pairs: unreadable
+# expect-feedback: causal_pairs: far more than any answer of this lesson
 # expect-feedback: prefill_matches_sequential: out of turn
 # ruff: noqa  (deliberately hostile code)
 import os

@@ -197,8 +197,8 @@ CASES: list[Case] = [
          runs_code=False, status="rejected"),
     Case("dash_name", 1, "entry", "an entry named -rf (an option to any command it reaches)",
          raw_entry("-rf", REFERENCE.encode()), runs_code=False, status="rejected"),
-    Case("many_empty_folders", 1, "entry", "a student folder of 1500 empty folders",
-         folder_with("folders", _many_folders), runs_code=False, status="rejected"),
+    Case("many_empty_folders", 1, "entry", "a student folder of 1500 empty folders (graded: the batch grades its "
+         "snapshot, which holds the files only)", folder_with("folders", _many_folders), runs_code=False),
     Case("notebook_nested_json", 1, "entry", "a notebook of 100000 nested JSON arrays",
          raw_entry("nesting.ipynb", b"[" * 100000 + b"]" * 100000), runs_code=False),
     Case("folder_nested_1500", 1, "grade", "a submission folder holding folders 1500 levels deep (exit status 2)",
