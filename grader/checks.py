@@ -237,7 +237,8 @@ def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
         else:
             got = f"returned {describe(got)}"
         fail(f"{function} must refuse (with ValueError) every case of {rule}, not for a few values",
-             f"{format_call(function, args, {})} {got}; {rule} must be refused with ValueError: test the rule, not values")
+             f"{format_call(function, args, {})} {got}; {rule} must be refused with ValueError: test the rule, "
+             "not values")
 
 
 def too_slow(exc: BaseException) -> str | None:
