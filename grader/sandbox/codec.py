@@ -30,7 +30,8 @@ import numpy as np
 
 MAX_FRAME_BYTES = 256 * 1024 * 1024
 # A call's reply: far above any right answer of a lesson (the prefill lesson's largest, the causal mask of a
-# 1000-token prompt, is 1 MB as bools, 8 MB as a grid of ints), far below what the trusted process would multiply into gigabytes.
+# 1000-token prompt, is 1 MB as bools, 8 MB as a grid of ints), far below what the trusted process would
+# multiply into gigabytes.
 MAX_REPLY_BYTES = 32 * 1024 * 1024
 # ... and of its JSON document: a right answer's is a number or an array's header (arrays and grids cross as
 # raw bytes), under a kilobyte; 300 000 floats as JSON is over 1 MB, and seconds of decoding and diagnosing
