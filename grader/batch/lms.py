@@ -33,6 +33,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import unicodedata
 from pathlib import Path
 
 from grader.batch.snapshot import freeze
@@ -41,7 +42,10 @@ from grader.submission import unzip
 from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
 MANIFESTS = ("submission_metadata.yml",)  # an export's own files beside the submissions
-CANVAS = re.compile(r"(?P<name>[a-z0-9]+)_(?:LATE_)?(?P<user>[0-9]+)_(?P<file>[0-9]+)_(?P<given>.+)", re.ASCII)
+# Canvas writes a name of lower-case letters and digits; a name holding an accent or a format character (an
+# NFD "zoe\u0308", a zero-width joiner) is still its export's, and _spelling makes its spellings one student.
+_CANVAS_NAME = r"(?:[^\W_A-Z]|[\u0300-\u036f\u200b-\u200f\u2060\ufeff])+"  # letters, digits, marks, format chars
+CANVAS = re.compile(rf"(?P<name>{_CANVAS_NAME})_(?:LATE_)?(?P<user>[0-9]+)_(?P<file>[0-9]+)_(?P<given>.+)", re.DOTALL)
 MOODLE = re.compile(r"(?P<name>.+?)_(?P<user>[0-9]+)_assignsubmission_(?P<plugin>[a-z]+)_(?P<given>.*)", re.DOTALL)
 BLACKBOARD = re.compile(r"(?P<head>.+)_attempt_(?P<when>[0-9]{4}(?:-[0-9]{2}){5})(?:_(?P<given>.+)|\.txt)", re.DOTALL)
 LAYOUTS = ("canvas", "moodle", "blackboard")  # export's names, as ``export`` says which it found
@@ -81,12 +85,19 @@ def _groups(entries: list[Path], pattern: re.Pattern, folders: bool, again: bool
         folder = match is not None and folders and not match["given"] and _plain_folder(entry)
         if match is None or not (folder or (match["given"] and _plain_file(entry))):
             return None
-        groups.setdefault(f"{match['name']}_{match['user']}", []).append((entry, FOLDER if folder else match["given"]))
+        groups.setdefault(f"{_spelling(match['name'])}_{match['user']}", []).append(
+            (entry, FOLDER if folder else match["given"]))
     if not groups:
         return None
     # a student whose every name was refused keeps the export's own names: the grade then says what is missing
     return {student: _given_names(parts, again) or [(path, path.name) for path, _ in parts]
             for student, parts in sorted(groups.items())}
+
+
+def _spelling(name: str) -> str:
+    """One spelling for a name an LMS writes into each file of a student: NFC, without format characters (a
+    zero-width joiner). One file's ``Zoe\u0308`` and another's ``Zo\u00eb`` are one student, not two rows."""
+    return "".join(c for c in unicodedata.normalize("NFC", name) if unicodedata.category(c) != "Cf")
 
 
 def _blackboard(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None:

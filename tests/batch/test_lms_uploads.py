@@ -19,6 +19,7 @@ import unicodedata
 import zipfile
 from pathlib import Path
 
+from grader.batch import lms
 from grader.batch.coordinator import run_batch
 from grader.batch.lms import FOLDER, canvas_groups, export_groups, gather
 from grader.cli import main
@@ -104,7 +105,7 @@ def test_an_exports_names_are_keyed_as_every_layouts_are_and_a_rerun_finds_each_
     with sqlite3.connect(book) as db:
         found = {s: (source, h, i) for s, source, h, i in
                  db.execute("SELECT student, source, content_hash, identity FROM submissions")}
-    assert sorted(found) == ["Ana\\u200d Lee_123", "Jos\u00e9 Diaz_124"]  # inert, NFC: as a file's name would be
+    assert sorted(found) == ["Ana Lee_123", "Jos\u00e9 Diaz_124"]  # NFC, without the format character
     assert all(source and content for source, content, _ in found.values())
     assert {identity for _, _, identity in found.values()} == {"123", "124"}
     again = _batch(export, book)
@@ -126,3 +127,14 @@ def test_a_name_that_gives_no_id_is_refused_naming_the_entry_not_graded_with_its
     status, identity, reason = found["\\u200d"]
     assert (status, identity) == ("rejected", "") and "\\u200d.py: its name gives no student id" in reason
     assert result.summary.counts["refused"] == 1
+
+
+
+def test_one_students_files_spelt_two_ways_are_one_student(tmp_path):
+    """Canvas writes the name into each file; a zero-width joiner or an NFD spelling on one file only is
+    still one student: one group, not a row per spelling (issue 25)."""
+    for name in ("ann\u200d_6601_90001_prefill.py", "ann_6601_90002_answers.toml",
+                 "zoe\u0308_3141_90003_prefill.py", "zo\u00eb_3141_90004_answers.toml"):
+        (tmp_path / name).write_text("1")
+    groups = lms.export_groups(sorted(tmp_path.iterdir()))
+    assert groups is not None and sorted(groups) == ["ann_6601", "zo\u00eb_3141"], groups
