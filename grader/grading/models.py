@@ -202,9 +202,7 @@ class Models:
         key = _key(function, probe) if key is _UNKEYED else key
         if key is None:
             return compute()
-        outcomes = self._outcomes.get(key)
-        if outcomes is None:
-            outcomes = self._outcomes[key] = {}
+        outcomes = self._outcomes.setdefault(key, {})
         found = outcomes.get(who)
         if found is None:
             found = outcomes[who] = compute()
@@ -222,6 +220,8 @@ class Diagnose:
         self.observed = Observed(student, self)
         self._seen: dict[str, Outcome] = {}  # call key -> the student's outcome
         self._stopped: set[str] = set()  # functions that timed out: only their answers already seen are used
+        # what one check proved of this submission that the suite's other checks may take as known (its own names)
+        self.proved: set[str] = set()
 
     def models_of(self, function: str, code: str) -> list:
         """The models of ``code`` for ``function``, bound to the reference's other functions (trusted code, for

@@ -254,10 +254,10 @@ def test_agrees(student, diagnose, rng, P, d):
         _must_be_true(student, diagnose, X * scale, W, property)
     # True is right everywhere in the contract: it must come from a computation (with one token, X @ W is its own
     # running sum, so a prompt of several tokens tells the product from the sum)
-    _computes(student, *((X, W) if P > 1 else DENSE[0]), property)
+    _computes(student, diagnose, *((X, W) if P > 1 else DENSE[0]), property)
 
 
-def _computes(student, X, W, property) -> None:
+def _computes(student, diagnose, X, W, property) -> None:
     """Fail a True that was computed from nothing (observed: no array, list or number but X and W, no numpy
     function called), or from no running sum: inside the contract True is always right, so a True that no
     running sum of X @ W was seen on the way to (held at return, handed to or returned by an observed numpy
@@ -273,14 +273,23 @@ def _computes(student, X, W, property) -> None:
         fail(property, f"{_shapes(X, W)} returned True, but no running sum of X @ W was computed on the way: "
              "during the call no array it held, and none it handed to or got from np.cumsum or a comparison, was "
              "the running sum. Compute the sum all at once and position by position, and return whether they agree")
-    _follows_nudge(student, X, W, property)
+    _follows_nudge(student, diagnose, X, W, property)
 
 
-def _follows_nudge(student, X, W, property) -> None:
+FOLLOWS_NUDGE = "prefill_matches_sequential says False when its np.cumsum result is changed"
+
+
+def _follows_nudge(student, diagnose, X, W, property) -> None:
     """Fail a True given when the all-at-once sum was made to differ (``NUDGE``, in every position, then in the
     first row alone, then in the last: a comparison of one row only misses one of them) and the function either
     handed the changed sum to a comparison (``_judged_nudged``) or got it back from np.cumsum itself
-    (``_ignored_nudge``): the right answer there is False, so a True is no comparison's."""
+    (``_ignored_nudge``): the right answer there is False, so a True is no comparison's.
+
+    Asked once per submission: a function that passed on one prompt is known to compare (``diagnose.proved``,
+    the submission's memory), so the other checks crediting a True do not pay three more calls each. Only a
+    pass is remembered: a function that failed is asked again by each check that credits a True."""
+    if FOLLOWS_NUDGE in diagnose.proved:
+        return
     for rows, where in (("all", "in every position"), ("first", "in its first row"), ("last", "in its last row")):
         nudged = student.call_observed("prefill_matches_sequential", (X, W), {}, {**NUDGE, "rows": rows})
         if nudged is None or not (_is_bool(nudged[0]) and nudged[0]):
@@ -296,6 +305,7 @@ def _follows_nudge(student, X, W, property) -> None:
             fail(property, f"{changed}: the all-at-once sum it computed did not decide its answer. Compare the "
                  "all-at-once sum with the one built position by position, every position, and return what the "
                  "comparison says")
+    diagnose.proved.add(FOLLOWS_NUDGE)
 
 
 def _seen_values(seen):
@@ -336,7 +346,7 @@ def test_really_computes(student, diagnose, rng):
     property = "prefill_matches_sequential must compute both sums from X @ W and compare them"
     X, W = rng.standard_normal((6, 4)) + 2.0, rng.standard_normal((4, 4))
     _must_be_true(student, diagnose, X, W, property)
-    _computes(student, X, W, property)
+    _computes(student, diagnose, X, W, property)
 
 
 def _ignored_nudge(seen, X, W, rows: str = "all") -> bool:
@@ -380,4 +390,4 @@ def test_leaves_inputs_alone(student, diagnose, rng):
              diagnosis=_explain(diagnose, X, W))
     property = "prefill_matches_sequential must return True for random prompts and weights, computing both sums"
     _must_be_true(student, diagnose, X, W, property)
-    _computes(student, X, W, property)  # leaving X and W alone is credit only for a function that computes
+    _computes(student, diagnose, X, W, property)  # leaving X and W alone is credit only for a function that computes
