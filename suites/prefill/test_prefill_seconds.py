@@ -193,17 +193,22 @@ REFUSED = [probe(3.3e9, 123, 4e13, utilization=u) for u in (-1e-9, 1.0001, 7.0, 
 
 
 def _good_utilization_works(diagnose) -> bool:
-    """Whether good utilizations get a time (or fail only through the student's prefill_flops): then an
-    error for a bad one was raised on purpose. Asked at inputs no visible check uses, so that refusing
-    everything but the lesson's examples fails; asked once per submission (``diagnose`` remembers)."""
+    """Whether good utilizations get a time: then an error for a bad one was raised on purpose. Asked at
+    inputs no visible check uses, so that refusing everything but the lesson's examples fails; asked once per
+    submission (``diagnose`` remembers)."""
     return all(_gives_a_time(diagnose, good) for good in [probe(2e9, 77, 3e13, utilization=0.25), *ACCEPTED])
 
 
 def _gives_a_time(diagnose, good) -> bool:
+    """A finite positive number: a time a person could have meant, right or wrong. A raise, None, 0, a negative
+    number, NaN or inf is none, also where the student's prefill_flops gave it (issue 25: refusing the bad
+    utilizations earns nothing from a function that computes no time for the good ones, as the error carried
+    forward is credited only from FLOPs a person could have meant)."""
     seen = diagnose.outcome("prefill_seconds", good)
-    if seen.kind != "returned":  # a failure of its own means it was no deliberate choice,
-        return _flops_number(diagnose, good) is None  # unless it comes from a prefill_flops that gives no number
-    return isinstance(seen.value, (int, float, np.number)) and not isinstance(seen.value, (bool, np.bool_))
+    value = seen.value
+    if seen.kind != "returned" or isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        return False
+    return math.isfinite(value) and value > 0
 
 
 def _refuses_others(diagnose) -> bool:
@@ -224,8 +229,9 @@ def test_rejects_bad_utilization(student, diagnose, utilization):
     except ValueError:
         if not _good_utilization_works(diagnose):
             fail("prefill_seconds must raise ValueError for a utilization outside (0, 1] only: a good utilization "
-                 "must give a time", f"{call} raised ValueError, and a good utilization gets no time either: the "
-                 "error must come from the check of the utilization, and only when it is outside (0, 1]")
+                 "must give a time", f"{call} raised ValueError, and a good utilization gets no time either (a "
+                 "positive number of seconds): the error must come from the check of the utilization, and only "
+                 "when it is outside (0, 1]; a time must be computed for every utilization inside it")
         if not _refuses_others(diagnose):
             fail("prefill_seconds must raise ValueError for every utilization outside (0, 1], not for a few values",
                  f"{call} raised ValueError, but another utilization outside (0, 1] (just below 0, just above 1, "
