@@ -1,49 +1,44 @@
 """Helpers for writing checks: turn a returned value into a number or array, or fail clearly.
 
-Checks must look at a student's value before computing with it: a None, a string or an int
-of 400 digits that reaches arithmetic would raise in the check, not in the student's code.
-(The suite then asks whether the same check passes with the reference solution in the
-student's place, and blames the value if it does: ``grader.grading.suite``.)
+Checks must look at a student's value before computing with it: a None, a string or an int of 400 digits that
+reaches arithmetic would raise in the check, not in the student's code. (The suite then asks whether the same check
+passes with the reference solution in the student's place, and blames the value if it does:
+``grader.grading.suite``.)
 
-A failure says two things: the *property* that does not hold ("the mask must include the
-diagonal"), which any student may read, and the *detail* (the call, its inputs, what came
-back and what was expected), which students see only for checks the lesson manifest marks
-visible. Keeping them apart at the source is what lets a hidden check stay hidden.
+A failure says two things: the *property* that does not hold ("the mask must include the diagonal"), which any
+student may read, and the *detail* (the call, its inputs, what came back and what was expected), which students see
+only for checks the lesson manifest marks visible. Keeping them apart at the source is what lets a hidden check stay
+hidden.
 
-A failure may also name a *diagnosis*: the code of a misconception in the lesson's
-catalogue (``suites/<lesson>/diagnoses.toml``), recognised from what the submission
-returned. The check names only the code; the hint students read comes from the catalogue,
-so one sentence, reviewed once for safety, serves every check that sees the symptom.
+A failure may also name a *diagnosis*: the code of a misconception in the lesson's catalogue
+(``suites/<lesson>/diagnoses.toml``), recognised from what the submission returned. The check names only the code;
+the hint students read comes from the catalogue, so one sentence, reviewed once for safety, serves every check that
+sees the symptom.
 
-A check that fails because a call raised or timed out is put into words by the suite; two
-things here make those words precise. A check's docstring (first line) says what it tests,
-and a secret check that fails by an exception or a timeout says that line (docstrings are
-public: every report lists them). ``student.sized("n = 10⁶").running_sum(xs)`` labels a
-call with the size of its inputs, in words students may read even when the check is
-secret: if it times out after calls of the same function returned in time, the report says
-"too slow for n = 10⁶" instead of "an endless loop?", and the check may catch the
-``CallTimeout`` and ask ``too_slow(exc)`` to give partial credit or a diagnosis of its own.
-When a call raises, ``raised_in(exc)`` names the submission's functions the exception
-passed through, so a check can say where a failure comes from ("the error comes from your
-prefill_flops").
+A check that fails because a call raised or timed out is put into words by the suite; two things here make those
+words precise. A check's docstring (first line) says what it tests, and a secret check that fails by an exception or
+a timeout says that line (docstrings are public: every report lists them).
+``student.sized("n = 10⁶").running_sum(xs)`` labels a call with the size of its inputs, in words students may read
+even when the check is secret: if it times out after calls of the same function returned in time, the report says
+"too slow for n = 10⁶" instead of "an endless loop?", and the check may catch the ``CallTimeout`` and ask
+``too_slow(exc)`` to give partial credit or a diagnosis of its own. When a call raises, ``raised_in(exc)`` names the
+submission's functions the exception passed through, so a check can say where a failure comes from ("the error comes
+from your prefill_flops").
 
-This module is the whole API a check file imports: besides its own helpers it offers the
-words and pictures for values that every message uses (``describe``, ``describe_type``,
-``format_call``, ``format_value``, ``mask_picture``, ``side_by_side``, from
-``grader.describe``), so a suite depends on one module of the grader and nothing else.
+This module is the whole API a check file imports: besides its own helpers it offers the words and pictures for
+values that every message uses (``describe``, ``describe_type``, ``format_call``, ``format_value``,
+``mask_picture``, ``side_by_side``, from ``grader.describe``), so a suite depends on one module of the grader and
+nothing else.
 
-**Misconceptions as models.** A diagnosis is a claim about how the student's function
-behaves, so it is backed by a *model*: a wrong implementation written by the instructor in
-``suites/<lesson>/models.py`` (or ``models/``) and marked ``@model("<code>")``. A check that fails asks the
-``diagnose`` fixture which model the student's function agrees with on a handful of
-``probe`` inputs (``grader.grading.models``); the diagnosis is given only when the function
-agrees with one model on every probe and disagrees with the reference somewhere, so a
-single coincidental value never names a misconception. How two outcomes are compared is
-the model's ``same``: ``same_value`` (the default), ``same_type`` (a mistake of kind, such
-as text instead of a number), ``same_cells`` (the same grid whatever its dtype) or
-``same_changes`` (the same arguments changed in place), ``same_message`` (the same error
-with the same message), all of several (``both``); any
-function of two ``Outcome`` objects will do.
+**Misconceptions as models.** A diagnosis is a claim about how the student's function behaves, so it is backed by a
+*model*: a wrong implementation written by the instructor in ``suites/<lesson>/models.py`` (or ``models/``) and
+marked ``@model("<code>")``. A check that fails asks the ``diagnose`` fixture which model the student's function
+agrees with on a handful of ``probe`` inputs (``grader.grading.models``); the diagnosis is given only when the
+function agrees with one model on every probe and disagrees with the reference somewhere, so a single coincidental
+value never names a misconception. How two outcomes are compared is the model's ``same``: ``same_value`` (the
+default), ``same_type`` (a mistake of kind, such as text instead of a number), ``same_cells`` (the same grid
+whatever its dtype) or ``same_changes`` (the same arguments changed in place), ``same_message`` (the same error with
+the same message), all of several (``both``); any function of two ``Outcome`` objects will do.
 """
 
 from __future__ import annotations
@@ -57,7 +52,7 @@ from fractions import Fraction
 import numpy as np
 
 from grader.describe import MAX_PICTURE, describe, describe_type, format_call, format_value, mask_picture, side_by_side
-from grader.exceptions import CallTimeout
+from grader.exceptions import CallTimeout, GraderError
 
 __all__ = ["CheckFailed", "ModelMark", "Outcome", "Probe", "SizedCalls", "answer", "array", "both", "confirmed",
            "describe", "describe_type", "equal_values", "fail", "format_call", "format_value", "is_close",
@@ -65,16 +60,15 @@ __all__ = ["CheckFailed", "ModelMark", "Outcome", "Probe", "SizedCalls", "answer
            "same_message", "same_type", "same_value", "side_by_side", "too_slow", "value_kind"]
 
 
-# The observed numpy functions (grader.sandbox.observation.LIBRARY_NAMES) that compare two arrays: a check
-# that looks at an observed call asks which of them was handed a given array.
+# The observed numpy functions (sandbox.observation.LIBRARY_NAMES) that compare two arrays, for checks of observed calls
 COMPARISONS = frozenset(("numpy.allclose", "numpy.isclose", "numpy.array_equal", "numpy.array_equiv",
                          "numpy.testing.assert_allclose", "numpy.testing.assert_array_equal",
                          "numpy.testing.assert_array_almost_equal"))
 
 
 class CheckFailed(AssertionError):
-    """A check's verdict. ``str()`` is the full story (the detail, else the property), as the
-    instructor reads it; ``property`` alone is what a student reads when the check is secret."""
+    """A check's verdict. ``str()`` is the full story (the detail, else the property), as the instructor reads it;
+    ``property`` alone is what a student reads when the check is secret."""
 
     def __init__(self, property: str, detail: str | None = None, pictures=(), diagnosis: str | None = None):
         super().__init__(detail or property)
@@ -116,14 +110,14 @@ def _explained(value, by_type: dict | None, explain: Callable[[], str | None] | 
 
 
 def number(value, call: str, *, by_type: dict | None = None, explain: Callable[[], str | None] | None = None) -> float:
-    """The value as a float if it is a real number (bool excluded), else fail naming the call;
-    an int beyond float range fails too (a check could not compare it, and ``float()`` raises).
-    ``by_type``: {type: diagnosis code} for wrong types that point to a misconception;
-    ``explain``: called only when the value is refused, for the diagnosis (e.g. ``diagnose``'s).
+    """The value as a float if it is a real number (bool excluded), else fail naming the call; an int beyond float
+    range fails too (a check could not compare it, and ``float()`` raises). ``by_type``: {type: diagnosis code}
+    for wrong types that point to a misconception; ``explain``: called only when the value is refused, for the
+    diagnosis (e.g. ``diagnose``'s).
 
-    A submission's ``Fraction`` or ``Decimal`` arrives as the int or float it stands for (the
-    worker converts exact types: ``grader.sandbox.codec.exact_number``); one met here came
-    from a trusted source (the reference in the student's place) and is taken as a number too."""
+    A submission's ``Fraction`` or ``Decimal`` arrives as the int or float it stands for (the worker converts
+    exact types: ``grader.sandbox.codec.exact_number``); one met here came from a trusted source (the reference
+    in the student's place) and is taken as a number too."""
     if type(value) in (Fraction, Decimal):
         value = float(value)
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -151,10 +145,9 @@ def array(value, call: str, *, by_type: dict | None = None, explain: Callable[[]
 
 
 def answer(student, function: str, *args, explain: Callable[[], str | None] | None = None, **kwargs):
-    """``student.<function>(*args, **kwargs)``. When the call raises or runs past its time limit,
-    the check fails with the diagnosis ``explain()`` names (the submission's own message kept as
-    the detail: a model may be too slow, or raise), or the failure goes on as it was when it
-    names none."""
+    """``student.<function>(*args, **kwargs)``. When the call raises or runs past its time limit, the check fails
+    with the diagnosis ``explain()`` names (the submission's own message kept as the detail: a model may be too
+    slow, or raise), or the failure goes on as it was when it names none."""
     try:
         return student.call(function, *args, **kwargs)
     except Exception as exc:  # the submission's exception, rebuilt as its built-in type
@@ -173,9 +166,9 @@ def answer(student, function: str, *args, explain: Callable[[], str | None] | No
 
 
 def is_close(actual: float, expected: float, rel: float = 1e-9) -> bool:
-    """``np.isclose(actual, expected, rtol=rel, atol=0)``. For plain ints and floats, what numpy does with
-    them written out (numpy works on these as Python numbers): a check compares numbers this way thousands
-    of times per class, and numpy's call costs tens of microseconds on a scalar."""
+    """``np.isclose(actual, expected, rtol=rel, atol=0)``. For plain ints and floats, what numpy does with them
+    written out (numpy works on these as Python numbers): a check compares numbers this way thousands of times
+    per class, and numpy's call costs tens of microseconds on a scalar."""
     if type(actual) in _PLAIN and type(expected) in _PLAIN and type(rel) in _PLAIN and math.isfinite(rel):
         y = float(expected) if type(expected) is int else expected
         return (abs(actual - y) <= 0.0 + rel * abs(y) and math.isfinite(y)) or actual == y
@@ -201,9 +194,9 @@ class SizedCalls:
 
 
 def confirmed(student, function: str, calls, mistake: Callable[..., str], why: str) -> bool:
-    """Whether ``mistake(answer, *args)`` says ``why`` again for every argument tuple of ``calls``: a cause
-    read from one wrong answer is named only when the same mistake shows on other inputs too (a constant
-    1.0 is 1 / b at b = 1 alone). A call that raises or gives no number confirms nothing."""
+    """Whether ``mistake(answer, *args)`` says ``why`` again for every argument tuple of ``calls``: a cause read
+    from one wrong answer is named only when the same mistake shows on other inputs too (a constant 1.0 is 1 / b
+    at b = 1 alone). A call that raises or gives no number confirms nothing."""
     for args in calls:
         try:
             got = float(getattr(student, function)(*args))
@@ -215,18 +208,26 @@ def confirmed(student, function: str, calls, mistake: Callable[..., str], why: s
 
 
 def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
-    """Fail unless ``function`` raises no ValueError for each argument tuple of ``valid`` and raises it for each
-    of ``invalid``: a rejection check asks this at inputs no visible check uses, so that refusing all but the
-    probes a student can read, or only the values the checks name, earns nothing (issue 25)."""
+    """Fail unless ``function`` gives each argument tuple of ``valid`` an answer (a finite positive number, as every
+    function with a rejection rule in these lessons does) and raises ValueError for each of ``invalid``, at inputs no
+    visible check uses: refusing all but the probes a student can read, only the values the checks name, or in a
+    function that computes no answer for good arguments (validates, then returns 0 or None) earns nothing (issue 25)."""
     for args in valid:
+        call = format_call(function, args, {})
         try:
-            getattr(student, function)(*args)
-        except ValueError:  # another failure is the other checks' to judge, not a refusal
+            got = getattr(student, function)(*args)
+        except ValueError:
             fail(f"{function} must refuse (with ValueError) only {rule}: valid arguments must give an answer",
-                 f"{format_call(function, args, {})} raised ValueError, but its arguments are valid: the error must "
-                 f"come from the check of the arguments, and only for {rule}")
-        except Exception:  # noqa: BLE001, S110
-            pass
+                 f"{call} raised ValueError, but its arguments are valid: the error must come from the check of the "
+                 f"arguments, and only for {rule}")
+        except Exception as exc:  # the student's own exception, rebuilt as its built-in type
+            got = exc
+            if isinstance(exc, GraderError):  # the grader's own fault: never the student's
+                raise
+        if isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.number)) or not 0 < got < math.inf:
+            said = f"raised {type(got).__name__}" if isinstance(got, Exception) else f"returned {describe(got)}"
+            fail(f"{function} must compute an answer for valid arguments: refusing {rule} earns nothing without one",
+                 f"{call} {said}; valid arguments must give a positive number")
     for args in invalid:
         try:
             got = getattr(student, function)(*args)
@@ -242,17 +243,16 @@ def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
 
 
 def too_slow(exc: BaseException) -> str | None:
-    """The size a timed-out call was labelled with, when the function had returned in time on
-    earlier calls (slow for that size, not stuck); None for any other failure."""
+    """The size a timed-out call was labelled with, when the function had returned in time on earlier calls (slow
+    for that size, not stuck); None for any other failure."""
     return exc.size if isinstance(exc, CallTimeout) and exc.too_slow else None
 
 
 def raised_in(exc: BaseException) -> tuple[str, ...]:
-    """The submission's functions an exception from a call passed through, outermost first: the
-    function called, then the ones it called, down to where it was raised.
-    ``("prefill_seconds", "prefill_flops")`` means prefill_flops raised it, called by
-    prefill_seconds. () when the exception did not come from the submission's code. The names
-    are the submission's: compare them with names you know, and show them only in messages
+    """The submission's functions an exception from a call passed through, outermost first: the function called,
+    then the ones it called, down to where it was raised. ``("prefill_seconds", "prefill_flops")`` means
+    prefill_flops raised it, called by prefill_seconds. () when the exception did not come from the submission's
+    code. The names are the submission's: compare them with names you know, and show them only in messages
     (which pass the report's boundary for untrusted text)."""
     frames = getattr(exc, "grader_frames", ())
     if type(frames) is not tuple:

@@ -88,6 +88,11 @@ CASES = [
          lesson="latency", at_most={"steady_decode_rate": 0.0, "arithmetic_intensity": 0.0},
          fails=("steady_decode_rate::rejects_bad_itl", "steady_decode_rate::error_names_the_argument",
                 "arithmetic_intensity::rejects_bad_bytes", "arithmetic_intensity::error_names_the_argument")),
+    Case("latency_validates_then_returns_zero", "games",  # refusing bad arguments earns nothing without an answer
+         "def steady_decode_rate(itl):\n    if not itl > 0:\n        raise ValueError(f'itl must be positive, got {itl}')\n"
+         "    return 0.0\n\n\ndef arithmetic_intensity(bytes_per_param):\n    if not bytes_per_param > 0:\n"
+         "        raise ValueError('bytes_per_param must be positive')\n    return None\n",
+         lesson="latency", at_most={"steady_decode_rate": 0.0, "arithmetic_intensity": 0.0}),
     Case("latency_refuses_listed_values", "games",
          "def request_seconds(ttft, itl, n_out):\n    if n_out in (0, -3):\n        raise ValueError('n_out')\n"
          "    if ttft in (0.0, -0.2):\n        raise ValueError('ttft')\n    if itl in (0.0, -0.05):\n"
