@@ -155,7 +155,7 @@ def answers_text(right: dict, mistakes: dict) -> tuple[str, dict]:
     """answers.toml; mistakes maps a key to a kind. Returns the text and the typed values."""
     typed = {"flops": fmt(right["hand_flops"]), "seconds": fmt(right["hand_seconds"]),
              "pairs": str(right["hand_pairs"]), "quiz": "B"}
-    for key, kind in mistakes.items():
+    for kind in mistakes.values():
         if kind == "half":
             typed["flops"] = fmt(right["hand_flops"] / 2)
         elif kind == "double":
@@ -268,10 +268,10 @@ def main() -> None:
     file_id = 5_000_000
     labels: dict = {"students": {}}
     # Two extensions, chosen among late roster students (deterministic).
-    late_roster = [p for p, t in zip(hand_in, timing) if t == "late" and p in submitters]
+    late_roster = [p for p, t in zip(hand_in, timing, strict=True) if t == "late" and p in submitters]
     ext_ontime, ext_late = late_roster[0], late_roster[1]
 
-    for p, kind, when in zip(hand_in, deck, timing):
+    for p, kind, when in zip(hand_in, deck, timing, strict=True):
         v = variants[p["id"]]
         right = own_answers(v)
         for key in ("hand_flops", "hand_seconds", "hand_pairs"):
