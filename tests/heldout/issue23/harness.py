@@ -200,7 +200,8 @@ def s_roster(run: Run) -> None:
     for r in rows:
         rows_of.setdefault(run.row_id(r), []).append(r)
     st = col(header, "status")
-    tot = col(header, "total", avoid=("raw",)) or col(header, "final")
+    tot = col(header, "total", avoid=("raw",))
+    tot = tot if tot is not None else col(header, "final")
     missing = {i for i, s in run.labels["students"].items() if s["status"] == "missing"}
     got_missing = {i for i, rs in rows_of.items() if i and st is not None and rs[0][st].strip() == "missing"}
     record("roster", "20 missing rows", got_missing == missing and len(missing) == 20,
@@ -278,7 +279,8 @@ def s_late(run: Run) -> None:
     stc = col(header, "late", avoid=("hour", "minute", "penalty", "day"))
     stc = stc if stc is not None else col(header, "status")
     if stc is not None:
-        said_late = {i for i, r in rid.items() if "late" in r[stc].lower()}
+        said_late = {i for i, r in rid.items()
+                     if r[stc].strip().lower() in ("true", "yes", "y", "1", "x") or "late" in r[stc].lower()}
         grace = {i for i, s in run.labels["students"].items()
                  if s["status"] == "submitted" and s["in_roster"] and s["hours_late"] > 0 and not s["late"]}
         ontime = {i for i in rid if i not in late and i not in grace}
@@ -385,7 +387,7 @@ def s_changed_since(run: Run) -> None:
     time.sleep(1.5)
     since = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     time.sleep(1.5)
-    picks = sorted(i for i, s in run.labels["students"].items() if s["kind"] == "near15")[:2]
+    picks = sorted(i for i, s in run.labels["students"].items() if s["kind"] == "near15" and s["in_roster"])[:2]
     for i in picks:
         p = run.cmd("gradebook", "override", run.labels["students"][i]["entry"], "hand_seconds", "1",
                     "--reason", "TA: accepted after a regrade request", "--gradebook", str(run.gb))
@@ -512,7 +514,7 @@ def s_override(run: Run) -> None:
     header, rows, _ = run.export("before.csv")
     rid = by_id(run, header, rows)
     i = sorted(k for k, s in run.labels["students"].items() if s["kind"] == "near15"
-               and not s["penalty_percent"])[0]
+               and not s["penalty_percent"] and s["in_roster"])[0]
     entry = run.labels["students"][i]["entry"]
     hs0 = col(header, "hand_seconds")
     if hs0 is None or i not in rid or num(rid[i][hs0]) != 0.0:
@@ -550,30 +552,32 @@ def s_class_report(run: Run) -> None:
     low = html.lower()
     L = run.labels["students"]
 
-    def named(i: str) -> bool:
-        s = L[i]
-        return bool((s.get("entry") and s["entry"] in html) or i in html or s["name"] in html)
-
-    stubs = [i for i, s in L.items() if s.get("untouched_stub") and s["in_roster"]]
-    m = re.search(r"need[s]?[ -]help", low)
-    part = ""
-    if m:
-        nxt = re.search(r"<h[1-3][\s>]", low[m.end():])
-        part = html[m.start(): m.end() + (nxt.start() if nxt else len(low))]
+    def best_section(pattern: str, ids: list[str]) -> tuple[int, bool]:
+        """The most of `ids` named between one mention of `pattern` and the next heading."""
+        best, seen = 0, False
+        for m in re.finditer(pattern, low):
+            seen = True
+            nxt = re.search(r"<h[1-4][\s>]", low[m.end():])
+            part = html[m.start(): m.end() + (nxt.start() if nxt else len(low))]
+            best = max(best, sum(named_in(i, part) for i in ids))
+        return best, seen
 
     def named_in(i: str, text: str) -> bool:
         s = L[i]
         return bool((s.get("entry") and s["entry"] in text) or i in text or s["name"] in text)
 
-    inside = [i for i in stubs if named_in(i, part)]
-    record("class_report", "needs help: every untouched stub named in that section", bool(m) and len(inside) == len(stubs),
-           f"'needs help' found: {bool(m)}; {len(inside)} of {len(stubs)} stubs named between it and the next heading")
+    stubs = [i for i, s in L.items() if s.get("untouched_stub") and s["in_roster"]]
+    n, seen = best_section(r"needs?[ -]help", stubs)
+    record("class_report", "needs help: every untouched stub named in that section", n == len(stubs),
+           f"'needs help' found: {seen}; at most {n} of {len(stubs)} stubs named between it and the next heading")
     missing = [i for i, s in L.items() if s["status"] == "missing"]
-    record("class_report", "missing students listed", "missing" in low and all(named(i) for i in missing),
-           f"{sum(named(i) for i in missing)} of 20 missing students named")
+    n, seen = best_section(r"\bmissing\b", missing)
+    record("class_report", "missing students listed", n == len(missing),
+           f"'missing' found: {seen}; at most {n} of 20 missing students named between it and the next heading")
     late = [i for i, s in L.items() if s["late"] and s["in_roster"]]
-    record("class_report", "late students listed", "late" in low and all(named(i) for i in late),
-           f"{sum(named(i) for i in late)} of {len(late)} late students named")
+    n, seen = best_section(r"\blate\b", late)
+    record("class_report", "late students listed", n == len(late),
+           f"'late' found: {seen}; at most {n} of {len(late)} late students named between it and the next heading")
     secs = sorted({s["section"] for s in L.values() if s.get("section")})
     record("class_report", "sections side by side", all(s in html for s in secs), f"sections shown: "
            f"{[s for s in secs if s in html]}")
