@@ -98,6 +98,15 @@ class Run:
         committed = json.loads((HERE / "labels.json").read_text())
         if self.labels != committed:
             raise RuntimeError("make_class.py did not reproduce labels.json (variants or seed changed)")
+        cached = json.loads((HERE / "variants.json").read_text())
+        for sid in sorted(cached)[:3]:
+            p = subprocess.run([self.grader, "--course", str(self.course), "variant", sid, "--lesson", LESSON,
+                                "--format", "json"], capture_output=True, text=True, timeout=STEP_LIMIT,
+                               cwd=work, stdin=subprocess.DEVNULL)
+            got = json.loads(p.stdout).get("answers") if p.returncode == 0 else None
+            if got != cached[sid]["answers"]:
+                raise RuntimeError(f"'grader variant {sid}' no longer gives variants.json's numbers "
+                                   "(salt or draw changed): the class's answers would be wrong")
         with open(self.course / "course.toml", "a", encoding="utf-8") as fh:
             fh.write((self.cls / "course_fragment.toml").read_text())
         self.gb = work / "gradebook.sqlite"
