@@ -151,8 +151,8 @@ case("1b-pms-finite-inputs-only", "1",
      _sub({"prefill_matches_sequential": "\ndef prefill_matches_sequential(X, W):\n"
            "    return bool(np.isfinite(X).all() and np.isfinite(W).all())\n"}),
      ("grade", "sub"), score_below_full("prefill_matches_sequential"),
-     "no credit without the computation: finite inputs whose X @ W overflows to +inf and -inf in one "
-     "column make the two running sums disagree (NaN), so a check that exercises the computation fails it")
+     "no credit without the computation: finite fitting inputs exist whose right answer is False (rows of X "
+     "@ W reaching +inf then -inf down a column make both running sums NaN, so they do not agree)")
 
 case("1c-seconds-utilization-whitelist", "1",
      "prefill_seconds accepts only a short list of 'usual' utilizations (0.25, 0.5, 0.75, 0.8, 1) and raises ValueError for every other one",
@@ -173,17 +173,19 @@ def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
      "(an instructor would give a function that never returns a number nothing)")
 
 
-def _ecf(flops_body):
-    """prefill_flops returns a value no person could mean; prefill_seconds is correct given it.
-    The baseline has the same prefill_flops and a prefill_seconds that rejects correctly but returns a
-    constant: whatever more the attack gets on prefill_seconds is error-carried-forward credit."""
-    att = {"prefill_flops": f"\ndef prefill_flops(N, P):\n    return {flops_body}\n"}
-    base = dict(att, prefill_seconds='''
-def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
-    if not (utilization > 0 and utilization <= 1):
-        raise ValueError("utilization must be in (0, 1]")
-    return 123.0
-''')
+VALIDATE = "    if not (utilization > 0 and utilization <= 1):\n        raise ValueError('utilization must be in (0, 1]')\n"
+
+
+def _ecf(flops_value, seconds_value):
+    """Both functions are placeholders that agree with each other: prefill_flops returns a value no
+    person could mean and prefill_seconds returns what dividing it by the rate gives (and refuses bad
+    utilizations, as the README asks). The baseline has the same prefill_flops and a prefill_seconds
+    that refuses alike but returns a constant 123.0: whatever more the attack earns on prefill_seconds
+    is error-carried-forward credit for a placeholder."""
+    sig = "\ndef prefill_seconds(N, P, flops_per_sec, utilization=1.0):\n" + VALIDATE
+    att = {"prefill_flops": f"\ndef prefill_flops(N, P):\n    return {flops_value}  # TODO\n",
+           "prefill_seconds": sig + f"    return {seconds_value}  # TODO\n"}
+    base = dict(att, prefill_seconds=sig + "    return 123.0\n")
 
     def b(d: Path):
         folder(d / "sub", module(att), answers_toml())
@@ -202,17 +204,13 @@ def _ecf_judge(o):
     return (s <= bs), f"prefill_seconds {s:g}/{m:g} vs {bs:g} without any carried-forward credit"
 
 
-case("1e-ecf-flops-minus-one", "1", "prefill_flops returns -1; prefill_seconds correct 'for what prefill_flops gave it'",
-     _ecf("-1"), ("grade2", "sub", "base"), _ecf_judge,
-     "What to build: error-carried-forward credit only for an upstream value a person could have meant; negative FLOPs is not one")
-
-case("1f-ecf-flops-negative-zero", "1", "prefill_flops returns -0.0 (0 in disguise); prefill_seconds correct given it",
-     _ecf("-0.0"), ("grade2", "sub", "base"), _ecf_judge,
-     "issue: not 0 (a -0.0 compares equal to 0 and is the same placeholder)")
-
-case("1g-ecf-flops-constant-one", "1", "prefill_flops returns 1 for every input; prefill_seconds correct given it",
-     _ecf("1  # placeholder"), ("grade2", "sub", "base"), _ecf_judge,
-     "a constant that ignores N and P is no value a person could have meant for 2·N·P")
+ECF_WHY = "What to build: error-carried-forward credit only for an upstream value a person could have meant"
+case("1e-ecf-negative-zero", "1", "prefill_flops and prefill_seconds both return -0.0 (0 in disguise; -0.0 / rate is -0.0)",
+     _ecf("-0.0", "-0.0"), ("grade2", "sub", "base"), _ecf_judge, ECF_WHY + " (not 0: -0.0 == 0)")
+case("1f-ecf-minus-inf", "1", "prefill_flops and prefill_seconds both return float('-inf') (-inf / rate is -inf)",
+     _ecf("float('-inf')", "float('-inf')"), ("grade2", "sub", "base"), _ecf_judge, ECF_WHY + " (not inf, of either sign)")
+case("1g-ecf-subnormal", "1", "prefill_flops returns 1e-320 and prefill_seconds 0.0 (1e-320 / 5e13 underflows to 0.0)",
+     _ecf("1e-320", "0.0"), ("grade2", "sub", "base"), _ecf_judge, ECF_WHY + " (1e-320 FLOPs is a placeholder, and 0 s follows only by underflow)")
 
 case("1h-pairs-lookup-table", "1", "causal_pairs looks up the lesson's printed counts (1..5 and 1000 tokens) and returns 0 otherwise",
      _sub({"causal_pairs": "\n_T = {1: 1, 2: 3, 3: 6, 4: 10, 5: 15, 1000: 500500}\n\ndef causal_pairs(P):\n    return _T.get(P, 0)\n"}),
@@ -333,7 +331,8 @@ def j3e(o):
         return True, "graded in full"
     text = o.run.stderr + o.run.stdout + json.dumps(o.report or {})
     named = "prefill.py.txt" in text
-    return named and "Traceback" not in text, f"exit {o.run.rc}; {'names' if named else 'does not name'} prefill.py.txt"
+    ok = named and "Traceback" not in text and o.run.rc in (0, 2)
+    return ok, f"exit {o.run.rc}; {'names' if named else 'does not name'} prefill.py.txt"
 
 
 case("3e-windows-hidden-extension", "3", "prefill.py.txt and answers.toml.txt (Windows hid the real extension)",
@@ -528,9 +527,11 @@ def b4h(d, ctx):
 def j4h(o):
     if o.run.timed_out or o.run.rc not in (0, 1):
         return False, f"batch exit {o.run.rc}"
-    rows = [r for r in o.rows if norm_id(r[o.id_col]) == "carol"]
+    # one student, refused as a conflict; the CSV may spell the row's id as it likes, so every row
+    # naming carol counts, and none may hold a grade (neither merged nor one student counted twice)
+    rows = row_for(o, "carol")
     st = [r.get("status") for r in rows]
-    return (len(rows) == 1 and st[0] == "refused"), f"carol rows: {st}"
+    return (bool(rows) and all(x == "refused" for x in st)), f"carol rows: {st}"
 
 
 case("4h-zwj-second-entry", "4", "carol/ and carol\\u200d.py (a zero-width joiner): two entries of one student",
@@ -810,8 +811,12 @@ def j_quiet(o):
     bad = sane(o)
     if bad:
         return False, bad
-    err = o.run.stderr + o.run.stdout
-    hits = [l for l in err.splitlines() if re.search(r"Warning\b|warnings\.warn|/site-packages/|/suites/|\.py:\d+:", l)]
+    # stderr: no warning, no source line of the grader's files; stdout (the student's report): no
+    # warning class and no path of the grading machine's installation or suites
+    hits = [ln for ln in o.run.stderr.splitlines()
+            if re.search(r"Warning\b|warnings\.warn|/site-packages/|/suites/|\.py:\d+", ln)]
+    hits += [ln for ln in o.run.stdout.splitlines()
+             if re.search(r"RuntimeWarning|/site-packages/|/suites/", ln)]
     return not hits, (f"{len(hits)} warning/path lines on the output" if hits else "no warning or path printed")
 
 
