@@ -360,6 +360,27 @@ case("3g-symlink-loops", "3", "a repository with a link to itself and a link to 
      b3g, ("grade", "repo"), bounded(60, 2048, total_full), "ci.md: links are never followed")
 
 
+def b3i(d):
+    r = d / "gs_sub"
+    write(r / "README.md", "# course work\n")
+    folder(r, S.STUB_MODULE, answers_toml({"flops": "", "seconds": "", "pairs": "", "quiz": ""}))
+    for i in range(1500):
+        write(r / "venv" / "lib" / "python3.11" / "site-packages" / f"p{i // 100}" / f"m{i}.py", "x = 1\n")
+    write(r / "venv" / "pyvenv.cfg", "home = /usr/bin\n")
+    folder(r / "exercises" / "prefill", module(), answers_toml())
+
+
+def j3i(o):
+    if o.results is None:
+        return False, f"no results.json (exit {o.run.rc}: {last_line(o.run.stderr + o.run.stdout)})"
+    return float(o.results.get("score", -1)) == 17.0, f"results.json score {o.results.get('score')}"
+
+
+case("3i-gradescope-repo-upload", "3", "Gradescope: a GitHub repository upload (template at the top, venv/ of 1500 files, the work in exercises/prefill/)",
+     b3i, ("gradescope", "gs_sub"), j3i,
+     "ci.md + deployments.md: the same search runs in run_autograder; a stray template never hides the work")
+
+
 def b3h(d):
     r = _repo(d)
     deep = r
@@ -539,6 +560,19 @@ case("4h-zwj-second-entry", "4", "carol/ and carol\\u200d.py (a zero-width joine
      "class.md: two entries that come to one student are a conflict row, never a merged grade nor two students")
 
 
+def b4i(d, ctx):
+    c = d / "class"
+    write_notebook(c / "erin.ipynb", notebook(answers=ctx.own("erin")))
+    old(c / "erin.ipynb")
+    write(c / "erin" / "README.md", "# my notes\nI worked in the notebook.\n")
+    write(c / "erin" / "notes.txt", "todo\n")
+
+
+case("4i-keep-newest-folder-of-notes", "4", "--keep newest: an older correct erin.ipynb and a newer erin/ folder of only a README and notes",
+     b4i, ("batch", "class", ["--keep", "newest"]), row_judge("erin", ALL),
+     "class.md: an entry that holds no module, notebook or answers file is passed over for an older one that can be graded")
+
+
 # ====================== class 5: a file that changes while the batch runs ========================
 
 def _class5(d, ctx, target_kind):
@@ -700,10 +734,16 @@ case("7b-flops-3M-int8", "7", "prefill_flops returns np.ones(3_000_000, int8): 3
      _amp({"prefill_flops": "\ndef prefill_flops(N, P):\n    return np.ones(3_000_000, dtype=np.int8)\n"}),
      ("grade", "sub"), bounded(AMP_WALL, AMP_MB, score_below_full("prefill_flops")),
      "issue: sizes of returned values (elements, not only bytes) bounded before any diagnosis", timeout=150)
-case("7c-flops-deep-nesting", "7", "prefill_flops returns a list nested 100 000 deep ([[[...1.0...]]])",
-     _amp({"prefill_flops": "\ndef prefill_flops(N, P):\n    x = 1.0\n    for _ in range(100000):\n        x = [x]\n    return x\n"}),
-     ("grade", "sub"), bounded(AMP_WALL, AMP_MB, score_full("causal_mask", "causal_pairs")),
-     "a value the trusted side must parse: depth is a size too; the other tasks must still be graded", timeout=150)
+def _nested(depth):
+    return {"prefill_flops": f"\ndef prefill_flops(N, P):\n    x = 1.0\n    for _ in range({depth}):\n        x = [x]\n    return x\n"}
+
+
+case("7c-flops-nested-900", "7", "prefill_flops returns a list nested 900 deep: inside what the worker's own Python can encode, beyond what a reader deep in pytest's stack can decode or compare recursively",
+     _amp(_nested(900)), ("grade", "sub"), bounded(AMP_WALL, AMP_MB, score_full("causal_mask", "causal_pairs")),
+     "a value the trusted side must parse: depth is a size too; a grade (prefill_flops wrong, the rest graded), never a grader fault", timeout=150)
+case("7j-flops-nested-100000", "7", "prefill_flops returns a list nested 100 000 deep ([[[...1.0...]]])",
+     _amp(_nested(100_000)), ("grade", "sub"), bounded(AMP_WALL, AMP_MB, score_full("causal_mask", "causal_pairs")),
+     "as 7c, far past any recursion limit", timeout=150)
 
 
 def b7d(d):
