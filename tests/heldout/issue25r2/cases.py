@@ -618,6 +618,15 @@ def p5c(ctx, d):
     return _swap_play(ctx, d, lambda: write(ans, answers_toml(ctx.own("zed"))), lambda: None)
 
 
+def played(judge):
+    """A class-5 case is judged only if its file really changed while the first batch ran."""
+    def j(o):
+        if not o.extra.get("swapped"):
+            return False, "HARNESS: the file was never changed during the first batch (case not played)"
+        return judge(o)
+    return j
+
+
 def j5b(o):
     if o.run.rc not in (0, 1):
         return False, f"batch exit {o.run.rc}"
@@ -629,13 +638,13 @@ def j5b(o):
 
 
 case("5a-swap-then-restore", "5", "zed.py right at the start, wrong while the batch runs, right again; rerun",
-     lambda d, ctx: _class5(d, ctx, "py"), ("custom", p5a), row_judge("zed", CODE),
+     lambda d, ctx: _class5(d, ctx, "py"), ("custom", p5a), played(row_judge("zed", CODE)),
      "class.md: hash and grade describe the same content, so after the rerun the right file has the right grade")
 case("5b-swap-and-keep", "5", "zed.py right at the start, wrong while the batch runs and after; rerun",
-     lambda d, ctx: _class5(d, ctx, "py"), ("custom", p5b), j5b,
+     lambda d, ctx: _class5(d, ctx, "py"), ("custom", p5b), played(j5b),
      "class.md: the next run grades the change; a right grade must not stay on a wrong file")
 case("5c-answers-swapped", "5", "zed/answers.toml wrong at the start, replaced by the right one mid-batch; rerun",
-     lambda d, ctx: _class5(d, ctx, "answers"), ("custom", p5c), row_judge("zed", HAND),
+     lambda d, ctx: _class5(d, ctx, "answers"), ("custom", p5c), played(row_judge("zed", HAND)),
      "class.md: a wrong grade must not stay on a right file after the rerun")
 
 

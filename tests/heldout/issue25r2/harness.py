@@ -161,6 +161,7 @@ def run_case(case: C.Case, engine: Path, session: Path, timeout: float | None) -
         held, reason, wall, peak = False, f"HARNESS ERROR {type(e).__name__}: {e}", time.monotonic() - t0, 0.0
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    reason = " ".join(str(reason).split())[:200]
     return {"id": case.id, "class": case.cls, "held": bool(held), "wall": round(wall, 2),
             "peak_mb": round(peak, 1), "reason": reason, "what": case.what, "why": case.why}
 

@@ -89,20 +89,26 @@ def run(argv: list[str], cwd: Path, timeout: float, env: dict | None = None,
                             env=full_env, start_new_session=True)
     r = Run(argv)
     peak = 0
-    while True:
-        table = _ppid_rss()
-        tree = (descendants(me, table) - before) | {proc.pid}
-        peak = max(peak, sum(table[p][1] for p in tree if p in table))
-        if proc.poll() is not None:
-            break
-        elapsed = time.monotonic() - t0
-        if during is not None:
-            during(elapsed, proc)
-        if elapsed > timeout:
-            r.timed_out = True
-            _kill(proc.pid)
-            break
-        time.sleep(0.05)
+    try:
+        while True:
+            table = _ppid_rss()
+            tree = (descendants(me, table) - before) | {proc.pid}
+            peak = max(peak, sum(table[p][1] for p in tree if p in table))
+            if proc.poll() is not None:
+                break
+            elapsed = time.monotonic() - t0
+            if during is not None:
+                during(elapsed, proc)
+            if elapsed > timeout:
+                r.timed_out = True
+                _kill(proc.pid)
+                break
+            time.sleep(0.05)
+    except BaseException:
+        # a fault of the harness (or ^C) never leaves the grader running
+        _kill(proc.pid)
+        cleanup(before)
+        raise
     try:
         r.rc = proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
