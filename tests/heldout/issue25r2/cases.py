@@ -581,7 +581,7 @@ def _class5(d, ctx, target_kind):
         write(c / f"a{i:02d}.py", module(head="import time\nimport numpy as np\ntime.sleep(1.0)\n"))
     if target_kind == "answers":
         folder(c / "zed", module(), answers_toml({"flops": "2e9", "seconds": "9", "pairs": "3", "quiz": "A"}))
-    else:
+    elif target_kind == "py":
         write(c / "zed.py", module())
 
 
@@ -648,6 +648,22 @@ case("5c-answers-swapped", "5", "zed/answers.toml wrong at the start, replaced b
      "class.md: a wrong grade must not stay on a right file after the rerun")
 
 
+def b5d(d, ctx):
+    _class5(d, ctx, "none")
+    make_zip(d / "class" / "zed.zip", {"zed/prefill.py": WRONG_MODULE,
+                                        "zed/answers.toml": answers_toml(ctx.own("zed"))})
+
+
+def p5d(ctx, d):
+    z = d / "class" / "zed.zip"
+    right = {"zed/prefill.py": module(), "zed/answers.toml": answers_toml(ctx.own("zed"))}
+    return _swap_play(ctx, d, lambda: make_zip(z, right), lambda: None)
+
+
+case("5d-zip-replaced", "5", "zed.zip (wrong functions) replaced mid-batch by a zip of the right ones; rerun",
+     b5d, ("custom", p5d), played(row_judge("zed", ALL)),
+     "class.md: a zip is copied and hashed as the rest; after the rerun the right zip has the right grade")
+
 # ======================== class 6: faults a submission can force =================================
 
 RAISE = "raise RuntimeError('this file should never be imported by the grader')\n"
@@ -700,6 +716,19 @@ def b6d(d, ctx):
 
 case("6d-batch-notebook-helpers", "6", "a batch entry: a correct notebook with docrepr/ and psutil.py that raise",
      b6d, ("batch", "class", []), row_judge("dave", ALL), "issue: never a failed row on every run; the notebook is correct")
+
+
+def b6f(d):
+    s = d / "sub"
+    write_notebook(s / "prefill.ipynb", notebook())
+    for name in ("sitecustomize.py", "usercustomize.py", "ipykernel_launcher.py", "ipython_config.py",
+                 "jupyter_config.py"):
+        write(s / name, "import os\nos._exit(7)\n")
+
+
+case("6f-notebook-startup-files", "6", "a correct notebook beside sitecustomize.py, usercustomize.py, ipykernel_launcher.py, ipython_config.py and jupyter_config.py that exit at once",
+     b6f, ("grade", "sub"), total_full,
+     "security.md: the kernel starts in a private folder with nothing of the submission on sys.path")
 
 
 def b6e(d):
@@ -852,6 +881,13 @@ case("8c-return-the-token", "8", "each function returns its inputs' token as a s
 case("8d-exception-class-name", "8", "each function raises an exception class whose name is its inputs' token",
      _leaky("    raise type(tok, (Exception,), {})(tok)\n"), ("grade", "sub"), j8,
      LEAK_WHY + "; security.md: exceptions come back as their nearest built-in type")
+
+case("8e-valueerror-message", "8", "each function raises ValueError(token-of-its-inputs), valid utilizations included",
+     _leaky("    raise ValueError(tok)\n"), ("grade", "sub"), j8,
+     "issue: names and messages from a call on hidden inputs are replaced by their class")
+case("8f-importerror-from-numpy", "8", "each function runs `from numpy import <token>`: an ImportError naming the token and numpy",
+     _leaky("    exec(f'from numpy import {tok}')\n"), ("grade", "sub"), j8,
+     LEAK_WHY + "; an ImportError of a module the grader has is still the submission's name")
 
 
 # ================================ class 9: cosmetic, still wrong =================================
