@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import time
 import zipfile
 from pathlib import Path
 
@@ -173,3 +175,45 @@ def zip_ok(path: Path) -> bool:
 
 def close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)
+
+
+# --- submissions shared by several cases ----------------------------------------------------------
+
+WRONG = {  # plausible wrong work: every function loses points
+    "prefill_flops": "\ndef prefill_flops(N, P):\n    return N * P\n",
+    "prefill_seconds": "\ndef prefill_seconds(N, P, flops_per_sec, utilization=1.0):\n    return 1.0\n",
+    "causal_pairs": "\ndef causal_pairs(P):\n    return P * P\n",
+    "causal_mask": "\ndef causal_mask(P):\n    return np.ones((P, P), dtype=bool)\n",
+    "prefill_matches_sequential": "\ndef prefill_matches_sequential(X, W):\n    return False\n",
+}
+WRONG_MODULE = module(WRONG)
+
+
+def old(path: Path, seconds: float = 3600) -> Path:
+    """Date a file an hour back (an earlier upload, for --keep newest)."""
+    t = time.time() - seconds
+    os.utime(path, (t, t))
+    return path
+
+
+def repo(d: Path) -> Path:
+    """A course repository as a student's GitHub hand-in: README, a fake .git, latency stubs."""
+    r = d / "repo"
+    write(r / "README.md", "# my course work\n")
+    write(r / ".git" / "HEAD", "ref: refs/heads/main\n")
+    write(r / "exercises" / "latency" / "README.md", "latency stubs\n")
+    return r
+
+
+def sub(overrides=None, answers=None, head="import numpy as np\n", tail=""):
+    """Builder of a folder `sub/`: the correct module with some functions replaced, answers.toml."""
+    def b(d: Path):
+        folder(d / "sub", module(overrides, head=head, tail=tail), answers_toml(answers))
+    return b
+
+
+def ans_sub(**values):
+    """Builder of a folder `sub/`: the correct module, answers.toml with some answers replaced."""
+    def b(d: Path):
+        folder(d / "sub", module(), answers_toml(values))
+    return b
