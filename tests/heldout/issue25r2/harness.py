@@ -167,7 +167,7 @@ def run_case(case: C.Case, engine: Path, session: Path, timeout: float | None) -
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--engine", type=Path, default=HERE.parents[2], help="the grader checkout (with .venv/)")
     ap.add_argument("--json", type=Path, help="also write every case's result here")
     ap.add_argument("--only", help="comma-separated case ids (or prefixes) to run")
