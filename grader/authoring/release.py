@@ -160,9 +160,15 @@ def _not_by_hand(course: Course, lesson: Lesson) -> list[int] | None:
     without them the bundle would draw other numbers than the autograder for most students."""
     if lesson.parameters is None:
         return None
+    from grader.authoring.variant_proof import SURVEY_LIMIT
     from grader.grading.variants import reference_of
     from grader.lesson.variants import not_by_hand
 
+    if lesson.parameters.combinations() > SURVEY_LIMIT:  # each computed on the reference, and listed in the bundle
+        raise ConfigError(lesson.parameters.source, f"declares {lesson.parameters.combinations()} combinations of "
+                          f"[parameters]; the student bundle lists those that are not by hand, so that it draws each "
+                          f"student's numbers as the autograder does, and can for at most {SURVEY_LIMIT}: declare "
+                          "fewer choices", "parameters")
     return not_by_hand(lesson, reference_of(lesson, course.solutions_dir(lesson)))
 
 
