@@ -188,6 +188,16 @@ def test_the_readme_fits_a_screen_and_links_each_reader_to_their_page():
         assert f"](docs/{page}.md" in text, page
 
 
+def test_the_readmes_instructor_section_explains_parameters_ids_and_the_salt():
+    """Issue 22's done-when: an instructor reading the README learns that each student has their own numbers,
+    what picks them (the lesson's parameters, the student's id, the term's salt) and the commands for them."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("**Instructors.**", 1)[1].split("\n\n", 1)[0]
+    for said in ("`[parameters]`", "student's id", "`[term] salt` in `course.toml`", "change it every term",
+                 "`grader variant ID`", "`grader grade --student ID`", "`grader stubs --roster", "docs/instructors.md"):
+        assert said in " ".join(section.split()), said
+
+
 def test_the_sections_the_grader_cites_exist():
     """Messages, comments and course.toml cite docs by page and section: each page and section is there."""
     sources = [*sorted((ROOT / "grader").rglob("*.py")), ROOT / "grader/authoring/gradescope/run_autograder",

@@ -178,13 +178,19 @@ def _used_outside(tree: ast.Module, owner) -> set[str]:
     return {n.id for node in tree.body if node is not owner for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
-def student_manifest(lesson: Lesson, tasks: list[str], hurried: bool = False) -> str:
+def student_manifest(lesson: Lesson, tasks: list[str], hurried: bool = False,
+                     not_by_hand: list[int] | None = None) -> str:
     """The manifest of the student bundle: the given code tasks, all checks visible, no facts.
 
     ``hurried``: every call limited to one second, for recording wrong answers (grader.authoring.release).
+    ``not_by_hand``: in a lesson with parameters, the draws whose answers are not by hand
+    (``grader.lesson.variants.not_by_hand``), as ``[draws]``: the bundle has no answers to tell, and
+    draws a student's numbers as the autograder does only with them.
     """
     data = tomllib.loads(lesson.manifest_path.read_text(encoding="utf-8"))
     data.pop("facts", None)
+    if not_by_hand is not None:
+        data["draws"] = {"of": lesson.parameters.combinations(), "not_by_hand": not_by_hand}
     data["visibility"] = {"default": VISIBLE}
     data["tasks"] = [t for t in data["tasks"] if "answer" not in t and t.get("id") in tasks]
     if hurried:

@@ -144,17 +144,36 @@ def _student_lesson(course: Course, lesson: Lesson, root: Path) -> PublicSuite:
     for name, text in suite.files.items():
         (folder / name).write_text(text, encoding="utf-8")
     manifest = folder / MANIFEST_NAME
-    manifest.write_text(student_manifest(lesson, suite.tasks), encoding="utf-8")
+    draws = _not_by_hand(course, lesson)
+    manifest.write_text(student_manifest(lesson, suite.tasks, not_by_hand=draws), encoding="utf-8")
     if lesson.diagnoses:  # the public checks name their diagnoses; the hints come from the catalogue
         catalogue = catalogue_toml(lesson.diagnoses, suite.tasks, "".join(suite.files.values()))
         (folder / CATALOGUE_NAME).write_text(catalogue, encoding="utf-8")
     if suite.uses_reference:
-        _record(course, lesson, Course(root), folder, suite)
-        manifest.write_text(student_manifest(lesson, suite.tasks), encoding="utf-8")
+        _record(course, lesson, Course(root), folder, suite, draws)
+        manifest.write_text(student_manifest(lesson, suite.tasks, not_by_hand=draws), encoding="utf-8")
     return suite
 
 
-def _record(course: Course, lesson: Lesson, bundle: Course, folder: Path, suite: PublicSuite) -> None:
+def _not_by_hand(course: Course, lesson: Lesson) -> list[int] | None:
+    """The draws of a lesson with parameters whose answers are not by hand, computed on the course's reference:
+    without them the bundle would draw other numbers than the autograder for most students."""
+    if lesson.parameters is None:
+        return None
+    from grader.authoring.variant_proof import SURVEY_LIMIT
+    from grader.grading.variants import reference_of
+    from grader.lesson.variants import not_by_hand
+
+    if lesson.parameters.combinations() > SURVEY_LIMIT:  # each computed on the reference, and listed in the bundle
+        raise ConfigError(lesson.parameters.source, f"declares {lesson.parameters.combinations()} combinations of "
+                          f"[parameters]; the student bundle lists those that are not by hand, so that it draws each "
+                          f"student's numbers as the autograder does, and can for at most {SURVEY_LIMIT}: declare "
+                          "fewer choices", "parameters")
+    return not_by_hand(lesson, reference_of(lesson, course.solutions_dir(lesson)))
+
+
+def _record(course: Course, lesson: Lesson, bundle: Course, folder: Path, suite: PublicSuite,
+            draws: list[int] | None) -> None:
     """Record the solution's answers to the public checks' calls (see grader.grading.reference).
 
     The checks run against the solution, then the stubs and every mutant that replaces the
@@ -181,7 +200,8 @@ def _record(course: Course, lesson: Lesson, bundle: Course, folder: Path, suite:
             if mutant.changes(lesson, lesson.module):
                 folder_of = Path(tmp) / "mutants" / mutant.name
                 wrong.append(materialize(mutant, lesson, course.solutions_dir(lesson), folder_of))
-        (folder / MANIFEST_NAME).write_text(student_manifest(lesson, suite.tasks, hurried=True), encoding="utf-8")
+        (folder / MANIFEST_NAME).write_text(student_manifest(lesson, suite.tasks, hurried=True, not_by_hand=draws),
+                                            encoding="utf-8")
         with GradingSession(lesson.id, bundle, solutions=tmp) as session:
             for submission in wrong:
                 session.grade(submission)

@@ -79,6 +79,9 @@ class Parameters:
     parameters: tuple[Parameter, ...]
     answers: tuple[AnswerSource, ...]
     catalogue: dict = field(default_factory=dict, hash=False, compare=False)  # code -> (when, hint) as written
+    # a student bundle's [draws] (written by `grader release`, which has the reference): the combinations, by
+    # ``index``, whose answers are not by hand; the bundle has no reference and no answers to compute them
+    not_by_hand: frozenset[int] | None = field(default=None, hash=False, compare=False)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -92,6 +95,13 @@ class Parameters:
         for p in self.parameters:
             count *= len(p.choices)
         return count
+
+    def index(self, values: dict) -> int:
+        """The position of a combination of choices in ``every``'s order (what a bundle's [draws] lists)."""
+        position = 0
+        for p in self.parameters:
+            position = position * len(p.choices) + p.choices.index(values[p.name])
+        return position
 
     def every(self):
         """Every combination of the parameters' choices, as dicts, in declared order."""
@@ -149,10 +159,26 @@ def load_parameters(source: str, data: dict, tasks: tuple, catalogue: tuple, fun
                     for i, task in enumerate(tasks) if task.answer is not None)
     for p in parameters:
         check_text(p.says, source, f"parameters.{p.name}.says", names)
-    found = Parameters(source, parameters, answers, raw_catalogue)
+    found = Parameters(source, parameters, answers, raw_catalogue, _draws(source, data.get("draws"), parameters))
     values = found.template_values(found.example(), {a.task: a.example for a in answers})
     catalogue = tuple(replace(e, when=render(e.when, values), hint=render(e.hint, values)) for e in catalogue)
     return found, tuple(at_values(found, t, values) for t in tasks), catalogue
+
+
+def _draws(source: str, table, parameters: tuple[Parameter, ...]) -> frozenset[int] | None:
+    """A student bundle's ``[draws]``: ``of`` (how many combinations the release counted) and
+    ``not_by_hand`` (the positions, in ``Parameters.every``'s order, of those whose answers are not by
+    hand); None where the manifest has none (the course's own: it computes them on the reference)."""
+    if table is None:
+        return None
+    count = math.prod(len(p.choices) for p in parameters)
+    listed = table.get("not_by_hand") if isinstance(table, dict) else None
+    if not isinstance(table, dict) or table.get("of") != count or not isinstance(listed, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < count for i in listed):
+        raise ConfigError(source, f"must be {{ of = {count}, not_by_hand = [...] }}: the positions of the "
+                          f"{count} combinations of [parameters] whose answers are not by hand, as 'grader release' "
+                          "writes them (release the bundle again)", "draws")
+    return frozenset(listed)
 
 
 def at_values(found: Parameters, task, values: dict, hint_values: tuple | None = None):

@@ -121,11 +121,28 @@ def variant_for(lesson: Lesson, student: str | None, salt: str | None, reference
     for attempt in range(ATTEMPTS):
         parameters = spec.choose(student, salt, lesson.id, attempt)
         found = with_parameters(lesson, parameters, reference, student)
-        if not by_hand(found.answers, spec, found.hints):
+        if _drawn_by_hand(spec, parameters, found):
             return found
     raise ConfigError(spec.source, f"no draw of {ATTEMPTS} for student {student!r} gives answers that can be computed "
                       "by hand: choose the parameters' choices so that most combinations do ('grader validate' counts "
                       "them)", "parameters")
+
+
+def _drawn_by_hand(spec: Parameters, parameters: dict, found: Variant) -> bool:
+    """Whether a draw gives answers by hand: computed on the reference; in a student bundle, which has no
+    answers to compute, as the release computed it (its [draws]), so that the bundle draws the numbers the
+    autograder grades with."""
+    if spec.not_by_hand is not None and not any(a.source is not None for a in spec.answers):
+        return spec.index(parameters) not in spec.not_by_hand
+    return not by_hand(found.answers, spec, found.hints)
+
+
+def not_by_hand(lesson: Lesson, reference) -> list[int]:
+    """The positions (``Parameters.index``) of the combinations of ``lesson``'s parameters whose answers,
+    computed on ``reference``, are not by hand: what a student bundle's [draws] lists."""
+    spec: Parameters = lesson.parameters
+    return [i for i, values in enumerate(spec.every())
+            if by_hand((found := with_parameters(lesson, values, reference, says=False)).answers, spec, found.hints)]
 
 
 def with_parameters(lesson: Lesson, parameters: dict, reference, student: str | None = None,

@@ -174,6 +174,37 @@ def test_the_bundle_grades_public_checks_exactly_as_the_full_suite_does(dist, tm
                 (mutant.name, task.id)
 
 
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_the_student_bundle_grades_the_variant_of_the_students_own_id(dist, lesson):
+    """Issue 22: the bundle alone (its course.toml's salt, no reference solution) gives each student the numbers
+    the course gives them, the ones the autograder grades Part 1 with; another id, other numbers."""
+    from grader.grading.variants import variants_for
+
+    bundle = Course(dist / "student")
+    course = variants_for(COURSE, lesson, ["Alice", "bob"])
+    seen = {}
+    for typed, student in (("Alice", "alice"), (" ALICE ", "alice"), ("bob", "bob")):
+        report = grade(ROOT / "solutions" / lesson.id, lesson=lesson.id, course=bundle, student=typed)
+        assert report.variant.student == student
+        seen[typed] = dict((name, value) for name, value, _ in report.variant.parameters)
+        assert seen[typed] == course[student].parameters, typed
+        assert report.score == report.max_score  # the reference's code passes the public checks on any numbers
+    assert seen["Alice"] == seen[" ALICE "] != seen["bob"]
+
+
+def test_a_lesson_with_too_many_combinations_for_the_bundle_to_list_is_refused_naming_its_parameters(monkeypatch):
+    from grader.authoring import release as release_module
+    from grader.authoring import variant_proof
+
+    latency = COURSE.lesson("latency")
+    assert len(release_module._not_by_hand(COURSE, latency)) == 1442  # of 1710: most draws are not by hand
+    monkeypatch.setattr(variant_proof, "SURVEY_LIMIT", 1000)
+    with pytest.raises(ConfigError) as raised:
+        release_module._not_by_hand(COURSE, latency)
+    assert raised.value.key == "parameters" and "declares 1710 combinations" in str(raised.value)
+    assert raised.value.source.endswith("lesson.toml")
+
+
 def test_the_readme_says_truthfully_that_local_feedback_can_name_fewer_mistakes(dist, tmp_path):
     """Issue 21, class 7: the README promised "the same full feedback", but the models do not ship. What it says
     now holds: the same verdicts; a mistake a model names at hand-in is a symptom locally; one the check sees

@@ -263,6 +263,9 @@ def test_the_suite_validates_with_every_mutant_caught(validation):
     assert f"mutation score: {len(mutants)}/{len(mutants)} mutants caught as declared" in table
     assert "WRONG" not in table and "all 7 as the lesson states" in table
     assert "diagnoses: 6 in diagnoses.toml" in table and "each proved by a mutant" in table
+    proved = re.search(r"^50 students' numbers +reference full, stubs zero +so on each \((\d+) distinct\) +ok$", table,
+                       re.M)  # issue 22: every mutant caught as declared on each of 50 students' numbers too
+    assert proved and int(proved.group(1)) >= 35, table
 
 
 def test_the_three_typical_mistakes_are_diagnosed_in_code_and_by_hand():

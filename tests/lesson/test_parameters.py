@@ -155,3 +155,21 @@ def test_a_broken_placeholder_in_the_catalogue_names_diagnoses_toml(tmp_path):
     with pytest.raises(ConfigError) as raised:
         load_lesson(suite)
     assert raised.value.source.endswith("diagnoses.toml") and raised.value.key.startswith("diagnoses[")
+
+
+# ---------------------------------------------------------------------------- a student bundle's [draws]
+
+def test_a_bundles_draws_are_read_as_positions_of_combinations(tmp_path):
+    lesson = load_lesson(_suite(tmp_path, lambda text: "draws = { of = 1710, not_by_hand = [0, 5] }\n" + text, LATENCY))
+    assert lesson.parameters.not_by_hand == frozenset({0, 5})
+    assert load_lesson(LATENCY).parameters.not_by_hand is None  # the course's own: computed on the reference
+
+
+@pytest.mark.parametrize("draws", ["{ of = 3, not_by_hand = [] }", "{ of = 1710, not_by_hand = [1710] }",
+                                   "{ of = 1710, not_by_hand = [true] }", "{ of = 1710 }", "[1, 2]"])
+def test_a_bundles_draws_that_do_not_fit_its_parameters_are_refused_naming_them(tmp_path, draws):
+    suite = _suite(tmp_path, lambda text: f"draws = {draws}\n" + text, LATENCY)
+    with pytest.raises(ConfigError) as raised:
+        load_lesson(suite)
+    assert raised.value.key == "draws" and "release the bundle again" in str(raised.value)
+    assert "1710 combinations" in str(raised.value)

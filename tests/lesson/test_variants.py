@@ -16,6 +16,7 @@ from grader.lesson.parameters import FIGURES, by_hand
 from grader.lesson.variants import (
     describe_variant,
     normalise_id,
+    not_by_hand,
     own_numbers,
     render_for,
     specialise,
@@ -263,3 +264,38 @@ def test_the_output_rate_is_not_rounded_to_whole_tokens():
 
 def test_the_pairs_answer_stays_exact():
     assert not PREFILL.task("hand_pairs").answer.tolerance.accepts(10.01, 10)
+
+
+# ---------------------------------------------------------------------------- in a student bundle
+
+def _bundle_lesson(tmp_path, lesson, draws: list[int] | None):
+    """``lesson`` as a student bundle holds it: its code tasks only (no answer to compute, no reference),
+    with the release's [draws] when ``draws`` is given."""
+    from grader.authoring.public import student_manifest
+    from grader.lesson.manifest import load_lesson
+
+    folder = tmp_path / lesson.id
+    folder.mkdir()
+    text = student_manifest(lesson, [t.id for t in lesson.code_tasks], not_by_hand=draws)
+    (folder / "lesson.toml").write_text(text, encoding="utf-8")
+    return load_lesson(folder)
+
+
+def test_a_student_bundle_draws_the_numbers_the_autograder_grades_with(tmp_path):
+    """Most of latency's combinations are not by hand, so a student's first draw is often refused where the
+    answers are computed; the bundle cannot compute them, and without the release's [draws] it kept that
+    first draw: other numbers than the autograder's, for most students."""
+    draws = not_by_hand(LATENCY, REFERENCES["latency"])
+    assert 0 < len(draws) < LATENCY.parameters.combinations()
+    bundle = _bundle_lesson(tmp_path, LATENCY, draws)
+    students = [f"student-{i}" for i in range(60)]
+    course = {s: variant_for(LATENCY, s, SALT, REFERENCES["latency"]).parameters for s in students}
+    assert {s: variant_for(bundle, s, SALT, None).parameters for s in students} == course
+    first = {s: LATENCY.parameters.choose(s, SALT, "latency") for s in students}
+    assert sum(first[s] != course[s] for s in students) >= 10  # else this test could not tell the two apart
+
+
+def test_every_combination_has_its_position_in_the_bundles_draws():
+    spec = LATENCY.parameters
+    assert [spec.index(values) for values in spec.every()] == list(range(spec.combinations()))
+
