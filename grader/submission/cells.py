@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from grader.submission.answers_file import Answers, opens, put
-from grader.submission.stubs import is_empty_body  # the same rule as for a module file
+from grader.submission.stubs import last_bindings, stubs_among  # the same rule as for a module file
 
 MAX_CELL_CHARS = 1 << 20  # a cell longer than this is not parsed (it is still run)
 ANSWERS_MARK = re.compile(r"#\s*ANSWERS\b")
@@ -126,8 +126,14 @@ def definitions(cells: list[CellSource]) -> dict[str, tuple[CellSource, ast.Func
 
 
 def unimplemented(cells: list[CellSource]) -> set[str]:
-    """Functions whose last definition has only a docstring, ``pass`` or ``...`` in its body."""
-    return {name for name, (_, node) in definitions(cells).items() if node is not None and is_empty_body(node.body)}
+    """Functions whose last binding, in cell order, is a definition with only a docstring, ``pass`` or ``...`` in
+    its body (``stubs.last_bindings``: a name assigned again later is no stub)."""
+    found: dict = {}
+    for cell in cells:
+        tree = None if is_answers(cell) else parse(cell)
+        if tree is not None:
+            last_bindings(tree.body, found)
+    return stubs_among(found)
 
 
 def is_answers(cell: CellSource) -> bool:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.submission.cells import CellSource, is_answers, magic_modules, parse
-from grader.submission.stubs import is_empty_body, module_source
+from grader.submission.stubs import is_empty_body, last_bindings, module_source
 
 MAX_REPAIRS = 20  # functions left out of one module before the grader stops repairing it
 _DEF = re.compile(r"(?:async[ \t]+)?def[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
@@ -95,10 +95,11 @@ class SourceFacts:
     imports: frozenset[str] = frozenset()  # top-level modules the source imports anywhere (a notebook: its magics too)
     encoding: str = "utf-8"  # of the file as handed in: ``repaired`` is written back in it
     parsed: bool = False  # the module (as repaired) was parsed: the facts above are complete
+    bound_again: frozenset[str] = frozenset()  # defined, then bound last by something else (``f = lambda ...``)
 
     def stubs(self) -> set[str]:
-        """Top-level functions whose last definition is a stub (``grader.submission.stubs``' rule)."""
-        return {name for name, found in self.definitions.items() if found[-1].stub}
+        """Top-level functions whose last binding is a stub's definition (``grader.submission.stubs``' rule)."""
+        return {name for name, found in self.definitions.items() if found[-1].stub} - self.bound_again
 
     def stub_shadows_work(self, name: str) -> tuple[tuple[int, ...], int] | None:
         """(the lines of the definitions holding work, the line of the stub) when the definition
@@ -175,7 +176,7 @@ def analyse_text(text: str, filename: str = "<submission>") -> SourceFacts:
     return SourceFacts(syntax=first, broken=broken, repaired=repaired, definitions=_definitions(tree),
                        unbound=unbound, plain_numpy=plain_numpy if "np" in unbound else None,
                        statements=tuple(_statement(node) for node in tree.body), imports=_imports(tree),
-                       parsed=True)
+                       parsed=True, bound_again=_bound_again(tree.body))
 
 
 def analyse_cells(cells: list[CellSource]) -> SourceFacts:
@@ -198,7 +199,12 @@ def analyse_cells(cells: list[CellSource]) -> SourceFacts:
     unbound, plain_numpy = _names(module)
     return SourceFacts(definitions={name: tuple(each) for name, each in definitions.items()}, unbound=unbound,
                        plain_numpy=plain_numpy if "np" in unbound else None,
-                       imports=_imports(module) | frozenset(magics), parsed=True)
+                       imports=_imports(module) | frozenset(magics), parsed=True, bound_again=_bound_again(statements))
+
+
+def _bound_again(statements: list[ast.stmt]) -> frozenset[str]:
+    """Functions a later top-level statement binds again with no ``def`` (``stubs.last_bindings``)."""
+    return frozenset(name for name, node in last_bindings(statements).items() if node is None)
 
 
 def _compile_problem(text: str, filename: str, lines: list[str]) -> SyntaxProblem | None:

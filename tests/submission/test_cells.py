@@ -40,6 +40,8 @@ def test_the_last_definition_across_cells_is_the_one_used():
     assert found["f"][0].number == 3
     assert unimplemented(cells("def f():\n    pass", "def f():\n    return 1")) == set()
     assert unimplemented(cells("def f():\n    return 1", "def f():\n    pass")) == {"f"}
+    assert unimplemented(cells("def f(P):\n    pass", "f = lambda P: P * (P + 1) // 2")) == set()  # bound again
+    assert unimplemented(cells("f = 1", "def f(P):\n    pass")) == {"f"}  # the definition is the last binding
 
 
 def test_stubs_follow_the_module_rule():

@@ -173,3 +173,27 @@ def test_a_module_too_large_to_parse_says_nothing_rather_than_a_part(tmp_path):
     huge = tmp_path / "huge.py"
     huge.write_bytes(b"def f():\n    pass\n" + b"#\n" * (MAX_MODULE_BYTES // 2 + 1))
     assert unimplemented_functions(huge) == set()
+
+
+def test_a_stub_bound_again_by_something_else_is_no_stub(tmp_path):
+    """The last binding is the one a call uses: a lambda, an import or a tuple assigned over a ``pass`` stub
+    finishes it (issue 25's second battery: 17/17 told 'not implemented yet'); an index assigned does not."""
+    source = """
+        def f(N, P):
+            pass
+
+        def g(P):
+            pass
+
+        def h(P):
+            pass
+
+        def k(P):
+            pass
+
+        f = lambda N, P: 2 * N * P
+        from math import comb as g
+        first, (h, *rest) = 1, (2, 3)
+        k.__doc__ = "still a stub"
+    """
+    assert stubs(tmp_path, source) == {"k"}
