@@ -84,7 +84,8 @@ def test_a_stub_bound_again_below_is_no_stub_in_a_module_or_in_cells():
     told 'not implemented yet' (issue 25's second battery, 9d)."""
     text = "def a(P):\n    pass\n\ndef b(P):\n    pass\n\na = lambda P: P\n"
     assert analyse_text(text).stubs() == {"b"}
-    cells = [CellSource(1, "def a(P):\n    pass"), CellSource(2, "a = lambda P: P"), CellSource(3, "def b(P):\n    pass")]
+    cells = [CellSource(1, "def a(P):\n    pass"), CellSource(2, "a = lambda P: P"),
+             CellSource(3, "def b(P):\n    pass")]
     assert analyse_cells(cells).stubs() == {"b"}
 
 
