@@ -123,7 +123,7 @@ def test_a_name_that_gives_no_id_is_refused_naming_the_entry_not_graded_with_its
     with sqlite3.connect(book) as db:
         found = {s: (status, i, reason) for s, status, i, reason in
                  db.execute("SELECT student, status, identity, reason FROM submissions")}
-    assert found["Ana\\u200d"][:2] == ("graded", "ana")  # her id as `grader stubs --student Ana` reads it
+    assert found["Ana"][:2] == ("graded", "ana")  # her id as `grader stubs --student Ana` reads it, and her row
     status, identity, reason = found["\\u200d"]
     assert (status, identity) == ("rejected", "") and "\\u200d.py: its name gives no student id" in reason
     assert result.summary.counts["refused"] == 1
@@ -138,3 +138,26 @@ def test_one_students_files_spelt_two_ways_are_one_student(tmp_path):
         (tmp_path / name).write_text("1")
     groups = lms.export_groups(sorted(tmp_path.iterdir()))
     assert groups is not None and sorted(groups) == ["ann_6601", "zo\u00eb_3141"], groups
+
+
+def _rows(book: Path) -> dict[str, str]:
+    with sqlite3.connect(book) as db:
+        return dict(db.execute("SELECT student, status FROM submissions"))
+
+
+def test_an_invisible_character_in_a_name_makes_no_second_student_in_any_layout(tmp_path):
+    """A folder and a file whose names differ by a zero-width joiner are two entries of one student, a
+    conflict row, never two graded rows; a Blackboard username with a soft hyphen pasted in is the
+    student's row, not an escaped one (issue 25's second battery, 4f and 4h: keys dropped format
+    characters for Canvas names only)."""
+    plain = tmp_path / "plain"
+    shutil.copytree(REFERENCE, plain / "carol")
+    shutil.copy(REFERENCE / "prefill.py", plain / "carol\u200d.py")
+    _batch(plain, tmp_path / "plain.sqlite")
+    assert _rows(tmp_path / "plain.sqlite") == {"carol": "rejected"}
+    board = tmp_path / "board"
+    stem = "hw2_al\u00adice_attempt_2025-10-01-10-00-00"
+    files(board, **{f"{stem}_prefill.py": (REFERENCE / "prefill.py").read_text(), f"{stem}.txt": "Name: Alice\n"})
+    _batch(board, tmp_path / "board.sqlite")
+    assert _rows(tmp_path / "board.sqlite") == {"alice": "graded"}
+

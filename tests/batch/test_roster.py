@@ -144,7 +144,8 @@ def test_a_missing_folder_is_a_usage_error(tmp_path):
 # -- names a class folder may hold: each a safe student id, a conflict when two are one student (issue 14) --
 
 RAW = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
-ODD = {os.fsdecode(b"caf\xe9"): "caf\\xe9", "zed\nfake line": "zed\\nfake line", "ev\u202eil": "ev\\u202eil",
+# a bidi override is dropped from a key, as the id drops it (a format character is no part of a name)
+ODD = {os.fsdecode(b"caf\xe9"): "caf\\xe9", "zed\nfake line": "zed\\nfake line", "ev\u202eil": "evil",
        "esc\x1b]0;owned\x07": "esc\\x1b]0;owned\\x07", "x" * 248: "x" * 248, "Jose\u0301": "Jos\u00e9"}
 
 

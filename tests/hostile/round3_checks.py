@@ -89,7 +89,8 @@ CASES = [
          fails=("steady_decode_rate::rejects_bad_itl", "steady_decode_rate::error_names_the_argument",
                 "arithmetic_intensity::rejects_bad_bytes", "arithmetic_intensity::error_names_the_argument")),
     Case("latency_validates_then_returns_zero", "games",  # refusing bad arguments earns nothing without an answer
-         "def steady_decode_rate(itl):\n    if not itl > 0:\n        raise ValueError(f'itl must be positive, got {itl}')\n"
+         "def steady_decode_rate(itl):\n    if not itl > 0:\n"
+         "        raise ValueError(f'itl must be positive, got {itl}')\n"
          "    return 0.0\n\n\ndef arithmetic_intensity(bytes_per_param):\n    if not bytes_per_param > 0:\n"
          "        raise ValueError('bytes_per_param must be positive')\n    return None\n",
          lesson="latency", at_most={"steady_decode_rate": 0.0, "arithmetic_intensity": 0.0}),
