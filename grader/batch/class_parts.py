@@ -70,7 +70,7 @@ def help_part(found: Help, links, graded: int) -> str:
     if not graded:
         return head + '<p class="muted" id="needs-help">Nobody graded yet.</p>'
     totals = dict(found.lowest)
-    lists = [("lowest", f"The {len(found.lowest)} lowest totals",
+    lists = [("lowest", f"The {len(found.lowest)} lowest totals <small>(below the median)</small>",
               names([s for s, _ in found.lowest], links, len(found.lowest), lambda s: f" <small>{points(totals[s])}"
                     "</small>")),
              ("untouched", f"Untouched: every task still the stub ({len(found.untouched)})",
@@ -82,7 +82,7 @@ def help_part(found: Help, links, graded: int) -> str:
               names([s for s, _ in found.timeouts], links, extra=_tasks(found.timeouts))
               if found.timeouts else '<p class="muted">none</p>')]
     return head + '<div class="help" id="needs-help">' + "".join(
-        f'<section id="help-{key}"><h3>{escape(title)}</h3>{body}</section>' for key, title, body in lists) + "</div>"
+        f'<section id="help-{key}"><h3>{title}</h3>{body}</section>' for key, title, body in lists) + "</div>"
 
 
 def _codes(several):
@@ -193,3 +193,21 @@ def _late(s) -> str:
     hours = f"{s.late:g} h late" if not isinstance(s.late, bool) else "late"
     penalty = f", −{points(s.penalty)}" if s.penalty else ""
     return f" <small>{escape(hours)}{penalty}</small>"
+
+
+def roll_part(summary, view: ClassView, links) -> str:
+    """Every student of the gradebook, lowest total first, folded: a name appears at least once on the page
+    (each linked to their report when one was written), whatever lists they are on."""
+    if not view.standings:
+        return ""
+    order = sorted(view.standings, key=lambda s: (s.status != "graded", s.score or 0.0, s.student))
+    words = {"graded": "graded", "rejected": "refused", "error": "failed", "missing": "missing"}
+    rows = "".join(
+        f'<tr class="student"><td>{who(s.student, links)}</td><td>{escape(words.get(s.status, "failed"))}</td>'
+        f'<td class="number">{points(s.score) if s.status == "graded" and s.score is not None else "—"}</td>'
+        + "".join(f'<td class="number">{points(s.tasks[t.id]) if t.id in s.tasks else "—"}</td>'
+                  for t in summary.tasks) + "</tr>" for s in order)
+    return (f'<h2>Every student</h2><details id="roll"><summary>All {len(order)}, lowest total first</summary>'
+            '<table class="tasks" id="students"><thead><tr><th>student</th><th>status</th><th>total</th>'
+            + "".join(f"<th>{text(t.id)}</th>" for t in summary.tasks)
+            + f"</tr></thead><tbody>{rows}</tbody></table></details>")

@@ -138,6 +138,7 @@ def render(summary: ClassSummary, links: dict[str, str] | None = None) -> str:
     parts.append(_misconceptions(summary, links))
     parts += [class_parts.missing_late_part(view, links), class_parts.sections_part(summary, view)]
     parts.append(class_parts.items_part(analyse(view)))
+    parts.append(class_parts.roll_part(summary, view, links))
     parts.append(_matches(summary))
     parts.append(_by_choice(summary))
     parts.append(_problems(summary))

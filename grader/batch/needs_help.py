@@ -1,7 +1,8 @@
 """Who needs help, for the Monday after a deadline: the students an instructor should write to first.
 
 Four lists, each a reason of its own (a student may be on several): the lowest totals (the
-``LOWEST`` lowest, ties at the cut included), untouched submissions (every task still the stub
+``LOWEST`` lowest, ties at the cut included, and only those below the class's median: in a small
+class the tenth lowest may be an ordinary grade), untouched submissions (every task still the stub
 or unanswered: they handed in the exercise as they got it), students holding several
 misconceptions (``SEVERAL`` or more distinct diagnoses across the tasks: a pattern, not a slip),
 and students whose code ran out of time on some task (an endless loop or far too much work:
@@ -11,6 +12,7 @@ summary gathered, so the batch's report and the gradebook's agree.
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
 
 from grader.batch.class_view import ClassView
@@ -34,8 +36,9 @@ class Help:
 def needs_help(view: ClassView, lowest: int = LOWEST, several: int = SEVERAL) -> Help:
     graded = sorted(((s.student, s.score or 0.0) for s in view.standings if s.status == "graded"),
                     key=lambda item: (item[1], item[0]))
-    cut = graded[:lowest]
-    if cut:
+    median = statistics.median(total for _, total in graded) if graded else 0.0
+    cut = [item for item in graded[:lowest] if item[1] < median - 1e-9]  # in a small class, not the middle
+    if len(cut) == lowest:
         cut += [item for item in graded[lowest:] if item[1] <= cut[-1][1] + 1e-9]
     facts = [view.facts[name] for name in sorted(view.facts)]
     return Help(cut, [f.student for f in facts if f.untouched],
