@@ -39,6 +39,7 @@ details.more[open] > ul.names { margin-top: .25rem; }
 .key { display: inline-block; width: .75rem; height: .75rem; border-radius: 2px; vertical-align: middle; }
 tr.flagged td { background: #fef2f2; }
 p.explain { font-size: .9rem; color: var(--muted); margin: .25rem 0; }
+table#items td, table#students td { padding-top: .1rem; padding-bottom: .1rem; font-size: .875rem; }
 """
 
 
@@ -118,26 +119,33 @@ def distributions_part(summary, view: ClassView) -> str:
 
 
 def items_part(items: list[Item]) -> str:
+    """The figures explained, the flagged checks in view, and every check's figures in a table to unfold."""
     if not items:
         return ""
-    flagged = sum(item.flagged for item in items)
-    rows = []
-    for item in items:
-        figure = "—" if item.discrimination is None else f"{item.discrimination:+.2f}"
-        mark = '<span class="tag">check it</span>' if item.flagged else ""
-        rows.append(f'<tr class="item{" flagged" if item.flagged else ""}"><td><code>{text(item.task)}</code></td>'
-                    f"<td><code>{text(item.check)}</code>{mark}</td><td class=\"number\">{item.students}</td>"
-                    f'<td class="number">{item.difficulty:.0%}</td><td class="number">{figure}</td></tr>')
-    return ('<h2>Item analysis of every check <small>'
-            f'({flagged} flagged)</small></h2>'
+    flagged = [item for item in items if item.flagged]
+    head = ["<th>task</th><th>check</th><th>students</th><th>difficulty</th><th>discrimination</th>"]
+    every = (f'<details id="every-item"><summary>Every check ({len(items)})</summary><table class="tasks" '
+             f'id="items"><thead><tr>{head[0]}</tr></thead><tbody>{"".join(map(_item, items))}</tbody></table>'
+             "</details>")
+    shown_flagged = (f'<table class="tasks" id="flagged"><thead><tr>{head[0]}</tr></thead><tbody>'
+                     f'{"".join(map(_item, flagged))}</tbody></table>' if flagged else
+                     '<p class="muted" id="flagged">No check has a negative discrimination.</p>')
+    return (f'<h2>Item analysis of every check <small>({len(flagged)} of {len(items)} flagged)</small></h2>'
             '<p class="explain"><b>Difficulty</b> is the share of the graded students who pass the check.</p>'
             '<p class="explain"><b>Discrimination</b> is the correlation (point-biserial) of passing the check with '
             "the rest of the student's total, the check's own points left out: near +1 the stronger students "
             "pass it, near 0 it is unrelated to the rest, — when everyone or nobody passes.</p>"
             '<p class="explain">A check is <b>flagged</b> when its discrimination is negative: strong students fail '
             "it more often than weak ones, which is more often a broken check than a hard one.</p>"
-            '<table class="tasks" id="items"><thead><tr><th>task</th><th>check</th><th>students</th>'
-            f"<th>difficulty</th><th>discrimination</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+            + shown_flagged + every)
+
+
+def _item(item: Item) -> str:
+    figure = "—" if item.discrimination is None else f"{item.discrimination:+.2f}"
+    mark = '<span class="tag">check it</span>' if item.flagged else ""
+    return (f'<tr class="item{" flagged" if item.flagged else ""}"><td><code>{text(item.task)}</code></td>'
+            f"<td><code>{text(item.check)}</code>{mark}</td><td class=\"number\">{item.students}</td>"
+            f'<td class="number">{item.difficulty:.0%}</td><td class="number">{figure}</td></tr>')
 
 
 def sections_part(summary, view: ClassView) -> str:

@@ -132,16 +132,17 @@ def render(summary: ClassSummary, links: dict[str, str] | None = None) -> str:
         "</header>",
     ]
     view = summary.view
-    parts.append(class_parts.help_part(needs_help(view), links, len(summary.totals)))
+    # who to write to first, then how the class did, then what it got wrong, then the reference parts
+    parts += [class_parts.help_part(needs_help(view), links, len(summary.totals)),
+              class_parts.missing_late_part(view, links)]
     if summary.totals:
         parts += [_histogram(summary), _tasks(summary), class_parts.distributions_part(summary, view)]
+    parts += [class_parts.sections_part(summary, view), class_parts.items_part(analyse(view))]
     parts.append(_misconceptions(summary, links))
-    parts += [class_parts.missing_late_part(view, links), class_parts.sections_part(summary, view)]
-    parts.append(class_parts.items_part(analyse(view)))
-    parts.append(class_parts.roll_part(summary, view, links))
     parts.append(_matches(summary))
     parts.append(_by_choice(summary))
     parts.append(_problems(summary))
+    parts.append(class_parts.roll_part(summary, view, links))
     if summary.notes:
         parts.append('<h2>Notes</h2><ul id="notes">'
                      + "".join(f"<li>{_text(note, limit=REASON_LIMIT)}</li>" for note in summary.notes) + "</ul>")

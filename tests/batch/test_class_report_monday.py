@@ -123,6 +123,7 @@ def test_the_item_analysis_matches_a_hand_computed_point_biserial_and_flags_a_br
     markup = render(summary)
     flagged = [row[:2] for row in table_rows(markup, "items") if row[1].endswith(" check it")]
     assert flagged == [[i.task, f"{i.check} check it"] for i in analyse(summary.view) if i.discrimination < 0]
+    assert [row[:2] for row in table_rows(markup, "flagged")] == flagged  # in view, not only in the folded table
     inverted = next(row for row in table_rows(markup, "items") if row[1].startswith("inverted"))
     assert inverted[1:4] == ["inverted check it", "5", "20%"] and float(inverted[4]) < -0.5  # only the stub passes
     said = re.sub(r"<[^>]+>", "", markup)  # each figure explained in a sentence on the page
