@@ -274,14 +274,15 @@ def _by_choice(summary: ClassSummary) -> str:
 
 
 def _problems(summary: ClassSummary) -> str:
-    if not summary.problems:
+    problems = [p for p in summary.problems if p[1] != "missing"]  # a roster's absent students: under Missing
+    if not problems:
         return ""
     rows = [f'<tr class="problem {escape(status)}"><td>{_text(student)}</td>'
             f'<td class="status">{STATUS_WORDS.get(status, "failed")}</td>'
             f'<td class="reason">{escape(first_line(reason))}</td></tr>'
-            for student, status, reason in summary.problems[:MAX_PROBLEMS]]
-    if len(summary.problems) > MAX_PROBLEMS:
-        rows.append(f'<tr><td colspan="3">... and {len(summary.problems) - MAX_PROBLEMS} more (see the gradebook)'
+            for student, status, reason in problems[:MAX_PROBLEMS]]
+    if len(problems) > MAX_PROBLEMS:
+        rows.append(f'<tr><td colspan="3">... and {len(problems) - MAX_PROBLEMS} more (see the gradebook)'
                     "</td></tr>")
     return ('<h2>Not graded <small>(refused entries are final until they change; failed ones are retried on the '
             'next run)</small></h2><table class="tasks" id="problems"><thead><tr><th>student</th><th>status</th>'

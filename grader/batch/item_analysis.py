@@ -43,15 +43,15 @@ class Item:
 def analyse(view: ClassView) -> list[Item]:
     """An Item per check of the view, in the view's check order."""
     items = []
+    totals = {name: sum(p for ok, p in found.checks.values() if ok) for name, found in view.facts.items()}
     for key in view.checks:
         passes, rests = [], []
-        for found in view.facts.values():
+        for name, found in view.facts.items():
             if key not in found.checks:
                 continue
             passed, points = found.checks[key]
-            total = sum(p for ok, p in found.checks.values() if ok)
             passes.append(1.0 if passed else 0.0)
-            rests.append(total - (points if passed else 0.0))
+            rests.append(totals[name] - (points if passed else 0.0))
         items.append(Item(key[0], key[1], len(passes), int(sum(passes)), correlation(passes, rests)))
     return items
 

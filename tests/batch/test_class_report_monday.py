@@ -19,7 +19,7 @@ from urllib.parse import unquote
 
 import pytest
 import untested
-from batch.test_class_report import HOSTILE, Page, table_rows
+from batch.test_class_report import HOSTILE, RAW, TEXT, Page, table_rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -177,6 +177,32 @@ def test_sections_missing_and_late_are_shown_when_rows_carry_them_and_explained_
     assert "<script>" not in markup
     assert page.text_of["missing"] == "1 on the roster handed in nothing:"
     assert page.text_of["late"] == "1 handed in late:" and "5.5 h late, −0.5" in " ".join(page.texts)
+    assert "absent" not in page.text_of.get("problems", "")  # missing is not "failed"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(TEXT, TEXT, st.sampled_from(["graded", "missing", "rejected"]),
+                          st.one_of(st.none(), st.booleans(), st.floats(0, 1e6))), min_size=1, max_size=6,
+                unique_by=lambda row: row[0]))
+def test_any_names_and_sections_stay_inert_text_in_every_new_part(drawn):
+    def page_of(plain: bool):
+        rows, reports = [], {}
+        for i, (name, section, status, late) in enumerate(drawn):
+            if plain:  # the same class with plain texts (an empty section stays empty: no roster)
+                name, section = f"student{i}", section and f"section{sorted({d[1] for d in drawn}).index(section)}"
+            report = HAND[f"s{i % 5}"]
+            rows.append(RosterRow(name, status, report["score"] if status == "graded" else None, 4.0, "r",
+                                  {t["id"]: t["score"] for t in report["tasks"]} if status == "graded" else {},
+                                  section=section, missing=status == "missing", late=late, penalty=0.5))
+            if status == "graded":
+                reports[name] = report
+        return render(summarize("prefill", TASKS, rows, reports=list(reports.items()), title="t"))
+
+    markup = page_of(False)
+    markup.encode("utf-8")
+    assert not RAW.search(markup) and "<script>" not in markup.split("</style>", 1)[1]
+    tags = [(t, a) for t, a in Page(markup).tags if t != "a"]
+    assert [t for t, _ in tags] == [t for t, a in Page(page_of(True)).tags if t != "a"]  # no text became a tag
 
 
 def write_book(path: Path, names) -> None:
