@@ -23,9 +23,10 @@ from grader.result.text import shown
 
 # the engine's note on a task whose function is still the stub, or whose answers are all empty
 UNTOUCHED = ("not implemented yet", "not answered yet")
-# what a check's message says when a call ran out of time (grader.grading.calls, grader.sandbox)
-TIMED_OUT = ("did not return within", "ran past its time limit", "is too slow for", "used up its share",
-             "was stopped: this task used up")
+# what a check's message (or a failed row's reason) says when a call, an import, a cell or the whole grading
+# ran out of time (grader.grading.calls, grader.sandbox, grader.batch.executors)
+TIMED_OUT = ("did not return within", "did not finish within", "ran past its time limit", "is too slow for",
+             "used up its share")
 
 
 class RowLike(Protocol):
@@ -51,6 +52,12 @@ class Standing:
     missing: bool | None = None
     late: float | bool | None = None  # True or the hours late; False: on time; None: no late policy
     penalty: float | None = None
+    reason: str = ""  # why a row is refused or failed
+
+    @property
+    def timed_out(self) -> bool:
+        """A failed row whose grading itself ran out of time (the whole submission hung): no report to read."""
+        return self.status == "error" and any(words in self.reason for words in TIMED_OUT)
 
     @property
     def is_late(self) -> bool:
@@ -69,7 +76,8 @@ def standing(row: RowLike) -> Standing:
                     shown(section, lines=False, limit=80) if section not in (None, "") else None,
                     bool(missing) if missing is not None else None,
                     late if isinstance(late, (bool, int, float)) else None,
-                    float(penalty) if isinstance(penalty, (int, float)) and not isinstance(penalty, bool) else None)
+                    float(penalty) if isinstance(penalty, (int, float)) and not isinstance(penalty, bool) else None,
+                    getattr(row, "reason", "") if isinstance(getattr(row, "reason", ""), str) else "")
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,8 @@ def needs_help(view: ClassView, lowest: int = LOWEST, several: int = SEVERAL) ->
     return Help(cut, [f.student for f in facts if f.untouched],
                 sorted(((f.student, f.diagnoses) for f in facts if len({c for _, c in f.diagnoses}) >= several),
                        key=lambda item: (-len(item[1]), item[0])),
-                [(f.student, f.timeouts) for f in facts if f.timeouts])
+                sorted([(f.student, f.timeouts) for f in facts if f.timeouts]
+                       + [(s.student, ("the whole grading",)) for s in view.standings if s.timed_out]))
 
 
 def bucket(score: float, top: float) -> int:

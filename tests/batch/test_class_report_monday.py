@@ -88,6 +88,9 @@ def test_who_needs_help_names_the_lowest_the_untouched_the_several_misconception
     assert found.untouched == ["s4"]
     assert found.several == [("s1", (("flops", "flops.half"), ("flops", "flops.sign")))]
     assert found.timeouts == [("s2", ("mask",))]
+    hung = Row("s9", "error", None, None, "grading did not finish within 65 s; the grading process was stopped", {})
+    assert needs_help(summary_of(HAND, [*summary.view.standings, hung]).view).timeouts[-1] == \
+        ("s9", ("the whole grading",))  # a failed row whose grading ran out of time: no report, still named
     page = Page(render(summary))
     assert page.text_of["help-lowest"] == "The 1 lowest totals (below the median) s4 0"
     assert page.text_of["help-untouched"] == "Untouched: every task still the stub (1) s4"
