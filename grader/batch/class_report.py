@@ -4,9 +4,15 @@
 gradebook class-report --output FILE`` from a gradebook afterwards (the gradebook keeps every
 student's report). It shows what the printed summary (``grader.batch.summary``) says, drawn:
 the histogram of totals, each task's difficulty (the mean score and the share of full marks,
-the hardest marked), the misconceptions ranked by how many students show them with example
-students, and every refused or failed entry with its reason. It reads the same
+the hardest marked), the misconceptions ranked by how many students show them with every
+student reachable, and every refused or failed entry with its reason. It reads the same
 ``ClassSummary`` as the printed summary, so the two cannot disagree.
+
+For the Monday after a deadline it also says who needs help (``grader.batch.needs_help``), each
+task's distribution of scores, the item analysis of every check (``grader.batch.item_analysis``),
+sections side by side and missing and late students when the rows carry them
+(``grader.batch.class_view``), drawn by ``grader.batch.class_parts``. With a ``reports`` folder,
+``from_gradebook`` also writes each student's HTML report there and every name links to it.
 
 It names students, so it is for the instructor only, never a student's artifact. Like the
 student report (``grader.formats.html``, whose style and policy it shares) it fetches
@@ -23,21 +29,25 @@ from html import escape
 from pathlib import Path
 
 from grader import atomic
+from grader.batch import class_parts
+from grader.batch.class_parts import names, text
 from grader.batch.gradebook import Gradebook
 from grader.batch.integrity import MAX_NAMED, LessonJudge, sources, whose
-from grader.batch.summary import NAME_LIMIT, REASON_LIMIT, ClassSummary, first_line, headline, summarize, wording
-from grader.exceptions import GraderError
+from grader.batch.item_analysis import analyse
+from grader.batch.needs_help import needs_help
+from grader.batch.student_pages import write_pages
+from grader.batch.summary import REASON_LIMIT, ClassSummary, first_line, headline, summarize, wording
+from grader.exceptions import GraderError, UsageError
 from grader.formats._common import fraction, markup_text, points
 from grader.formats.html import CSS as REPORT_CSS
 from grader.formats.html import POLICY
-from grader.result.text import shown
 
-MAX_EXAMPLES = 5  # students named per misconception; the rest are counted
+MAX_EXAMPLES = class_parts.MAX_EXAMPLES  # students named per misconception; the rest fold into <details>
 MAX_MISCONCEPTIONS = 200
 MAX_PROBLEMS = 1000  # refused or failed entries listed one by one; the rest are counted
 HISTOGRAM_HEIGHT = 12  # rem, the tallest column
 
-CSS = REPORT_CSS + """
+CSS = REPORT_CSS + class_parts.CSS + """
 main { max-width: 72rem; }
 .audience { display: inline-block; font-size: .8rem; font-weight: 600; color: var(--part); border: 1px solid;
             border-radius: .25rem; padding: 0 .4rem; margin-left: .5rem; vertical-align: middle; }
@@ -69,15 +79,19 @@ tr.problem.error .status, tr.problem.kept .status { color: var(--part); }
 STATUS_WORDS = {"rejected": "refused", "error": "failed", "kept": "failed, earlier grade kept"}
 
 
-def write(summary: ClassSummary, path: Path) -> None:
-    """Write the class report of ``summary`` to ``path`` (atomically: a reader never sees half a page)."""
-    atomic.write(Path(path), render(summary))
+def write(summary: ClassSummary, path: Path, links: dict[str, str] | None = None) -> None:
+    """Write the class report of ``summary`` to ``path`` (atomically: a reader never sees half a page).
+    ``links``: student -> the relative path of their own report, which each name then links to."""
+    atomic.write(Path(path), render(summary, links))
 
 
-def from_gradebook(gradebook: Path, output: Path, lesson: str | None = None, course=None) -> int:
+def from_gradebook(gradebook: Path, output: Path, lesson: str | None = None, course=None,
+                   reports: Path | None = None) -> int:
     """Write the class report of ``lesson`` (the gradebook's only one by default) from what ``gradebook``
     holds; return how many students it is about. ``course``, when there is one, words the misconceptions
-    in its catalogue's terms; without it they are worded by the first sentence of their hint."""
+    in its catalogue's terms; without it they are worded by the first sentence of their hint. ``reports``:
+    a folder to write each graded student's HTML report in (``<student>.html``), linked from every name."""
+    links = None
     with Gradebook(gradebook, create=False) as book:
         lesson_id = book.pick_lesson(lesson)
         known = None
@@ -89,11 +103,21 @@ def from_gradebook(gradebook: Path, output: Path, lesson: str | None = None, cou
         summary = summarize(lesson_id, book.tasks(lesson_id), book.rows(lesson_id), reports=book.reports(lesson_id),
                             wording=wording(known) if known else None, title=known.title if known else "",
                             judge=LessonJudge(known) if known else None)
-    write(summary, output)  # a file that cannot be written is a UsageError naming it
+        if reports is not None:
+            pages = ((row.student, book.student_report(lesson_id, row.student))
+                     for row in book.rows(lesson_id) if row.status == "graded")
+            try:
+                links, skipped = write_pages(((s, t) for s, t in pages if t), Path(reports), Path(output))
+            except OSError as exc:
+                raise UsageError(f"{reports}: cannot write the students' reports there ({exc})") from None
+            if skipped:
+                summary.notes.append(f"{skipped} student reports could not be rebuilt from the gradebook: their "
+                                     "names are not linked")
+    write(summary, output, links)  # a file that cannot be written is a UsageError naming it
     return summary.submissions
 
 
-def render(summary: ClassSummary) -> str:
+def render(summary: ClassSummary, links: dict[str, str] | None = None) -> str:
     title = _text(summary.title or summary.lesson)
     parts = [
         "<!doctype html>",
@@ -107,12 +131,18 @@ def render(summary: ClassSummary) -> str:
         _stats(summary),
         "</header>",
     ]
+    view = summary.view
+    # who to write to first, then how the class did, then what it got wrong, then the reference parts
+    parts += [class_parts.help_part(needs_help(view), links, len(summary.totals)),
+              class_parts.missing_late_part(view, links)]
     if summary.totals:
-        parts += [_histogram(summary), _tasks(summary)]
-    parts.append(_misconceptions(summary))
+        parts += [_histogram(summary), _tasks(summary), class_parts.distributions_part(summary, view)]
+    parts += [class_parts.sections_part(summary, view), class_parts.items_part(analyse(view))]
+    parts.append(_misconceptions(summary, links))
     parts.append(_matches(summary))
     parts.append(_by_choice(summary))
     parts.append(_problems(summary))
+    parts.append(class_parts.roll_part(summary, view, links))
     if summary.notes:
         parts.append('<h2>Notes</h2><ul id="notes">'
                      + "".join(f"<li>{_text(note, limit=REASON_LIMIT)}</li>" for note in summary.notes) + "</ul>")
@@ -121,9 +151,7 @@ def render(summary: ClassSummary) -> str:
     return markup_text("\n".join(parts) + "\n")
 
 
-def _text(value, limit: int = NAME_LIMIT) -> str:
-    """Any text as one inert, escaped line: for a text node only."""
-    return escape(shown(value, lines=False, limit=limit))
+_text = text  # any text as one inert, escaped line: for a text node only
 
 
 def _stats(summary: ClassSummary) -> str:
@@ -173,7 +201,7 @@ def _tasks(summary: ClassSummary) -> str:
             f"<th>full marks</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def _misconceptions(summary: ClassSummary) -> str:
+def _misconceptions(summary: ClassSummary, links=None) -> str:
     found = summary.misconceptions
     graded = len(summary.totals)
     head = ('<h2>Misconceptions <small>(ranked by how many students show them; each student counted once per '
@@ -182,17 +210,13 @@ def _misconceptions(summary: ClassSummary) -> str:
         return head + '<p class="muted" id="misconceptions">No diagnosed misconception in this class.</p>'
     rows = []
     for rank, item in enumerate(found[:MAX_MISCONCEPTIONS], 1):
-        names = "".join(f"<li>{_text(name)}</li>" for name in item.students[:MAX_EXAMPLES])
-        more = item.count - MAX_EXAMPLES
-        if more > 0:
-            names += f'<li class="more">and {more} more</li>'
         share = _bar(item.count, graded, "holders")
         rows.append(f'<tr class="misconception"><td class="number">{rank}</td>'
                     f'<td class="holders"><div class="share"><b>{item.count}</b>{share}</div>'
                     f"<small>{fraction(item.count, graded):.0%} of the graded</small></td>"
                     f"<td><code>{_text(item.task)}</code></td>"
                     f"<td>{_text(item.wording, limit=REASON_LIMIT)}<br><small><code>{_text(item.code)}</code>"
-                    f'</small></td><td><ul class="names">{names}</ul></td></tr>')
+                    f"</small></td><td>{names(item.students, links)}</td></tr>")
     if len(found) > MAX_MISCONCEPTIONS:
         rows.append(f'<tr><td colspan="5">... and {len(found) - MAX_MISCONCEPTIONS} more</td></tr>')
     return (head + '<table class="tasks" id="misconceptions"><thead><tr><th>#</th><th>students</th><th>task</th>'
@@ -250,14 +274,15 @@ def _by_choice(summary: ClassSummary) -> str:
 
 
 def _problems(summary: ClassSummary) -> str:
-    if not summary.problems:
+    problems = [p for p in summary.problems if p[1] != "missing"]  # a roster's absent students: under Missing
+    if not problems:
         return ""
     rows = [f'<tr class="problem {escape(status)}"><td>{_text(student)}</td>'
             f'<td class="status">{STATUS_WORDS.get(status, "failed")}</td>'
             f'<td class="reason">{escape(first_line(reason))}</td></tr>'
-            for student, status, reason in summary.problems[:MAX_PROBLEMS]]
-    if len(summary.problems) > MAX_PROBLEMS:
-        rows.append(f'<tr><td colspan="3">... and {len(summary.problems) - MAX_PROBLEMS} more (see the gradebook)'
+            for student, status, reason in problems[:MAX_PROBLEMS]]
+    if len(problems) > MAX_PROBLEMS:
+        rows.append(f'<tr><td colspan="3">... and {len(problems) - MAX_PROBLEMS} more (see the gradebook)'
                     "</td></tr>")
     return ('<h2>Not graded <small>(refused entries are final until they change; failed ones are retried on the '
             'next run)</small></h2><table class="tasks" id="problems"><thead><tr><th>student</th><th>status</th>'

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from grader import terminal
 from grader.batch import integrity
+from grader.batch.class_view import ClassView, gather
 from grader.batch.integrity import AnswerJudge, ChoiceDifficulty, Match
 from grader.result.text import ci_safe, shown
 
@@ -92,6 +93,7 @@ class ClassSummary:
     matches: list[Match] = field(default_factory=list)  # answers right for another's numbers (grader.batch.integrity)
     by_choice: list[ChoiceDifficulty] = field(default_factory=list)  # each varying question per parameter choice
     claimed: list[tuple[str, str]] = field(default_factory=list)  # (student, another id their submission names)
+    view: ClassView = field(default_factory=ClassView)  # each row and graded report, for the class report
 
     @property
     def graded_now(self) -> int:
@@ -165,7 +167,8 @@ def summarize(lesson: str, tasks: list[tuple[str, str, float]], rows, *, run: di
                         dict(run) if run is not None else None, problems, misconceptions=found,
                         title=shown(title, lines=False) if title else "",
                         matches=integrity.matches(variants, judge, order) if judge is not None else [],
-                        by_choice=integrity.difficulty(variants, order), claimed=integrity.claims(reports))
+                        by_choice=integrity.difficulty(variants, order), claimed=integrity.claims(reports),
+                        view=gather(rows, reports, order))
 
 
 def headline(summary: ClassSummary) -> str:

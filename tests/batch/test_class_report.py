@@ -133,7 +133,7 @@ def test_the_histogram_the_tasks_the_misconceptions_and_the_refusals():
     assert [row[:3] for row in ranked] == [["1", "7 88% of the graded", "flops"], ["2", "3 38% of the graded", "mask"]]
     assert ranked[0][3] == "returns N · P flops.missing-factor-2"  # the catalogue's words, then the code
     assert ranked[1][3] == "No diagonal. mask.diagonal-missing"  # no catalogue entry: the hint's first sentence
-    assert ranked[0][4] == "s1 s2 s3 s4 s5 and 2 more" and ranked[1][4] == "s3 s4 s5"
+    assert ranked[0][4] == "s1 s2 s3 s4 s5 and 2 more s6 s7" and ranked[1][4] == "s3 s4 s5"  # the rest folded
     assert table_rows(markup, "problems") == [["refused one", "refused", "s.zip: not a readable zip archive"],
                                               ["failed one", "failed", "lost"]]
 

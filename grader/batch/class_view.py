@@ -1,0 +1,146 @@
+"""What the class report reads of each student beyond the summary's counts: one ``Standing`` per row
+of the gradebook and one ``Facts`` per graded report, gathered once by ``summarize`` so that the
+report written at the end of a batch and the one written from the gradebook afterwards agree.
+
+Why a Protocol and optional fields: the gradebook's rows today carry a student, a status, a total
+and per-task scores; a roster adds students who handed in nothing (``missing``) and a ``section``,
+a late policy adds ``late`` and its ``penalty``. The report reads those with ``getattr`` and a
+default of None, so a row without them is "not known" (the part says it needs a roster or a late
+policy), never a crash, and a row type that grows them is shown without a change here.
+
+Two facts are read from the report's words because the report dict has no flag for them yet:
+an untouched task (the engine's note "not implemented yet" / "not answered yet") and a call that
+ran out of time (the sandbox's "did not return within", "ran past its time limit"). Each is one
+constant below; a ``not_started`` or ``timed_out`` flag in the report's dict would replace it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from grader.result.text import shown
+
+# the engine's note on a task whose function is still the stub, or whose answers are all empty
+UNTOUCHED = ("not implemented yet", "not answered yet")
+# what a check's message (or a failed row's reason) says when a call, an import, a cell or the whole grading
+# ran out of time (grader.grading.calls, grader.sandbox, grader.batch.executors)
+TIMED_OUT = ("did not return within", "did not finish within", "ran past its time limit", "is too slow for",
+             "used up its share")
+
+
+class RowLike(Protocol):
+    """A gradebook row as the class report reads it (``grader.batch.gradebook.Row`` is one). A row may also
+    carry ``section`` (str), ``missing`` (bool: on the roster, nothing handed in), ``late`` (bool, or the hours
+    late) and ``penalty`` (points taken for lateness); any of them absent or None means not known."""
+
+    student: str
+    status: str  # graded, rejected, error (and "missing" for a roster's student with no entry)
+    score: float | None
+    tasks: dict[str, float]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One student as the report shows them: their grade and, when known, section, absence and lateness."""
+
+    student: str
+    status: str
+    score: float | None
+    tasks: dict[str, float]
+    section: str | None = None
+    missing: bool | None = None
+    late: float | bool | None = None  # True or the hours late; False: on time; None: no late policy
+    penalty: float | None = None
+    reason: str = ""  # why a row is refused or failed
+
+    @property
+    def timed_out(self) -> bool:
+        """A failed row whose grading itself ran out of time (the whole submission hung): no report to read."""
+        return self.status == "error" and any(words in self.reason for words in TIMED_OUT)
+
+    @property
+    def is_late(self) -> bool:
+        return self.late is not None and self.late is not False and self.late != 0
+
+
+def standing(row: RowLike) -> Standing:
+    """A row as a Standing; a field the row does not carry stays None (not known)."""
+    section = getattr(row, "section", None)
+    missing = getattr(row, "missing", None)
+    if row.status == "missing":
+        missing = True
+    late = getattr(row, "late", None)
+    penalty = getattr(row, "penalty", None)
+    return Standing(row.student, row.status, row.score, dict(row.tasks or {}),
+                    shown(section, lines=False, limit=80) if section not in (None, "") else None,
+                    bool(missing) if missing is not None else None,
+                    late if isinstance(late, (bool, int, float)) else None,
+                    float(penalty) if isinstance(penalty, (int, float)) and not isinstance(penalty, bool) else None,
+                    getattr(row, "reason", "") if isinstance(getattr(row, "reason", ""), str) else "")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What one graded report says beyond its scores: untouched, its diagnoses, its timeouts, each check."""
+
+    student: str
+    untouched: bool  # every task still the stub or unanswered
+    diagnoses: tuple[tuple[str, str], ...]  # (task, code), each once
+    timeouts: tuple[str, ...]  # tasks where a call ran out of time
+    checks: dict[tuple[str, str], tuple[bool, float]]  # (task, check) -> (passed, its points)
+
+
+@dataclass
+class ClassView:
+    standings: list[Standing] = field(default_factory=list)
+    facts: dict[str, Facts] = field(default_factory=dict)  # graded students only
+    checks: list[tuple[str, str]] = field(default_factory=list)  # (task, check) in task order, then report order
+
+    def known(self, name: str) -> bool:
+        """Whether any row carries ``name`` (section, missing, late): else the part needs a roster or a policy."""
+        return any(getattr(s, name) is not None for s in self.standings)
+
+
+def gather(rows, reports, task_order=()) -> ClassView:
+    """The view of ``rows`` (RowLike) and ``reports`` ((student, instructor report dict) of graded rows)."""
+    view = ClassView([standing(row) for row in rows])
+    order = {task: i for i, task in enumerate(task_order)}
+    seen: dict[tuple[str, str], int] = {}
+    for student, report in reports:
+        found = facts(student, report)
+        view.facts[student] = found
+        for key in found.checks:
+            seen.setdefault(key, len(seen))
+    view.checks = sorted(seen, key=lambda key: (order.get(key[0], len(order)), seen[key]))
+    return view
+
+
+def facts(student: str, report) -> Facts:
+    tasks = report.get("tasks") if isinstance(report, dict) else None
+    tasks = [t for t in tasks if isinstance(t, dict) and isinstance(t.get("id"), str)] if isinstance(tasks, list) \
+        else []
+    diagnoses: dict[tuple[str, str], None] = {}
+    timeouts: list[str] = []
+    checks: dict[tuple[str, str], tuple[bool, float]] = {}
+    untouched = bool(tasks)
+    for task in tasks:
+        feedback = task.get("feedback") if isinstance(task.get("feedback"), str) else ""
+        untouched = untouched and (_score(task.get("score")) == 0 and feedback.startswith(UNTOUCHED))
+        for item in task.get("diagnoses") or []:
+            if isinstance(item, dict) and isinstance(item.get("code"), str) and item["code"]:
+                diagnoses[(task["id"], item["code"])] = None
+        listed = [c for c in task.get("checks") or [] if isinstance(c, dict) and isinstance(c.get("name"), str)]
+        weights = sum(_score(c.get("weight", 1.0)) for c in listed)
+        top = _score(task.get("max_score"))
+        for check in listed:
+            message = check.get("message") if isinstance(check.get("message"), str) else ""
+            if not check.get("passed") and any(words in message for words in TIMED_OUT) and task["id"] not in timeouts:
+                timeouts.append(task["id"])
+            points = top * _score(check.get("weight", 1.0)) / weights if weights else 0.0
+            checks[(task["id"], check["name"])] = (bool(check.get("passed")), points)
+    return Facts(student, untouched, tuple(diagnoses), tuple(timeouts), checks)
+
+
+def _score(value) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
