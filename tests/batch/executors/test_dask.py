@@ -88,6 +88,10 @@ def test_a_batch_on_the_cluster_scores_as_single_grading(tmp_path, cluster, expe
 
 
 def test_a_worker_killed_mid_batch_costs_a_retry_not_a_grade(tmp_path, cluster, expected):
+    # both workers first: the executor scatters the lesson to the workers it finds, and on a busy machine one may
+    # still be starting; killing the only holder of the scattered lesson loses it and every task (all 16 'error',
+    # once, in a fresh clone's make test under load)
+    cluster.wait_for_workers(2, timeout=120)
     students = make_class(tmp_path / "class", 16)
     jobs = [Job(s, graded, identity=s) for s, graded in students.items()]
     snapshot = LessonSnapshot.take(COURSE, COURSE.lesson("prefill"))
