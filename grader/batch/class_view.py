@@ -8,10 +8,9 @@ a late policy adds ``late`` and its ``penalty``. The report reads those with ``g
 default of None, so a row without them is "not known" (the part says it needs a roster or a late
 policy), never a crash, and a row type that grows them is shown without a change here.
 
-Two facts are read from the report's words because the report dict has no flag for them yet:
-an untouched task (the engine's note "not implemented yet" / "not answered yet") and a call that
-ran out of time (the sandbox's "did not return within", "ran past its time limit"). Each is one
-constant below; a ``not_started`` or ``timed_out`` flag in the report's dict would replace it.
+An untouched task and a call that ran out of time are the report's flags (a task's ``not_started``, a
+check's ``timed_out``), never its words. Only a failed row whose whole grading ran out of time is read
+from its reason (``TIMED_OUT``): the gradebook keeps no flag for it yet.
 """
 
 from __future__ import annotations
@@ -21,12 +20,9 @@ from typing import Protocol
 
 from grader.result.text import shown
 
-# the engine's note on a task whose function is still the stub, or whose answers are all empty
-UNTOUCHED = ("not implemented yet", "not answered yet")
-# what a check's message (or a failed row's reason) says when a call, an import, a cell or the whole grading
-# ran out of time (grader.grading.calls, grader.sandbox, grader.batch.executors)
-TIMED_OUT = ("did not return within", "did not finish within", "ran past its time limit", "is too slow for",
-             "used up its share")
+# what a failed row's reason says when its whole grading ran out of time (grader.batch.executors.local, the
+# sandbox's import and cells): the row has no flag for it yet
+TIMED_OUT = ("did not finish within", "ran past its time limit")
 
 
 class RowLike(Protocol):
@@ -125,8 +121,7 @@ def facts(student: str, report) -> Facts:
     checks: dict[tuple[str, str], tuple[bool, float]] = {}
     untouched = bool(tasks)
     for task in tasks:
-        feedback = task.get("feedback") if isinstance(task.get("feedback"), str) else ""
-        untouched = untouched and (_score(task.get("score")) == 0 and feedback.startswith(UNTOUCHED))
+        untouched = untouched and _score(task.get("score")) == 0 and task.get("not_started") is True
         for item in task.get("diagnoses") or []:
             if isinstance(item, dict) and isinstance(item.get("code"), str) and item["code"]:
                 diagnoses[(task["id"], item["code"])] = None
@@ -134,8 +129,7 @@ def facts(student: str, report) -> Facts:
         weights = sum(_score(c.get("weight", 1.0)) for c in listed)
         top = _score(task.get("max_score"))
         for check in listed:
-            message = check.get("message") if isinstance(check.get("message"), str) else ""
-            if not check.get("passed") and any(words in message for words in TIMED_OUT) and task["id"] not in timeouts:
+            if not check.get("passed") and check.get("timed_out") is True and task["id"] not in timeouts:
                 timeouts.append(task["id"])
             points = top * _score(check.get("weight", 1.0)) / weights if weights else 0.0
             checks[(task["id"], check["name"])] = (bool(check.get("passed")), points)

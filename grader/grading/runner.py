@@ -235,7 +235,7 @@ class Checks:
             self._visible |= set() if check.secret else named_in(exc, self._source())
             check.safe_message = property_of(exc, watched, check.description if check.secret else "",
                                              [t.function for t in self.lesson.code_tasks], *self._facts())
-            check.error = isinstance(exc, ImportFailed)
+            check.error, check.timed_out = isinstance(exc, ImportFailed), isinstance(exc, CallTimeout)
             check.diagnosis = self._engine_first(item, exc, watched, getattr(exc, "diagnosis", None))[0]
         elif isinstance(exc, CheckFailed):
             check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures

@@ -102,6 +102,7 @@ class CheckResult:
     unanswered: bool = False  # an answer task's answer was left empty: not started, not wrong
     expected: str = ""  # an answer graded on a student's own numbers: what a right answer is ("2.6e13 FLOPs")
     lesson_example: bool = False  # the answer is the lesson's worked example's, not the student's own numbers'
+    timed_out: bool = False  # a call of the check ran out of its time (a flag for readers, not its message's words)
 
     def __setattr__(self, name: str, value) -> None:
         # every text a writer may show passes the boundary (grader.result.text), when set and when set again
@@ -128,6 +129,8 @@ class CheckResult:
             found["expected"] = self.expected
         if self.lesson_example:
             found["lesson_example"] = True
+        if self.timed_out:
+            found["timed_out"] = True
         return found
 
 
@@ -253,10 +256,13 @@ class TaskResult:
         return first
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "title": self.title, "score": self.score, "max_score": self.max_score,
-                "status": self.status, "feedback": self.feedback,
-                "diagnoses": [d.to_dict() for d in self.diagnoses],
-                "checks": [c.to_dict() for c in self.checks]}
+        found = {"id": self.id, "title": self.title, "score": self.score, "max_score": self.max_score,
+                 "status": self.status, "feedback": self.feedback,
+                 "diagnoses": [d.to_dict() for d in self.diagnoses],
+                 "checks": [c.to_dict() for c in self.checks]}
+        if self.not_started:
+            found["not_started"] = True
+        return found
 
 
 @dataclass

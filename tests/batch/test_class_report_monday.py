@@ -37,9 +37,11 @@ needs_chromium = untested.skip_unless(chromium() is not None, untested.CHROMIUM,
 TASKS = [("flops", "FLOPs", 2.0), ("mask", "the mask", 2.0)]
 
 
-def check(name: str, passed: bool, message: str = "", weight: float = 1.0, code: str | None = None) -> dict:
-    return {"name": name, "passed": passed, "message": message, "weight": weight, "description": "",
-            "visibility": "visible", "diagnosis": {"code": code, "hint": f"{code}. More."} if code else None}
+def check(name: str, passed: bool, message: str = "", weight: float = 1.0, code: str | None = None,
+          timed_out: bool = False) -> dict:
+    found = {"name": name, "passed": passed, "message": message, "weight": weight, "description": "",
+             "visibility": "visible", "diagnosis": {"code": code, "hint": f"{code}. More."} if code else None}
+    return {**found, "timed_out": True} if timed_out else found  # a flag, as Report.to_dict writes it
 
 
 def task(task_id: str, checks: list[dict], feedback: str = "") -> dict:
@@ -55,15 +57,16 @@ def student(flops: tuple[bool, bool], mask: tuple[bool, bool], codes=(), timeout
     labels = iter(codes)
     flops_checks = [check(f"f{i}", ok, "", code=None if ok else next(labels, None)) for i, ok in enumerate(flops)]
     message = "causal_mask(4096) did not return within 2 s (an endless loop, or far too much work?)"
-    mask_checks = [check(f"m{i}", ok, message if timeout and i == 1 else "", code=None if ok else next(labels, None))
-                   for i, ok in enumerate(mask)]
+    mask_checks = [check(f"m{i}", ok, message if timeout and i == 1 else "", code=None if ok else next(labels, None),
+                         timed_out=timeout and i == 1) for i, ok in enumerate(mask)]
     tasks = [task("flops", flops_checks), task("mask", mask_checks)]
     return {"score": sum(t["score"] for t in tasks), "max_score": 4.0, "tasks": tasks}
 
 
-STUB = {"score": 0.0, "max_score": 4.0, "tasks": [
-    task(t, [check(f"{t[0]}0", False, "returned None"), check(f"{t[0]}1", False, "returned None")],
-         f"not implemented yet: {t} still has only `pass` in its body") for t in ("flops", "mask")]}
+STUB = {"score": 0.0, "max_score": 4.0, "tasks": [  # not_started: the flag Report.to_dict writes for a stub
+    {**task(t, [check(f"{t[0]}0", False, "returned None"), check(f"{t[0]}1", False, "returned None")],
+            f"not implemented yet: {t} still has only `pass` in its body"), "not_started": True}
+    for t in ("flops", "mask")]}
 HAND = {  # five students: s4 untouched, s1 holds three misconceptions, s2 hangs on the mask; m1 is "broken"
     "s0": student((True, True), (True, False)),
     "s1": student((False, False), (True, True), codes=("flops.half", "flops.sign")),

@@ -54,6 +54,8 @@ def test_stubs_score_zero_and_say_not_implemented():
     for task in report.tasks:
         assert task.status == "failed"
         assert "not implemented yet" in task.feedback or "not answered yet" in task.feedback, task.id
+        assert task.to_dict()["not_started"] is True, task.id  # the flag readers use (the class report), not words
+    assert "not_started" not in grade(SOLUTION, course=COURSE).tasks[0].to_dict()
 
 
 def test_tasks_follow_the_manifest():
@@ -112,6 +114,8 @@ def test_hang_and_exit_cost_only_their_own_tasks(tmp_path):
     assert lost(report) == {"causal_pairs", "causal_mask"}
     assert report.task("causal_pairs").score == 0
     assert "did not return within 5 s" in report.task("causal_pairs").feedback
+    timed_out = [c.name for c in report.task("causal_pairs").checks if c.to_dict().get("timed_out")]
+    assert timed_out and not any(c.to_dict().get("timed_out") for c in report.task("causal_mask").checks)
     assert "exited with status 7" in report.task("causal_mask").feedback
 
 
