@@ -1,4 +1,4 @@
-"""grader.batch.roster: one entry per student, zips opened, refusals carried as reasons, never raised."""
+"""grader.batch.entries: one entry per student, zips opened, refusals carried as reasons, never raised."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch.roster import prepare, scan, student_of
+from grader.batch.entries import prepare, scan, student_of
 from grader.exceptions import UsageError
 
 
@@ -124,14 +124,14 @@ def test_refusals_carry_a_reason_and_a_stable_hash(tmp_path):
 
 
 def test_a_zip_bomb_is_a_refused_entry(tmp_path, monkeypatch):
-    from grader.batch import roster
+    from grader.batch import entries
 
     folder = tmp_path / "class"
     folder.mkdir()
     with zipfile.ZipFile(folder / "gina.zip", "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("prefill.py", b"#" * (2 << 20))
-    real_extract = roster.unzip.extract
-    monkeypatch.setattr(roster.unzip, "extract", lambda a, d: real_extract(a, d, max_bytes=1 << 20))
+    real_extract = entries.unzip.extract
+    monkeypatch.setattr(entries.unzip, "extract", lambda a, d: real_extract(a, d, max_bytes=1 << 20))
     entry = prepare("gina", [folder / "gina.zip"], tmp_path / "scratch")
     assert entry.path is None and "zip bomb" in entry.problem
 
@@ -181,7 +181,7 @@ def test_a_symbolic_link_loop_in_the_folder_is_an_entry_not_a_crash(tmp_path):
 
 
 def test_report_names_are_the_student_when_plain_and_safe_bounded_and_unique_otherwise():
-    from grader.batch.roster import report_name
+    from grader.batch.entries import report_name
 
     assert [report_name(s) for s in ("alice", "s000", "bob.smith", "x;=1+2")] == \
         ["alice.json", "s000.json", "bob.smith.json", "x;=1+2.json"]
@@ -197,7 +197,7 @@ def test_report_names_are_the_student_when_plain_and_safe_bounded_and_unique_oth
 
 
 def test_report_names_stay_apart_on_a_disk_that_ignores_case_and_windows_can_make_each():
-    from grader.batch.roster import report_name
+    from grader.batch.entries import report_name
 
     students = ["alice", "Alice", "ALICE", "Jane Doe_123_assignsubmission_file_", "jane doe_123_assignsubmission_file_",
                 "con", "CON", "nul.x", "com1", "lpt9", "aux ", "console", "com10"]
@@ -211,13 +211,13 @@ def test_report_names_stay_apart_on_a_disk_that_ignores_case_and_windows_can_mak
 
 
 def test_a_folder_that_cannot_be_read_is_the_environments_fault_not_the_students(tmp_path, monkeypatch):
-    from grader.batch import roster
+    from grader.batch import entries
 
     def denied(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
     folder = class_folder(tmp_path)
-    monkeypatch.setattr(roster, "freeze", denied)
+    monkeypatch.setattr(entries, "freeze", denied)
     entry = prepare("alice", scan(folder)["alice"], tmp_path / "scratch")
     assert entry.path is None and entry.fault and "Permission denied" in entry.problem
 
@@ -269,7 +269,7 @@ def test_an_entry_is_graded_from_a_copy_hashed_as_it_was_copied(tmp_path):
 
 def test_an_entry_read_without_a_copy_is_hashed_in_place_and_copied_only_when_frozen(tmp_path):
     """A rerun copies nothing it skips: the coordinator reads with copy=False and copies what it grades."""
-    from grader.batch.roster import frozen
+    from grader.batch.entries import frozen
 
     folder = class_folder(tmp_path)
     read = prepare("bob", scan(folder)["bob"], tmp_path / "scratch", copy=False)
