@@ -36,11 +36,14 @@ from pathlib import Path
 from grader import atomic
 from grader.batch import entries, lms
 from grader.batch.class_report import write as write_class_report
+from grader.batch.exports import export
+from grader.batch.exports import lines as export_lines
 from grader.batch.gradebook import Gradebook, Row
 from grader.batch.identity import identities
 from grader.batch.integrity import LessonJudge
 from grader.batch.jobs import Job, Outcome, neutralised
 from grader.batch.progress import BatchProgress
+from grader.batch.roster import Roster, missing_score
 from grader.batch.snapshot import LessonSnapshot, content_hash
 from grader.batch.summary import ClassSummary, render, summarize, wording
 from grader.exceptions import GraderError, SubmissionError, UsageError
@@ -112,8 +115,11 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
               reports: Path | None = None, csv: Path | None = None, solutions: Path | None = None,
               executor: str = "local", scheduler: str | None = None, regrade: bool = False,
               keep: str | None = None, session: str | None = None, class_report: Path | None = None, out=None,
-              err=None) -> BatchResult:
+              err=None, roster: Roster | None = None) -> BatchResult:
     """Grade every submission in ``folder`` that the gradebook does not already hold as it is.
+
+    ``roster``: the class list (``grader.batch.roster``), kept in the gradebook for later exports and
+    reports; without one, the gradebook's kept roster, if any, says who is missing.
 
     The entries are read (unzipped, hashed) first: which lesson they are for is in their files.
     The lesson's snapshot is taken before the gradebook opens: a wrong --solutions writes none."""
@@ -121,6 +127,7 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
     _check_options(folder, jobs, executor, scheduler, reports)
     if lesson:
         course.lesson(lesson)  # an unknown --lesson is said before anything is read
+    missing = missing_score(course.course_file)  # a wrong course.toml too
     ours = {Path(f"{gradebook}{suffix}") for suffix in ("", "-wal", "-shm", "-journal")} | {reports, csv,
                                                                                               class_report}
     with _scratch() as scratch, contextlib.ExitStack() as stack:
@@ -131,6 +138,9 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
                   file=out)
         snapshot = LessonSnapshot.take(course, the_lesson, solutions)
         book = stack.enter_context(Gradebook(gradebook))
+        if roster is not None:
+            book.store_roster(roster)
+        roster = roster or book.roster()
         version = snapshot.version
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
@@ -142,10 +152,10 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
             for outcome in runner.results(todo):
                 progress.advance(planner.finish(outcome))
-        result.summary = _summary(book, result, the_lesson)
+        result.summary = _summary(book, result, the_lesson, roster)
         if csv is not None:
             try:
-                book.export_csv(csv, the_lesson.id)
+                export(book, csv, the_lesson.id, roster=roster, missing_score=missing)
             except (GraderError, OSError, sqlite3.Error) as exc:
                 result.notes.append(f"the CSV export was not written: {exc}")
         result.summary.notes = result.notes
@@ -319,8 +329,9 @@ class _Entries:
                 atomic.write(target, text)
 
 
-def _summary(book: Gradebook, result: BatchResult, lesson: Lesson) -> ClassSummary:
-    """The summary of this folder's rows, with the failures that not even the gradebook could keep."""
+def _summary(book: Gradebook, result: BatchResult, lesson: Lesson, roster: Roster | None = None) -> ClassSummary:
+    """The summary of this folder's rows, with the failures that not even the gradebook could keep; with a
+    roster, who on it has no row and which rows are no one on it."""
     rows = {row.student: row for row in book.rows(result.lesson, result.students)}
     kept = list(result.kept)
     for student, reason in result.unrecorded:
@@ -329,10 +340,13 @@ def _summary(book: Gradebook, result: BatchResult, lesson: Lesson) -> ClassSumma
             result.this_run[student] = "kept"
         else:
             rows[student] = Row(student, "error", None, None, reason, {})
-    return summarize(result.lesson, book.tasks(result.lesson), [rows[s] for s in sorted(rows)],
-                     run=Counter(result.this_run.values()), kept=kept, title=lesson.title,
-                     reports=book.reports(result.lesson, result.students), wording=wording(lesson),
-                     judge=LessonJudge(lesson))
+    summary = summarize(result.lesson, book.tasks(result.lesson), [rows[s] for s in sorted(rows)],
+                        run=Counter(result.this_run.values()), kept=kept, title=lesson.title,
+                        reports=book.reports(result.lesson, result.students), wording=wording(lesson),
+                        judge=LessonJudge(lesson))
+    if roster is not None:  # every row of the lesson: a student graded by an earlier run is not missing
+        _, summary.missing, summary.unmatched = export_lines(book.rows(result.lesson), roster)
+    return summary
 
 
 def _fault(doing: str, exc: BaseException) -> str:
