@@ -15,11 +15,18 @@ scores and feedback are rows of ``task_scores`` so they can be queried and expor
 A failure of the grader never overwrites a grade: an ``error`` outcome replaces only an
 earlier ``error``. Nothing already graded is lost to a crash on a later run.
 
+The class roster of the last ``grader batch --roster`` (``grader.batch.roster``) is kept too
+(tables ``roster`` and ``settings``): a later export or class report then knows who is enrolled
+and missing without the file being passed again, and the gradebook stays the one file that says
+what was graded against whom.
+
 The CSV export is read by spreadsheets, which run a cell that starts with ``=``, ``+``,
 ``-`` or ``@`` (after blanks, for some) and split cells on ``,`` or, in many locales, ``;``.
 Student names and notes come from the class folder, so each passes ``shown`` (one inert
 line), a cell that would start a formula gets a leading ``'``, and any cell holding a
 separator, a quote or a line break is quoted, whichever separator the reader assumes.
+The LMS's formats (``grader.batch.exports``: Canvas, Moodle) write their cells with the same
+``text_cell`` and ``csv_cell``.
 """
 
 from __future__ import annotations
