@@ -105,6 +105,9 @@ def gradebook(args, course, out) -> int:
     print(f"wrote {args.csv}: {written.rows} students", file=out)
     if written.missing:
         print(f"{len(written.missing)} on the roster without a submission (status missing)", file=out)
+    for student, entries in written.shared.items():  # both kept: the LMS's import shows the clash too
+        print(ci_safe(shown(f"roster student {student} matches {len(entries)} entries ({', '.join(entries)}): "
+                            "each is written, keep one", lines=False)), file=out)
     if written.unmatched:  # names from the class folder: inert, and no line of it a CI command
         listed = ", ".join(written.unmatched[:20]) + (", ..." if len(written.unmatched) > 20 else "")
         print(ci_safe(f"{len(written.unmatched)} entries match no student of the roster (kept in the export, with "

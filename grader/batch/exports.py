@@ -27,7 +27,8 @@ or a late submission changed; missing rows are never "changed" and are left out 
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
+from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import atomic
@@ -56,11 +57,12 @@ class Line:
 
 @dataclass(frozen=True)
 class Written:
-    """What an export wrote: its rows, and who it flags, for the command to say."""
+    """What an export wrote: its rows, and whom it flags (missing, unmatched, one student in several entries)."""
 
     rows: int
     missing: list[str]  # roster ids without a submission
     unmatched: list[str]  # gradebook students that match no roster student
+    shared: dict[str, list[str]] = field(default_factory=dict)  # roster id -> the several entries matching it
 
 
 def parse_since(text: str) -> _dt.datetime:
@@ -114,7 +116,11 @@ def export(book: Gradebook, target: Path, lesson: str | None = None, fmt: str = 
                                                                        assignment_id)
     text = "".join(",".join(csv_cell(cell) for cell in line) + "\r\n" for line in table)
     atomic.write(Path(target), text, newline="")
-    return Written(len(found), missing, unmatched)
+    entries = defaultdict(list)
+    for line in found:
+        if line.row is not None and line.student is not None:
+            entries[line.student.id].append(line.row.student)
+    return Written(len(found), missing, unmatched, {k: v for k, v in entries.items() if len(v) > 1})
 
 
 def _when(text: str) -> _dt.datetime:

@@ -121,3 +121,10 @@ def test_the_roster_kept_in_the_gradebook_comes_back_whole(book):
     book.store_roster(roster)  # replaced, never doubled
     kept = book.roster()
     assert kept.students == roster.students and kept.columns == roster.columns and kept.source == "class.csv"
+
+
+def test_two_entries_of_one_roster_student_are_both_written_and_named(book, tmp_path):
+    book.record("prefill", "v1", "class/w", "h4", graded("ada_again", 1.0), identity="971249")
+    written = export(book, tmp_path / "c.csv", "prefill", "canvas", parse(ROSTER, "class.csv"))
+    assert written.shared == {"971249": ["ada_again", "allenada_971249"]}
+    assert [line[1] for line in table(tmp_path / "c.csv")].count("971249") == 2  # never one silently dropped
