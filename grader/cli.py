@@ -28,6 +28,7 @@ import traceback
 from pathlib import Path
 
 from grader import atomic, formats
+from grader.batch.commands import add_commands as add_class_commands
 from grader.exceptions import ConfigError, GraderError, GraderFault, SandboxFailed, UsageError
 from grader.result import AUDIENCES
 from grader.result.text import ci_safe, shown
@@ -121,25 +122,6 @@ def build_parser() -> argparse.ArgumentParser:
                               "mutants) that validates out of the box")
     new.add_argument("lesson", help="the new lesson's id, which also names its module (lowercase, digits, _)")
 
-    batch = commands.add_parser("batch", parents=[shared.one, shared.solutions, shared.gradebook],
-                                help="grade a whole class into a gradebook: parallel, resumable")
-    batch.add_argument("submissions", type=Path, help="folder of submissions, one entry per student (a folder, "
-                       "a .py, an .ipynb or a .zip of one of those, named after the student)")
-    batch.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-                       help="grading processes on this machine (default: one per core)")
-    batch.add_argument("--csv", type=Path, metavar="FILE", help="also export the gradebook as CSV (one row per "
-                       "student, a column per task, total, max)")
-    batch.add_argument("--reports", type=Path, metavar="DIR", help="write each student's JSON report to "
-                       "DIR/<student>.json (an odd name gets a safe file name: its ASCII letters, ~ and a hash)")
-    batch.add_argument("--executor", default="local", help="local (default): worker processes here; dask: the "
-                       "Dask cluster at --scheduler")
-    batch.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
-    batch.add_argument("--regrade", action="store_true", help="grade every submission again, even unchanged ones")
-    batch.add_argument("--class-report", type=Path, metavar="FILE", help="also write the class report: one HTML "
-                       "page (totals, each task's difficulty, misconceptions with example students; instructors only)")
-    batch.add_argument("--keep", choices=["newest"], help="a student with several entries: grade the newest "
-                       "that can be graded (a zip by its newest member) instead of refusing them all")
-
     diagnoses = commands.add_parser("diagnoses", parents=[shared.each], help="list each lesson's diagnoses: the "
                                     "misconceptions its checks recognise, what triggers them and the hints students "
                                     "read")
@@ -147,15 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "mutants that prove each diagnosis")
     diagnoses.add_argument("--output", type=Path, help="write to FILE instead of standard output")
 
-    gradebook = commands.add_parser("gradebook", help="read a gradebook written by 'grader batch'")
-    books = gradebook.add_subparsers(dest="action", required=True, parser_class=_Parser)
-    export = books.add_parser("export", parents=[shared.one, shared.gradebook],
-                              help="one row per student, a column per task, total, max (for an LMS)")
-    export.add_argument("--csv", type=Path, required=True, metavar="FILE", help="CSV file to write")
-    report = books.add_parser("class-report", parents=[shared.one, shared.gradebook],
-                              help="the class report: one HTML page (totals, each task's difficulty, misconceptions "
-                                   "with example students; instructors only)")
-    report.add_argument("--output", type=Path, required=True, metavar="FILE", help="HTML file to write")
+    add_class_commands(commands, shared)  # batch, gradebook: grader.batch.commands
     return parser
 
 
@@ -350,30 +324,16 @@ def _release(args) -> int:
 
 
 def _batch(args) -> int:
-    """Exit 0 when every student has a grade or a final refusal; 1 when some grading failed (rerun)."""
-    from grader.batch.coordinator import run_batch
+    from grader.batch.commands import batch
 
     gc.enable()  # a batch is long-lived, unlike the one-shot grade that run() tunes for
-    result = run_batch(args.submissions, _course(args), gradebook=args.gradebook, lesson=args.lesson,
-                       jobs=args.jobs, reports=args.reports, csv=args.csv, solutions=args.solutions,
-                       executor=args.executor, scheduler=args.scheduler, regrade=args.regrade, keep=args.keep,
-                       class_report=args.class_report)
-    return 0 if result.complete else 1
+    return batch(args, _course(args))
 
 
 def _gradebook(args) -> int:
-    from grader.batch.gradebook import Gradebook
+    from grader.batch.commands import gradebook
 
-    if args.action == "class-report":
-        from grader.batch.class_report import from_gradebook
-
-        students = from_gradebook(args.gradebook, args.output, args.lesson, _catalogue_course(args))
-        print(f"wrote {args.output}: {students} students")
-        return 0
-    with Gradebook(args.gradebook, create=False) as book:
-        rows = book.export_csv(args.csv, args.lesson)
-    print(f"wrote {args.csv}: {rows} students")
-    return 0
+    return gradebook(args, _catalogue_course(args), sys.stdout)
 
 
 def _catalogue_course(args):

@@ -4,7 +4,7 @@ scores, the item analysis of every check, sections side by side, missing and lat
 Same policy as ``grader.batch.class_report``: every name, code and section comes from the class
 folder, so it passes ``text`` (one inert, bounded, escaped line) into a text node; the only
 attribute that may hold something derived from a student is a link's ``href``, and that is a
-percent-quoted relative path to a file name the grader made (``grader.batch.roster.safe_stem``).
+percent-quoted relative path to a file name the grader made (``grader.batch.entries.safe_stem``).
 No scripts: long lists fold into ``<details>``, which opens without JavaScript.
 """
 
@@ -129,13 +129,13 @@ def items_part(items: list[Item]) -> str:
              "</details>")
     shown_flagged = (f'<table class="tasks" id="flagged"><thead><tr>{head[0]}</tr></thead><tbody>'
                      f'{"".join(map(_item, flagged))}</tbody></table>' if flagged else
-                     '<p class="muted" id="flagged">No check has a negative discrimination.</p>')
+                     '<p class="muted" id="flagged">No check has a discrimination below zero.</p>')
     return (f'<h2>Item analysis of every check <small>({len(flagged)} of {len(items)} flagged)</small></h2>'
             '<p class="explain"><b>Difficulty</b> is the share of the graded students who pass the check.</p>'
             '<p class="explain"><b>Discrimination</b> is the correlation (point-biserial) of passing the check with '
             "the rest of the student's total, the check's own points left out: near +1 the stronger students "
             "pass it, near 0 it is unrelated to the rest, — when everyone or nobody passes.</p>"
-            '<p class="explain">A check is <b>flagged</b> when its discrimination is negative: strong students fail '
+            '<p class="explain">A check is <b>flagged</b> when its discrimination is below zero: strong students fail '
             "it more often than weak ones, which is more often a broken check than a hard one.</p>"
             + shown_flagged + every)
 

@@ -1,6 +1,6 @@
 """Grading a whole class: ``grader batch SUBMISSIONS``, resumable and idempotent.
 
-The coordinator (this module) reads the submissions folder (``grader.batch.roster``), freezes the
+The coordinator (this module) reads the submissions folder (``grader.batch.entries``), freezes the
 lesson it grades with (``grader.batch.snapshot``), asks the gradebook what is already graded,
 hands the rest to an executor (local worker processes, or a Dask cluster) and writes each
 result as it arrives, one transaction per result. It is the gradebook's only writer.
@@ -34,13 +34,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import atomic
-from grader.batch import lms, roster
+from grader.batch import entries, lms
 from grader.batch.class_report import write as write_class_report
+from grader.batch.exports import export
+from grader.batch.exports import lines as export_lines
 from grader.batch.gradebook import Gradebook, Row
 from grader.batch.identity import identities
 from grader.batch.integrity import LessonJudge
 from grader.batch.jobs import Job, Outcome, neutralised
 from grader.batch.progress import BatchProgress
+from grader.batch.roster import Roster, missing_score
 from grader.batch.snapshot import LessonSnapshot, content_hash
 from grader.batch.summary import ClassSummary, render, summarize, wording
 from grader.exceptions import GraderError, SubmissionError, UsageError
@@ -79,7 +82,7 @@ class BatchResult:
                 and not any(p[1] in ("error", "kept") for p in self.summary.problems))
 
 
-def pick_lesson(course: Course, lesson: str | None, entries: dict[str, roster.Entry] | None = None) -> Lesson:
+def pick_lesson(course: Course, lesson: str | None, found: dict[str, entries.Entry] | None = None) -> Lesson:
     """``--lesson``, else the lesson the entries' files name, by the rule ``grader grade`` applies to one
     submission (``choose_lesson``): entries whose files name no lesson follow the others; entries naming
     different lessons are a usage error; none naming one, the course's default lesson."""
@@ -88,7 +91,7 @@ def pick_lesson(course: Course, lesson: str | None, entries: dict[str, roster.En
     if len(course.lesson_ids()) < 2:
         return course.default_lesson()  # the only lesson (or the error that there is none)
     named: dict[str, list[str]] = {}
-    for student, entry in (entries or {}).items():
+    for student, entry in (found or {}).items():
         if entry.path is not None:
             try:
                 choice = choose_lesson(course, entry.path)
@@ -112,8 +115,11 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
               reports: Path | None = None, csv: Path | None = None, solutions: Path | None = None,
               executor: str = "local", scheduler: str | None = None, regrade: bool = False,
               keep: str | None = None, session: str | None = None, class_report: Path | None = None, out=None,
-              err=None) -> BatchResult:
+              err=None, roster: Roster | None = None) -> BatchResult:
     """Grade every submission in ``folder`` that the gradebook does not already hold as it is.
+
+    ``roster``: the class list (``grader.batch.roster``), kept in the gradebook for later exports and
+    reports; without one, the gradebook's kept roster, if any, says who is missing.
 
     The entries are read (unzipped, hashed) first: which lesson they are for is in their files.
     The lesson's snapshot is taken before the gradebook opens: a wrong --solutions writes none."""
@@ -121,6 +127,7 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
     _check_options(folder, jobs, executor, scheduler, reports)
     if lesson:
         course.lesson(lesson)  # an unknown --lesson is said before anything is read
+    missing = missing_score(course.course_file)  # a wrong course.toml too
     ours = {Path(f"{gradebook}{suffix}") for suffix in ("", "-wal", "-shm", "-journal")} | {reports, csv,
                                                                                               class_report}
     with _scratch() as scratch, contextlib.ExitStack() as stack:
@@ -131,21 +138,24 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
                   file=out)
         snapshot = LessonSnapshot.take(course, the_lesson, solutions)
         book = stack.enter_context(Gradebook(gradebook))
+        if roster is not None:
+            book.store_roster(roster)
+        roster = roster or book.roster()
         version = snapshot.version
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
         result = BatchResult(the_lesson.id)
-        entries = _Entries(book, the_lesson.id, version, reports, result, scratch,
+        planner = _Entries(book, the_lesson.id, version, reports, result, scratch,
                            needs_id=the_lesson.parameters is not None)
-        todo = entries.plan(found, regrade)
+        todo = planner.plan(found, regrade)
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
             for outcome in runner.results(todo):
-                progress.advance(entries.finish(outcome))
-        result.summary = _summary(book, result, the_lesson)
+                progress.advance(planner.finish(outcome))
+        result.summary = _summary(book, result, the_lesson, roster)
         if csv is not None:
             try:
-                book.export_csv(csv, the_lesson.id)
+                export(book, csv, the_lesson.id, roster=roster, missing_score=missing)
             except (GraderError, OSError, sqlite3.Error) as exc:
                 result.notes.append(f"the CSV export was not written: {exc}")
         result.summary.notes = result.notes
@@ -159,39 +169,39 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
     return result
 
 
-def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | None) -> dict[str, roster.Entry]:
+def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | None) -> dict[str, entries.Entry]:
     """Every student's entry read (copied or unzipped into ``scratch``, hashed); one that could not be read
     for a reason of the grader's is a ``fault`` entry: its row says so, and the batch goes on.
 
-    Every layout's names become keys by one rule (``roster.student_key``) and ids by one rule
+    Every layout's names become keys by one rule (``entries.student_key``) and ids by one rule
     (``grader.batch.identity``, from the name as the layout gave it)."""
-    listing = roster.scan(folder, ignore)
+    listing = entries.scan(folder, ignore)
     exported = lms.export([source for sources in listing.values() for source in sources])
-    found: dict[str, roster.Entry] = {}
+    found: dict[str, entries.Entry] = {}
     names: dict[str, str] = {}  # key -> the name as the layout gave it
     if exported is not None:  # an LMS's export (Canvas, Moodle, Blackboard): each student's parts, one submission
         keyed: dict[str, list[tuple[str, list[tuple[Path, str]]]]] = {}
         for group, parts in exported[1].items():
-            keyed.setdefault(roster.student_key(group), []).append((group, parts))
+            keyed.setdefault(entries.student_key(group), []).append((group, parts))
         for student, groups in keyed.items():
             names[student] = groups[0][0]
             if len(groups) > 1:  # two of the export's names are one once normalised: never one merged grade
-                found[student] = roster.conflict(student, [parts[0][0] for _, parts in groups],
+                found[student] = entries.conflict(student, [parts[0][0] for _, parts in groups],
                                                  "their names are one student's once normalised: keep one")
             else:
                 found[student] = _read_export(student, groups[0][1], scratch)
     for student, sources in listing.items() if exported is None else ():
-        names[student] = roster.name_of(sources[0])
+        names[student] = entries.name_of(sources[0])
         try:
-            found[student] = roster.prepare(student, sources, scratch, keep, copy=False)  # copied if graded: plan
+            found[student] = entries.prepare(student, sources, scratch, keep, copy=False)  # copied if graded: plan
         except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
-            found[student] = roster.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
+            found[student] = entries.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
                                           fault=True)
     ids = identities(folder, list(found), exported and exported[0], names)  # whose numbers (docs/class.md)
     return {student: dataclasses.replace(entry, identity=ids[student]) for student, entry in found.items()}
 
 
-def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> roster.Entry:
+def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> entries.Entry:
     """One student's parts of an LMS's export as one entry: a lone zip or folder as it is, else a folder
     of their files under the names they gave them, zips among them opened (``grader.batch.lms.gather``),
     named in reports by its first. Either way a copy in ``scratch``, hashed as it is graded."""
@@ -199,14 +209,14 @@ def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> 
     try:
         lone = len(parts) == 1 and (first.suffix == ".zip" or (parts[0][1] == lms.FOLDER and not lms.holds_zip(parts)))
         if lone:
-            return roster.prepare(student, [first], scratch, copy=False)  # copied if graded (_Entries.plan)
-        gathered = lms.gather(roster.safe_stem(student), parts, scratch)
-        return roster.Entry(student, first, gathered,
+            return entries.prepare(student, [first], scratch, copy=False)  # copied if graded (_Entries.plan)
+        gathered = lms.gather(entries.safe_stem(student), parts, scratch)
+        return entries.Entry(student, first, gathered,
                             content_hash(gathered, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES))
     except SubmissionError as exc:
-        return roster.Entry(student, first, None, "", shown(str(exc), lines=False))
+        return entries.Entry(student, first, None, "", shown(str(exc), lines=False))
     except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
-        return roster.Entry(student, first, None, "", _fault("while reading this entry", exc), fault=True)
+        return entries.Entry(student, first, None, "", _fault("while reading this entry", exc), fault=True)
 
 
 class _Entries:
@@ -220,13 +230,13 @@ class _Entries:
     def __init__(self, book: Gradebook, lesson: str, version: str, reports: Path | None, result: BatchResult,
                  scratch: Path, needs_id: bool = False):
         self.book, self.lesson, self.version, self.reports, self.result = book, lesson, version, reports, result
-        self.scratch = scratch  # where each entry to grade is copied (roster.frozen)
+        self.scratch = scratch  # where each entry to grade is copied (entries.frozen)
         self.needs_id = needs_id  # the lesson gives each student their own numbers: an entry needs a student id
         self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
         self.identities: dict[str, str] = {}  # student -> the id whose numbers grade them (grader.batch.identity)
         self.conflicts: set[str] = set()  # students with several entries in the folder
 
-    def plan(self, found: dict[str, roster.Entry], regrade: bool) -> list[Job]:
+    def plan(self, found: dict[str, entries.Entry], regrade: bool) -> list[Job]:
         """The jobs still to grade; refusals found while reading the folder are recorded right away."""
         known = self.book.known(self.lesson)
         todo: list[Job] = []
@@ -245,7 +255,7 @@ class _Entries:
                 todo.append(job)
         return todo
 
-    def _plan_one(self, student: str, entry: roster.Entry, before, regrade: bool) -> Job | None:
+    def _plan_one(self, student: str, entry: entries.Entry, before, regrade: bool) -> Job | None:
         self.sources[student] = (entry.shown_source, entry.content_hash)
         self.identities[student] = entry.identity
         # a row of before variants ("") was graded with the lesson's numbers, as its suite version says
@@ -267,8 +277,8 @@ class _Entries:
             self.record(Outcome(student, "rejected", worker="coordinator", reason=(
                 f"{entry.shown_source}: its name gives no student id (an id is at most 1100 characters, with no "
                 "control character), and each student is graded with their own numbers: rename the entry")))
-        else:  # graded from a copy hashed as copied: a file changed from now on is the next run's (roster.frozen)
-            entry = roster.frozen(entry, self.scratch)
+        else:  # graded from a copy hashed as copied: a file changed from now on is the next run's (entries.frozen)
+            entry = entries.frozen(entry, self.scratch)
             self.sources[student] = (entry.shown_source, entry.content_hash)
             if not entry.problem:
                 return Job(student, entry.path, entry.content_hash, shown_as=entry.shown_source,
@@ -284,7 +294,7 @@ class _Entries:
             outcome = neutralised(outcome)
             _place(outcome, self.sources[student][0])
             if self.reports is not None and outcome.student_report:
-                atomic.write(self.reports / roster.report_name(student), outcome.student_report)
+                atomic.write(self.reports / entries.report_name(student), outcome.student_report)
         except Exception as exc:  # noqa: BLE001 - no report without its row, no row without its report
             outcome = Outcome(student, "error", reason=_fault("while writing its report", exc),
                               seconds=outcome.seconds, attempts=outcome.attempts, worker=outcome.worker)
@@ -312,15 +322,16 @@ class _Entries:
 
     def _restore_report(self, student: str) -> None:
         """An unchanged submission graded by an earlier run without --reports still gets its file."""
-        target = self.reports / roster.report_name(student)
+        target = self.reports / entries.report_name(student)
         if not target.exists():
             text = self.book.student_report(self.lesson, student)
             if text:
                 atomic.write(target, text)
 
 
-def _summary(book: Gradebook, result: BatchResult, lesson: Lesson) -> ClassSummary:
-    """The summary of this folder's rows, with the failures that not even the gradebook could keep."""
+def _summary(book: Gradebook, result: BatchResult, lesson: Lesson, roster: Roster | None = None) -> ClassSummary:
+    """The summary of this folder's rows, with the failures that not even the gradebook could keep; with a
+    roster, who on it has no row and which rows are no one on it."""
     rows = {row.student: row for row in book.rows(result.lesson, result.students)}
     kept = list(result.kept)
     for student, reason in result.unrecorded:
@@ -329,10 +340,13 @@ def _summary(book: Gradebook, result: BatchResult, lesson: Lesson) -> ClassSumma
             result.this_run[student] = "kept"
         else:
             rows[student] = Row(student, "error", None, None, reason, {})
-    return summarize(result.lesson, book.tasks(result.lesson), [rows[s] for s in sorted(rows)],
-                     run=Counter(result.this_run.values()), kept=kept, title=lesson.title,
-                     reports=book.reports(result.lesson, result.students), wording=wording(lesson),
-                     judge=LessonJudge(lesson))
+    summary = summarize(result.lesson, book.tasks(result.lesson), [rows[s] for s in sorted(rows)],
+                        run=Counter(result.this_run.values()), kept=kept, title=lesson.title,
+                        reports=book.reports(result.lesson, result.students), wording=wording(lesson),
+                        judge=LessonJudge(lesson))
+    if roster is not None:  # every row of the lesson: a student graded by an earlier run is not missing
+        _, summary.missing, summary.unmatched = export_lines(book.rows(result.lesson), roster)
+    return summary
 
 
 def _fault(doing: str, exc: BaseException) -> str:

@@ -15,11 +15,18 @@ scores and feedback are rows of ``task_scores`` so they can be queried and expor
 A failure of the grader never overwrites a grade: an ``error`` outcome replaces only an
 earlier ``error``. Nothing already graded is lost to a crash on a later run.
 
+The class roster of the last ``grader batch --roster`` (``grader.batch.roster``) is kept too
+(tables ``roster`` and ``settings``): a later export or class report then knows who is enrolled
+and missing without the file being passed again, and the gradebook stays the one file that says
+what was graded against whom.
+
 The CSV export is read by spreadsheets, which run a cell that starts with ``=``, ``+``,
 ``-`` or ``@`` (after blanks, for some) and split cells on ``,`` or, in many locales, ``;``.
 Student names and notes come from the class folder, so each passes ``shown`` (one inert
 line), a cell that would start a formula gets a leading ``'``, and any cell holding a
 separator, a quote or a line break is quoted, whichever separator the reader assumes.
+The LMS's formats (``grader.batch.exports``: Canvas, Moodle) write their cells with the same
+``text_cell`` and ``csv_cell``.
 """
 
 from __future__ import annotations
@@ -34,11 +41,12 @@ from pathlib import Path
 
 from grader import atomic
 from grader.batch.jobs import Outcome
+from grader.batch.roster import Roster, Student
 from grader.exceptions import UsageError
 from grader.result.text import shown
 
 APPLICATION_ID = 0x47524442  # "GRDB": marks an SQLite file as a gradebook
-SCHEMA_VERSION = 2  # 2: each row's student id and variant (the numbers it was graded with)
+SCHEMA_VERSION = 3  # 2: each row's student id and variant (the numbers it was graded with); 3: the roster
 DEFAULT_NAME = "gradebook.sqlite"
 # the CSV's words for a row's status, as docs/class.md names them: a refusal is the submission's
 # (final until it changes), a failure the grader's (retried on the next run)
@@ -86,6 +94,15 @@ CREATE TABLE IF NOT EXISTS task_scores (
     PRIMARY KEY (lesson, student, task),
     FOREIGN KEY (lesson, student) REFERENCES submissions (lesson, student) ON DELETE CASCADE
 );
+CREATE TABLE IF NOT EXISTS roster (   -- the class list of the last --roster (grader.batch.roster), one row a student
+    id        TEXT PRIMARY KEY,       -- normalised (grader.lesson.variants.normalise_id)
+    position  INTEGER NOT NULL,       -- the file's order
+    student   TEXT NOT NULL           -- JSON: roster.Student.to_dict() (name, email, section, LMS ids, other columns)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key       TEXT PRIMARY KEY,
+    value     TEXT NOT NULL           -- JSON; "roster": {"source", "columns", "read_at"}
+);
 """
 
 
@@ -108,6 +125,9 @@ class Row:
     max_score: float | None
     reason: str
     tasks: dict[str, float]  # task id -> score (graded rows only)
+    identity: str = ""  # the student's id as the entry's layout gave it (grader.batch.identity)
+    graded_at: str = ""  # UTC, ISO 8601: when this row was last written
+    source: str = ""  # the entry in the submissions folder
 
 
 class Gradebook:
@@ -218,6 +238,10 @@ class Gradebook:
         row = self._db.execute("SELECT tasks FROM lessons WHERE lesson = ?", (lesson,)).fetchone()
         return [tuple(t) for t in json.loads(row[0])] if row else []
 
+    def lesson_title(self, lesson: str) -> str:
+        row = self._db.execute("SELECT title FROM lessons WHERE lesson = ?", (lesson,)).fetchone()
+        return row[0] if row else ""
+
     def known(self, lesson: str) -> dict[str, Known]:
         found = self._db.execute("SELECT student, content_hash, suite_version, status, reason, identity "
                                  "FROM submissions WHERE lesson = ?", (lesson,))
@@ -247,12 +271,36 @@ class Gradebook:
                 "SELECT student, task, score FROM task_scores WHERE lesson = ? ORDER BY student, position", (lesson,)):
             scores.setdefault(student, {})[task] = score
         rows = []
-        for student, status, score, max_score, reason in self._db.execute(
-                "SELECT student, status, score, max_score, reason FROM submissions WHERE lesson = ? "
-                "ORDER BY student", (lesson,)):
+        for student, status, score, max_score, reason, identity, graded_at, source in self._db.execute(
+                "SELECT student, status, score, max_score, reason, identity, graded_at, source FROM submissions "
+                "WHERE lesson = ? ORDER BY student", (lesson,)):
             if students is None or student in students:
-                rows.append(Row(student, status, score, max_score, reason, scores.get(student, {})))
+                rows.append(Row(student, status, score, max_score, reason, scores.get(student, {}), identity,
+                                graded_at, source))
         return rows
+
+    # -- the roster (grader.batch.roster): kept so that a later export or class report knows who is missing
+
+    def store_roster(self, roster: Roster) -> None:
+        """Keep ``roster`` as the class list, replacing the one kept before, in one transaction."""
+        with self._db:
+            self._db.execute("DELETE FROM roster")
+            self._db.executemany("INSERT INTO roster VALUES (?, ?, ?)",
+                                 [(s.id, position, json.dumps(s.to_dict(), ensure_ascii=False))
+                                  for position, s in enumerate(roster.students.values())])
+            self._db.execute("INSERT OR REPLACE INTO settings VALUES ('roster', ?)", (json.dumps(
+                {"source": roster.source, "columns": list(roster.columns),
+                 "read_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")}),))
+
+    def roster(self) -> Roster | None:
+        """The class list the last ``--roster`` gave, None when none was ever given."""
+        row = self._db.execute("SELECT value FROM settings WHERE key = 'roster'").fetchone()
+        if row is None:
+            return None
+        meta = json.loads(row[0])
+        students = [Student.from_dict(json.loads(text))
+                    for (text,) in self._db.execute("SELECT student FROM roster ORDER BY position")]
+        return Roster(meta.get("source", ""), {s.id: s for s in students}, tuple(meta.get("columns", ())))
 
     def variants(self, lesson: str, students: set[str] | None = None) -> dict[str, tuple[str, dict | None]]:
         """Student -> (their id, the variant their grade was graded with: {"parameters", "answers"}, None
@@ -298,19 +346,19 @@ class Gradebook:
         task_ids = [t[0] for t in tasks]
         for row in self.rows(lesson):  # tasks a grade has but the lesson record lacks (an older suite)
             task_ids += [t for t in row.tasks if t not in task_ids]
-        max_total = _number(sum(t[2] for t in tasks)) if tasks else ""
+        max_total = number(sum(t[2] for t in tasks)) if tasks else ""
         lines = [["student", *task_ids, "total", "max", "status", "note"]]
         rows = self.rows(lesson)
         for row in rows:
             if row.status == "graded":
-                cells = [_number(row.tasks[t]) if t in row.tasks else "" for t in task_ids]
-                total, top = _number(row.score), _number(row.max_score)
+                cells = [number(row.tasks[t]) if t in row.tasks else "" for t in task_ids]
+                total, top = number(row.score), number(row.max_score)
             else:
                 cells = ["0" if row.status == "rejected" else "" for _ in task_ids]
                 total, top = ("0" if row.status == "rejected" else ""), max_total
-            lines.append([_text(row.student), *cells, total, top, CSV_STATUS.get(row.status, row.status),
-                          _text(_first_line(row.reason))])
-        text = "".join(",".join(_cell(cell) for cell in line) + "\r\n" for line in lines)
+            lines.append([text_cell(row.student), *cells, total, top, CSV_STATUS.get(row.status, row.status),
+                          text_cell(_first_line(row.reason))])
+        text = "".join(",".join(csv_cell(cell) for cell in line) + "\r\n" for line in lines)
         atomic.write(Path(target), text, newline="")
         return len(rows)
 
@@ -325,7 +373,7 @@ def _variant(report: dict | None) -> str | None:
     return json.dumps(kept, sort_keys=True) if kept else None
 
 
-def _number(value: float | None) -> str:
+def number(value: float | None) -> str:
     """A score as an LMS reads it: 17, 2.67 (2 decimals at most, no trailing zeros), halves rounded up
     as people round grades (9.125 is 9.13, not float formatting's 9.12). The gradebook keeps the
     report's full precision; a gradebook of thirds would otherwise export 15.666667."""
@@ -343,7 +391,7 @@ _FORMULA_START = re.compile(r"(^|[,;])(?=[\s\"]*[=+\-@\t\r])")
 _QUOTED = (",", ";", '"', "\n", "\r")  # what makes a cell need quotes, for a , or a ; reader
 
 
-def _text(value: str) -> str:
+def text_cell(value: str) -> str:
     """A text cell a spreadsheet will not run: names and reasons come from students' file names.
 
     One inert line first; then a ``'`` before a formula, even one after blanks (`` =2+3``), and
@@ -356,7 +404,7 @@ def _first_line(reason: str) -> str:
     return reason.split("\n", 1)[0] if reason else ""
 
 
-def _cell(value: str) -> str:
+def csv_cell(value: str) -> str:
     """One CSV cell, RFC 4180 style, quoted when it holds a separator either reader splits on."""
     if any(char in value for char in _QUOTED):
         return '"' + value.replace('"', '""') + '"'

@@ -48,7 +48,7 @@ def identities(folder: Path, students: list[str], exported: str | None,
 
     ``exported``: which LMS export the keys are the groups of (``lms.export``: "canvas", "moodle",
     "blackboard"), None for a folder read as it is. ``names``: each key's name as the layout gave it,
-    before ``roster.student_key`` made it inert (a zero-width joiner is no part of an id; its escape,
+    before ``entries.student_key`` made it inert (a zero-width joiner is no part of an id; its escape,
     ``\\u200d``, would be)."""
     gradescope = gradescope_submitters(folder / GRADESCOPE_METADATA)
     classroom = CLASSROOM_FOLDER.fullmatch(folder.resolve().name)

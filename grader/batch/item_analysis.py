@@ -8,7 +8,7 @@ instructor should read it before the grades go out. Two classical figures per ch
 - **discrimination**: the point-biserial correlation of passing it with the *rest* of the total,
   the student's total without this check's own points (counting them would correlate the check
   with itself and make every check look good). Near +1: students who pass it score higher on the
-  rest; near 0: unrelated; negative: strong students fail it more often than weak ones, flagged.
+  rest; near 0: unrelated; below zero: strong students fail it more often than weak ones, flagged.
 
 Undefined (None) when everyone passes, nobody does, or the rest is the same for everyone.
 """

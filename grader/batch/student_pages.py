@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 from grader import atomic
-from grader.batch.roster import safe_stem
+from grader.batch.entries import safe_stem
 from grader.formats.html import render
 from grader.result.model import CheckResult, Diagnosis, Report, TaskResult, VariantNumbers
 

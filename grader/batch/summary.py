@@ -94,6 +94,9 @@ class ClassSummary:
     by_choice: list[ChoiceDifficulty] = field(default_factory=list)  # each varying question per parameter choice
     claimed: list[tuple[str, str]] = field(default_factory=list)  # (student, another id their submission names)
     view: ClassView = field(default_factory=ClassView)  # each row and graded report, for the class report
+    # with a roster (grader.batch.roster): who is enrolled without a submission, which entries are no one enrolled
+    missing: list[str] | None = None  # roster ids; None: no roster
+    unmatched: list[str] = field(default_factory=list)  # gradebook students
 
     @property
     def graded_now(self) -> int:
@@ -308,10 +311,26 @@ def _problems(summary: ClassSummary, write) -> None:
         write(f"  {shown(student, lines=False, limit=NAME_LIMIT)} ({label}): {first_line(reason)}")
     if len(summary.problems) > MAX_LISTED:
         write(f"  ... and {len(summary.problems) - MAX_LISTED} more (see the gradebook)")
+    _roster(summary, write)
     if summary.notes:
         write("")
     for note in summary.notes:
         write(shown(note, lines=False, limit=REASON_LIMIT))
+
+
+def _roster(summary: ClassSummary, write) -> None:
+    """With a roster: the enrolled students without a submission, then every entry that is no one enrolled."""
+    if summary.missing is None:
+        return
+    for label, students, more in (("on the roster without a submission (missing)", summary.missing, "the export"),
+                                  ("entries matching no student of the roster (kept, graded as they are)",
+                                   summary.unmatched, "the CSV's on_roster column")):
+        if not students:
+            continue
+        write("")
+        write(f"{len(students)} {label}:")
+        write("  " + ", ".join(shown(s, lines=False, limit=NAME_LIMIT) for s in students[:MAX_LISTED])
+              + (f" ... and {len(students) - MAX_LISTED} more (see {more})" if len(students) > MAX_LISTED else ""))
 
 
 def short(text: str, limit: int) -> str:

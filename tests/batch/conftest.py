@@ -33,7 +33,7 @@ def deep_folder():
 @pytest.fixture(autouse=True)
 def flaky_markers(tmp_path_factory, monkeypatch):
     """Where ``fake_sessions.FlakySession`` remembers it failed once: a batch grades a copy of each entry
-    made for that run (``grader.batch.roster``), so a marker beside the graded file would not outlive it."""
+    made for that run (``grader.batch.entries``), so a marker beside the graded file would not outlive it."""
     from fake_sessions import MARKERS
 
     monkeypatch.setenv(MARKERS, str(tmp_path_factory.mktemp("markers")))

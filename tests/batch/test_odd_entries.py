@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import coordinator, roster
+from grader.batch import coordinator, entries
 from grader.batch.coordinator import run_batch
 from grader.batch.gradebook import Gradebook
 from grader.grading.engine import grade
@@ -260,14 +260,14 @@ def test_an_unexpected_fault_of_the_grader_is_that_entrys_error_row_and_the_batc
                                                                                          monkeypatch):
     folder = ordinary_class(tmp_path / "class")
     (folder / "bob.py").write_bytes(SOURCE)
-    real_prepare = roster.prepare
+    real_prepare = entries.prepare
 
     def prepare(student, sources, scratch, *options, **named):
         if student == "bob":
             raise RuntimeError("a bug in the grader's own code")
         return real_prepare(student, sources, scratch, *options, **named)
 
-    monkeypatch.setattr(coordinator.roster, "prepare", prepare)
+    monkeypatch.setattr(coordinator.entries, "prepare", prepare)
     result, summary, table = in_process(folder, tmp_path)
     assert not result.complete
     assert table["bob"]["status"] == "failed" and table["bob"]["total"] == ""  # never the student's zero

@@ -176,7 +176,7 @@ def test_a_solution_that_does_not_import_is_named_by_its_own_path_before_any_wor
 
 
 def test_freeze_copies_an_entry_and_hashes_the_copy_as_content_hash_would(tmp_path):
-    """``grader.batch.roster`` grades the copy: its digest must be the one earlier runs recorded for the content."""
+    """``grader.batch.entries`` grades the copy: its digest must be the one earlier runs recorded for the content."""
     from grader.batch.snapshot import freeze
 
     source = tmp_path / "alice"

@@ -296,3 +296,20 @@ def test_the_pairs_and_the_harder_choices_are_printed_plain_and_rich():
         assert "d's numbers are in the answers of 2 students: b, c" in text
         assert "hand_seconds with utilization = 0.35: 0% (0 of 3), against 29% over the class" in text
     assert summarize("prefill", tasks, rows, reports=reports).matches == []  # no lesson to compare answers with
+
+
+def test_with_a_roster_the_missing_and_the_unmatched_are_named_inert_and_capped():
+    from grader.batch.summary import MAX_LISTED
+
+    summary = summarize("prefill", TASKS, ROWS)
+    plain = io.StringIO()
+    render_plain(summary, plain)
+    assert "roster" not in plain.getvalue()  # no roster, no roster lines
+    summary.missing = [f"s{n:03}" for n in range(MAX_LISTED + 3)]
+    summary.unmatched = ["b\x1b[31m"]
+    plain = io.StringIO()
+    render_plain(summary, plain)
+    text = plain.getvalue()
+    assert f"{MAX_LISTED + 3} on the roster without a submission (missing):" in text
+    assert f"s{MAX_LISTED - 1:03} ... and 3 more (see the export)" in text and f"s{MAX_LISTED:03}" not in text
+    assert "1 entries matching no student of the roster (kept, graded as they are):\n  b\\x1b[31m\n" in text

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch.roster import student_of
+from grader.batch.entries import student_of
 from grader.exceptions import UsageError
 from grader.lesson.course import Course
 from grader.sandbox.inside.files import remove_tree

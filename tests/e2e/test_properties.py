@@ -168,9 +168,9 @@ def test_a_class_of_any_names_and_reasons_exports_an_inert_csv_and_summary(entri
     a spreadsheet would run, and the summary holds no raw control and no runner command."""
     import tempfile
 
+    from grader.batch.entries import student_of
     from grader.batch.gradebook import Gradebook
     from grader.batch.jobs import Outcome
-    from grader.batch.roster import student_of
     from grader.batch.summary import render_plain, summarize
 
     tasks = [("prefill_flops", "FLOPs", 2.0)]

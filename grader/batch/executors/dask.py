@@ -28,9 +28,9 @@ import uuid
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from grader.batch.entries import safe_stem
 from grader.batch.executors.base import grade_one
 from grader.batch.jobs import Job, Outcome
-from grader.batch.roster import safe_stem
 from grader.batch.snapshot import LessonSnapshot, Tree
 from grader.exceptions import SubmissionError, UsageError
 from grader.submission.limits import MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
