@@ -83,13 +83,29 @@ def _shapes(X, W) -> str:
     return f"prefill_matches_sequential(X of shape {X.shape}, W of shape {W.shape})"
 
 
+class _Observing:
+    """``student`` as ``answer`` calls it: the call observed where calls can be, its observation kept, so that one
+    call serves the verdict and ``_computes``' evidence (a plain call where they cannot: a student bundle)."""
+
+    def __init__(self, student):
+        self.student, self.seen = student, None
+
+    def call(self, function, *args, **kwargs):
+        self.seen = self.student.call_observed(function, args, kwargs)
+        return self.student.call(function, *args, **kwargs) if self.seen is None else self.seen[0]
+
+
 def _says(student, diagnose, X, W):
-    return answer(student, "prefill_matches_sequential", X, W, explain=lambda: _explain(diagnose, X, W))
+    """(the answer, its observation or None)."""
+    observing = _Observing(student)
+    got = answer(observing, "prefill_matches_sequential", X, W, explain=lambda: _explain(diagnose, X, W))
+    return got, observing.seen
 
 
 def _must_be_true(student, diagnose, X, W, property):
+    """Fail unless the call says True; returns its observation (None where calls cannot be observed)."""
     call = _shapes(X, W)
-    got = _says(student, diagnose, X, W)
+    got, seen = _says(student, diagnose, X, W)
     if not _is_bool(got):
         fail(f"prefill_matches_sequential must return True or False, not {describe_type(got)}",
              f"{call} returned {describe(got)}; expected True or False", diagnosis=_explain(diagnose, X, W))
@@ -97,7 +113,7 @@ def _must_be_true(student, diagnose, X, W, property):
         detail = (f"{call} returned False: the running sum of X @ W computed all at once and the one built "
                   "position by position must agree (within floating-point rounding)")
         code = _explain(diagnose, X, W)
-        observed = student.call_observed("prefill_matches_sequential", (X, W), {})
+        observed = seen
         if observed is None or not observed[1].complete:
             fail(property, detail, diagnosis=code)  # no observation: the models' answers are all the evidence
         held = _arrays(((f.function, f.depth, f.locals) for f in observed[1].frames), X, W)
@@ -110,6 +126,7 @@ def _must_be_true(student, diagnose, X, W, property):
             fail(property, f"{detail}. {_said(held, X, W)}. {strict}",
                  diagnosis="sequential.exact-equality" if exact else None)
         fail(property, f"{detail}. {_said(held, X, W)}" if held else detail, diagnosis=code if proved else None)
+    return seen
 
 
 EXACT = frozenset(("numpy.array_equal", "numpy.array_equiv", "numpy.testing.assert_array_equal"))
@@ -206,7 +223,7 @@ def _said(held, X, W) -> str:
 
 # A perturbation every right comparison notices: 1 % of the largest running sum added to every position.
 NUDGE = {"function": "cumsum", "rows": "all", "scale": 0.01}
-SCALES = (1.0, 1e6)
+SCALES = (1.0, 1e6)  # the numbers as drawn, and a million times larger
 
 
 def _judged_nudged(seen) -> str:
@@ -250,20 +267,22 @@ def test_agrees(student, diagnose, rng, P, d):
     """Returns True (a Python or numpy bool) for random prompts and weights, small numbers and large."""
     property = "prefill_matches_sequential must return True for random prompts and weights, computing both sums"
     X, W = rng.standard_normal((P, d)), rng.standard_normal((d, d))
-    for scale in SCALES:  # a tolerance fit for numbers near 1 only fails the large ones: rounding grows with them
-        _must_be_true(student, diagnose, X * scale, W, property)
+    # a tolerance fit for numbers near 1 only fails the large ones: rounding grows with them
+    seen = _must_be_true(student, diagnose, X, W, property)
+    _must_be_true(student, diagnose, X * SCALES[1], W, property)
     # True is right everywhere in the contract: it must come from a computation (with one token, X @ W is its own
     # running sum, so a prompt of several tokens tells the product from the sum)
-    _computes(student, diagnose, *((X, W) if P > 1 else DENSE[0]), property)
+    _computes(student, diagnose, *((X, W, seen) if P > 1 else (*DENSE[0], None)), property)
 
 
-def _computes(student, diagnose, X, W, property) -> None:
+def _computes(student, diagnose, X, W, seen, property) -> None:
     """Fail a True that was computed from nothing (observed: no array, list or number but X and W, no numpy
     function called), or from no running sum: inside the contract True is always right, so a True that no
     running sum of X @ W was seen on the way to (held at return, handed to or returned by an observed numpy
     function) answered without the computation the task is about (``X.shape[1] == W.shape[0]``, or
-    the product X @ W alone, then True; issue 25). An unobservable or incomplete call passes (a student bundle)."""
-    observed = student.call_observed("prefill_matches_sequential", (X, W), {})
+    the product X @ W alone, then True; issue 25). An unobservable or incomplete call passes (a student bundle).
+    ``seen``: the observation of a call on these X and W already made (``_must_be_true``'s), else None."""
+    observed = seen if seen is not None else student.call_observed("prefill_matches_sequential", (X, W), {})
     if observed is None or not (_is_bool(observed[0]) and observed[0]) or not observed[1].complete:
         return
     if _computed_nothing(observed[1], X, W):
@@ -345,8 +364,7 @@ def test_really_computes(student, diagnose, rng):
     """Says False when its all-at-once running sum is made to differ; computes something from X and W."""
     property = "prefill_matches_sequential must compute both sums from X @ W and compare them"
     X, W = rng.standard_normal((6, 4)) + 2.0, rng.standard_normal((4, 4))
-    _must_be_true(student, diagnose, X, W, property)
-    _computes(student, diagnose, X, W, property)
+    _computes(student, diagnose, X, W, _must_be_true(student, diagnose, X, W, property), property)
 
 
 def _ignored_nudge(seen, X, W, rows: str = "all") -> bool:
@@ -389,5 +407,5 @@ def test_leaves_inputs_alone(student, diagnose, rng):
              f"{describe_type(got)}", f"{call} returned {describe(got)}; expected True",
              diagnosis=_explain(diagnose, X, W))
     property = "prefill_matches_sequential must return True for random prompts and weights, computing both sums"
-    _must_be_true(student, diagnose, X, W, property)
-    _computes(student, diagnose, X, W, property)  # leaving X and W alone is credit only for a function that computes
+    # leaving X and W alone is credit only for a function that computes
+    _computes(student, diagnose, X, W, _must_be_true(student, diagnose, X, W, property), property)
