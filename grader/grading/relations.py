@@ -36,6 +36,7 @@ class Answer:
     args: tuple
     got: float
     want: float
+    whole: bool = False  # the function returned an integer type (int, numpy int), not a float
 
 
 def _same(a: float, b: float, rel: float = 1e-9) -> bool:
@@ -43,17 +44,101 @@ def _same(a: float, b: float, rel: float = 1e-9) -> bool:
 
 
 def describe_relation(function: str, names: tuple[str, ...], answers: list[Answer],
-                      reference: Callable) -> str:
-    """One sentence naming the relation every answer has to the right one, or "" when none holds."""
+                      reference: Callable, examples: dict | None = None) -> str:
+    """One sentence naming the relation every answer has to the right one, or "" when none holds.
+    ``examples``: the lesson's own value of some arguments (the contract's ``example``), by name."""
     answers = [a for a in answers if math.isfinite(a.want)]
     wrong = [a for a in answers if not _same(a.got, a.want)]
     if len(wrong) < MIN_WRONG or len({a.want for a in answers}) < 2:
         return ""
     tried = f"on all {len(answers)} inputs tried"
-    for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision):
+    found = _fixed_at_example(function, names, answers, reference, examples or {})
+    if found:
+        return f"{tried.capitalize()}, {found}."
+    for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision, _whole_for_int,
+                   _arguments_cut, _rescaled_past):
         found = finder(function, names, answers, reference)
         if found:
             return f"{tried.capitalize()}, {found}."
+    return ""
+
+
+def _agrees(answers, reference, change) -> bool:
+    """Every answer is the right one for its arguments as ``change`` moves them."""
+    try:
+        return all(_same(a.got, float(reference(*change(a.args)))) for a in answers)
+    except Exception:  # noqa: BLE001 - arguments moved outside the reference's domain: not this relation
+        return False
+
+
+def _fixed_at_example(function, names, answers, reference, examples) -> str:
+    """The right answers with some arguments held at the lesson's own values, whatever is passed: the
+    worked example's numbers written into the code (TTFT 0.2 s whatever ttft is)."""
+    fixed = [i for i, name in enumerate(names) if name in examples]
+    for size in range(1, len(fixed) + 1):
+        for subset in itertools.combinations(fixed, size):
+            if all(a.args[i] == examples[names[i]] for a in answers for i in subset):
+                continue
+            def held(args, subset=subset):
+                return [examples[names[i]] if i in subset else x for i, x in enumerate(args)]
+            if _agrees(answers, reference, held):
+                said = " and ".join(f"{names[i]} = {examples[names[i]]:g}" for i in subset)
+                which = " and ".join(names[i] for i in subset)
+                return (f"{function} answers what a right one answers for {said}, the lesson's own "
+                        f"value{'s' if size > 1 else ''}, whatever {which} {'are' if size > 1 else 'is'} asked: "
+                        f"the worked example's number is written into the code where the argument belongs")
+    return ""
+
+
+def _whole_for_int(function, names, answers, reference) -> str:
+    """Wrong answers only for calls with an int argument, each an integer cut from the right answer:
+    integer arithmetic (np.reciprocal of an int, //) that keeps an int argument's type."""
+    wrong = [a for a in answers if not _same(a.got, a.want)]
+    if not all(a.whole and any(type(x) is int or isinstance(x, np.integer) for x in a.args)
+               and a.got == math.trunc(a.want) for a in wrong):
+        return ""
+    example = wrong[0]
+    return (f"the wrong answers are all for an int argument, and each is an integer, the right answer cut to a "
+            f"whole number ({format_call(function, example.args, {})} gives {example.got:g}, not {example.want:g}): "
+            "the arithmetic stays in integers for an int argument (numpy's reciprocal or // of an int keeps it "
+            "whole); compute in floating point, as 1 / x does")
+
+
+def _arguments_cut(function, names, answers, reference) -> str:
+    """The right answers for the float arguments cut to whole thousandths (milliseconds) or fewer decimals."""
+    for digits in (3, 2, 1, 0):
+        scale = 10 ** digits
+        for way, cut in (("cut (rounded down)", math.floor), ("rounded", round)):
+            def moved(args, cut=cut, scale=scale):
+                return [cut(x * scale) / scale if isinstance(x, (float, np.floating)) else x for x in args]
+            if _agrees(answers, reference, moved):
+                where = "whole numbers" if digits == 0 else "whole thousandths (milliseconds, for a time)" \
+                    if digits == 3 else f"{digits} decimal place{'s' if digits > 1 else ''}"
+                return (f"each answer is the right one for its arguments {way} to {where}: the function "
+                        "rounds what it is given before it computes; use the arguments as they are")
+    return ""
+
+
+def _rescaled_past(function, names, answers, reference) -> str:
+    """The right answers, but for one argument divided by 1000 (or 8) wherever it is at least some value:
+    a value read in another unit (an ITL of 2 read as 2 ms) past a threshold the code chose."""
+    wrong = [a for a in answers if not _same(a.got, a.want)]
+    for i, name in enumerate(names):
+        try:
+            low_wrong = min(float(a.args[i]) for a in wrong)
+            high_right = max((float(a.args[i]) for a in answers if _same(a.got, a.want)), default=-math.inf)
+        except (TypeError, ValueError, IndexError):
+            continue
+        if high_right >= low_wrong:
+            continue
+        for factor, unit in ((1000, "milliseconds"), (8, "bits")):
+            def moved(args, i=i, factor=factor):
+                return [x / factor if k == i else x for k, x in enumerate(args)]
+            if _agrees(wrong, reference, moved):
+                right = f", and right for every {name} up to {high_right:g}" if high_right > -math.inf else ""
+                return (f"each wrong answer is the right one for {name} divided by {factor}, for {name} of "
+                        f"{low_wrong:g} or more{right}: the function reads a large {name} as {unit} and "
+                        f"converts it; the lesson's {name} is always in the same unit, however large")
     return ""
 
 

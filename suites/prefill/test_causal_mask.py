@@ -153,3 +153,15 @@ def test_counts_causal_pairs(student, reference, diagnose):
         fail("for a long prompt, the True entries must be exactly the lower triangle",
              "causal_mask(1000) has the right number of True entries but not in the lower triangle",
              diagnosis=diagnose("causal_mask", [*SMALL, (1000,)]))
+
+
+# Past the drawn sizes and the lesson's 1000 tokens: a mask cut at a context length (1024, 2048, 4096) or
+# built from a table stops there. A right mask built by a Python loop may run out of time at 4097 tokens, and
+# is not held to anything (grader.grading.domain, check_large); a wrong mask is.
+LONG = [((1025,), {}), ((4097,), {})]
+LONG_PROMPTS = "causal_mask(P) must be the (P, P) lower triangle for prompts longer than 1024 tokens too"
+
+
+def test_long_prompts(domain):
+    """causal_mask: the (P, P) lower triangle for prompts of 1025 and 4097 tokens, when it answers in time."""
+    domain.check_large("causal_mask", LONG, LONG_PROMPTS, TELLING)

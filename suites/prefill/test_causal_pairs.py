@@ -83,3 +83,15 @@ def test_whole_domain(domain):
 def test_repeated_calls(domain):
     """causal_pairs: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("causal_pairs", domain.draw("causal_pairs", 12)[-3:], OWN_ANSWER, TELLING)
+
+
+# Past the drawn sizes, where the closed form answers at once: an int32 P(P + 1) wraps past P = 46,340, a
+# table or a cap stops at its end. A right count of a P × P mask or a double loop runs out of memory or time
+# there, and is not held to anything (grader.grading.domain, check_large); a wrong number is.
+LONG = [((50_000,), {}), ((1_000_000,), {})]
+LONG_PROMPTS = "causal_pairs(P) must be P(P+1)/2 for long prompts too (tens of thousands of tokens and more)"
+
+
+def test_long_prompts(domain):
+    """causal_pairs: P(P+1)/2 for prompts of 50,000 and 1,000,000 tokens, when it answers at all."""
+    domain.check_large("causal_pairs", LONG, LONG_PROMPTS, TELLING)
