@@ -35,6 +35,29 @@ class _OutOfMemory(Exception):
 REL = 1e-9  # far above the rounding of a handful of float operations, far below any mistake's size
 
 
+def _wrapped(got, want) -> str:
+    """A whole-number answer that is the right one wrapped round in a fixed-width integer (the product, or
+    twice it before a halving): numpy's int32 or int64 overflows silently where Python's int never does."""
+    if type(want) is not int or isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.number)):
+        return ""
+    try:
+        value = float(got)
+    except (TypeError, ValueError, OverflowError):
+        return ""
+    if not math.isfinite(value) or value == want or value != int(value):
+        return ""
+    for bits in (32, 64):
+        for times in (1, 2):
+            full = want * times
+            wrapped = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
+            if wrapped != full and float(wrapped / times) == value:
+                twice = " (twice it, before the halving)" if times == 2 else ""
+                return (f"That is the right answer{twice} wrapped round in a {bits}-bit integer: numpy's int{bits} "
+                        f"holds no whole number above 2**{bits - 1} − 1 and overflows silently (np.int{bits}, or an "
+                        "int array, keeps that type); Python's int never overflows, and a float holds this size")
+    return ""
+
+
 class Domain:
     """One check's view of the contract: its draws (seeded as the check's ``rng``), the student, the truth."""
 
@@ -140,7 +163,7 @@ class Domain:
             fail(property, f"{detail}. Called first, in a fresh process, it returns the right answer, so it answered "
                  f"from something kept from an earlier call{just}: a cache or a global that outlives the call")
         code = explain()
-        relation = "" if code else self._integer_only(function, args, kwargs, got, want) \
+        relation = "" if code else _wrapped(got, want) or self._integer_only(function, args, kwargs, got, want) \
             or self._relation(function, evidence)
         fail(property, f"{detail}. {relation}" if relation else detail, diagnosis=code)
 

@@ -56,7 +56,7 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     if found:
         return f"{tried.capitalize()}, {found}."
     for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision, _whole_for_int,
-                   _arguments_cut, _rescaled_past):
+                   _arguments_cut, _rescaled_past, _capped):
         found = finder(function, names, answers, reference)
         if found:
             return f"{tried.capitalize()}, {found}."
@@ -105,18 +105,47 @@ def _whole_for_int(function, names, answers, reference) -> str:
 
 
 def _arguments_cut(function, names, answers, reference) -> str:
-    """The right answers for the float arguments cut to whole thousandths (milliseconds) or fewer decimals."""
+    """The right answers for the float arguments (all, or one) cut to whole thousandths (milliseconds) or
+    fewer decimals."""
+    count = len(answers[0].args)
     for digits in (3, 2, 1, 0):
         scale = 10 ** digits
         for way, cut in (("cut (rounded down)", math.floor), ("rounded", round)):
-            def moved(args, cut=cut, scale=scale):
-                return [cut(x * scale) / scale if isinstance(x, (float, np.floating)) else x for x in args]
-            if _agrees(answers, reference, moved):
+            for which in (None, *range(count)):
+                def moved(args, cut=cut, scale=scale, which=which):
+                    return [cut(x * scale) / scale if isinstance(x, (float, np.floating)) and which in (None, k)
+                            else x for k, x in enumerate(args)]
+                if not _agrees(answers, reference, moved):
+                    continue
                 where = "whole numbers" if digits == 0 else "whole thousandths (milliseconds, for a time)" \
                     if digits == 3 else f"{digits} decimal place{'s' if digits > 1 else ''}"
-                return (f"each answer is the right one for its arguments {way} to {where}: the function "
-                        "rounds what it is given before it computes; use the arguments as they are")
+                what = "its arguments" if which is None else names[which]
+                return (f"each answer is the right one for {what} {way} to {where}: the function rounds what it "
+                        "is given before it computes; use the arguments as they are")
     return ""
+
+
+def _capped(function, names, answers, reference) -> str:
+    """The right answers with one argument held at a cap wherever it is larger (a context limit of 4096
+    tokens the lesson never sets)."""
+    wrong = [a for a in answers if not _same(a.got, a.want)]
+    for i, name in enumerate(names):
+        try:
+            values = [float(a.args[i]) for a in answers]
+        except (TypeError, ValueError, IndexError):
+            continue
+        for cap in _CAPS:
+            if not all(float(a.args[i]) > cap for a in wrong):
+                continue
+            def held(args, i=i, cap=cap):
+                return [min(x, type(x)(cap)) if k == i else x for k, x in enumerate(args)]
+            if _agrees(answers, reference, held) and max(values) > cap:
+                return (f"each answer is the right one for {name} = {cap:g} wherever {name} is larger: the function "
+                        f"caps {name} at {cap:g}, a limit the lesson does not set")
+    return ""
+
+
+_CAPS = (512, 1000, 1024, 2048, 4096, 8192, 10_000, 16_384, 32_768, 65_536, 100_000, 131_072, 1e6)
 
 
 def _rescaled_past(function, names, answers, reference) -> str:
@@ -139,6 +168,22 @@ def _rescaled_past(function, names, answers, reference) -> str:
                 return (f"each wrong answer is the right one for {name} divided by {factor}, for {name} of "
                         f"{low_wrong:g} or more{right}: the function reads a large {name} as {unit} and "
                         f"converts it; the lesson's {name} is always in the same unit, however large")
+    for i, name in enumerate(names):  # and the other way: a small value read as billions (or thousands)
+        try:
+            high_wrong = max(float(a.args[i]) for a in wrong)
+            low_right = min((float(a.args[i]) for a in answers if _same(a.got, a.want)), default=math.inf)
+        except (TypeError, ValueError, IndexError):
+            continue
+        if low_right <= high_wrong:
+            continue
+        for factor, unit in ((1e9, "billions"), (1e6, "millions"), (1e3, "thousands")):
+            def grown(args, i=i, factor=factor):
+                return [x * factor if k == i else x for k, x in enumerate(args)]
+            if _agrees(wrong, reference, grown):
+                right = f", and right for every {name} from {low_right:g}" if low_right < math.inf else ""
+                return (f"each wrong answer is the right one for {name} times {factor:g}, for {name} of "
+                        f"{high_wrong:g} or less{right}: the function reads a small {name} as {unit} and "
+                        f"converts it; the lesson's {name} is always a plain count, however small")
     return ""
 
 

@@ -1,5 +1,6 @@
 # mistake: counts the pairs in numpy int32, so P(P + 1) wraps round past 46,340 tokens
 # fails: causal_pairs
+# hint: wrapped round in a 32-bit integer
 
 
 def causal_pairs(P):
