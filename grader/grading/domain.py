@@ -241,8 +241,11 @@ class Domain:
             good, bad = self._edge(function, moved, good, bad, whole)
             far = p.sample[1] if bad < good else p.sample[0]  # the accepted side's end of the drawn range
             side_ok = [x for x in np.geomspace(good, far, 5)[1:] if p.in_range(float(x))] if good * far > 0 else []
-            if not side_ok or not all(self._answers(function, moved(round(x) if whole else float(x)))
-                                      for x in side_ok):
+            end = p.sample[0] if bad < good else p.sample[1]  # and the refused side's
+            side_bad = [x for x in np.geomspace(bad, end, 5)[1:] if p.in_range(float(x))] if bad * end > 0 else []
+            cast = round if whole else float
+            if not side_ok or not all(self._answers(function, moved(cast(x))) for x in side_ok) \
+                    or any(self._answers(function, moved(cast(x))) for x in side_bad):
                 return ""  # not one bound: a table, or refusals here and there, say nothing more
             fmt = (lambda x: f"{int(x)}") if whole else (lambda x: f"{x:.6g}")
             if whole and abs(bad - good) == 1:
