@@ -91,3 +91,12 @@ def test_an_example_value_passed_on_every_call_proves_nothing():
     inputs = [(0.2, 0.05, n) for n in (2, 5, 9, 77)]
     answers = [Answer(a, float(request_seconds(*a) * 2), float(request_seconds(*a))) for a in inputs]
     assert "lesson's own value" not in describe_relation("request_seconds", NAMES, answers, request_seconds, EXAMPLES)
+
+
+def test_float16_that_overflows_to_infinity_is_still_float16():
+    def rate(itl):
+        return 1 / itl
+    inputs = [(0.05,), (0.1966,), (1e-6,), (3e-5,), (2.5,), (0.0123,)]
+    answers = [Answer(a, float(np.float16(1) / np.float16(a[0])), rate(*a)) for a in inputs]
+    sentence = describe_relation("rate", ("itl",), answers, rate)
+    assert "about 3 significant digits only (and is infinite where the right one passes" in sentence
