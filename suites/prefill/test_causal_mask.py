@@ -155,13 +155,14 @@ def test_counts_causal_pairs(student, reference, diagnose):
              diagnosis=diagnose("causal_mask", [*SMALL, (1000,)]))
 
 
-# Past the drawn sizes and the lesson's 1000 tokens: a mask cut at a context length (1024, 2048, 4096) or
-# built from a table stops there. A right mask built by a Python loop may run out of time at 4097 tokens, and
-# is not held to anything (grader.grading.domain, check_large); a wrong mask is.
+# Past the drawn sizes and the lesson's 1000 tokens: a mask cut at a 1024-token context stops there. One
+# size only: a mask is P² cells sent back and compared, and 4097 tokens (17 MB) cost a right grade a fifth
+# of its time (bench/grade_ab.py). A right mask built by a Python loop that runs out of time is not held to
+# anything (grader.grading.domain, check_large); a wrong mask is.
 LONG = [((1025,), {})]
 LONG_PROMPTS = "causal_mask(P) must be the (P, P) lower triangle for prompts longer than 1024 tokens too"
 
 
 def test_long_prompts(domain):
-    """causal_mask: the (P, P) lower triangle for prompts of 1025 and 4097 tokens, when it answers in time."""
+    """causal_mask: the (P, P) lower triangle for a 1025-token prompt, when it answers in time."""
     domain.check_large("causal_mask", LONG, LONG_PROMPTS, TELLING)
