@@ -156,8 +156,8 @@ def test_counts_causal_pairs(student, reference, diagnose):
 
 
 # Past the drawn sizes and the lesson's 1000 tokens: a mask cut at a 1024-token context stops there. One
-# size only: a mask is P² cells sent back and compared, and 4097 tokens (17 MB) cost a right grade a fifth
-# of its time (bench/grade_ab.py). A right mask built by a Python loop that runs out of time is not held to
+# size only: a mask is P² cells sent back and compared, and 4097 tokens (17 MB) made a right grade 1.8 times
+# as long (bench/grade_ab.py). A right mask built by a Python loop that runs out of time is not held to
 # anything (grader.grading.domain, check_large); a wrong mask is.
 LONG = [((1025,), {})]
 LONG_PROMPTS = "causal_mask(P) must be the (P, P) lower triangle for prompts longer than 1024 tokens too"
