@@ -84,18 +84,19 @@ class Domain:
         for args, kwargs in calls:
             self._one(function, args, kwargs, property, telling, evidence=calls)
 
-    def check_large(self, function: str, calls, property: str, telling=()) -> None:
+    def check_large(self, function: str, calls, property: str, telling=(), wrong_shape: str | None = None) -> None:
         """Each call, in the order given (smallest first), must give the reference's answer, or run out
         of time or memory: sizes past the drawn ones, where a closed form answers at once and a right
         O(P²) count or loop may not answer at all. A number there is held to the right one (an int32
         P(P + 1) wraps past P = 46,340; a table or a cap stops at its end); a right function that is too
         slow (after it answered smaller calls in time) or out of memory is not held to anything, and
-        the larger calls after it are not asked."""
+        the larger calls after it are not asked. ``wrong_shape``: the code an array of another shape gets
+        when no model names one (the check sees that mistake itself)."""
         for args, kwargs in calls:
             size = ", ".join(f"{name} = {value:,}" if isinstance(value, int) else f"{name} = {value}"
                              for name, value in zip(self._names(function), args, strict=False))
             try:
-                self._one(function, args, kwargs, property, telling, sized=size)
+                self._one(function, args, kwargs, property, telling, sized=size, wrong_shape=wrong_shape)
             except CallTimeout as exc:
                 if not exc.too_slow:
                     raise
@@ -135,7 +136,8 @@ class Domain:
             sequence.append((tuple(args), {}))
         return sequence
 
-    def _one(self, function, args, kwargs, property, telling, before=None, evidence=(), sized="") -> None:
+    def _one(self, function, args, kwargs, property, telling, before=None, evidence=(), sized="",
+             wrong_shape=None) -> None:
         call = format_call(function, args, kwargs)
         want = getattr(self._reference, function)(*args, **kwargs)
         explain = lambda: self._diagnose(function, [probe(*args, **kwargs), *telling])  # noqa: E731
@@ -162,7 +164,7 @@ class Domain:
             just = f" ({format_call(function, *before)} came just before)" if before is not None else ""
             fail(property, f"{detail}. Called first, in a fresh process, it returns the right answer, so it answered "
                  f"from something kept from an earlier call{just}: a cache or a global that outlives the call")
-        code = explain()
+        code = explain() or (wrong_shape if isinstance(want, np.ndarray) and np.shape(got) != want.shape else None)
         relation = "" if code else _wrapped(got, want) or self._integer_only(function, args, kwargs, got, want) \
             or self._relation(function, evidence)
         fail(property, f"{detail}. {relation}" if relation else detail, diagnosis=code)

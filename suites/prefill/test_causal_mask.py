@@ -165,4 +165,4 @@ LONG_PROMPTS = "causal_mask(P) must be the (P, P) lower triangle for prompts lon
 
 def test_long_prompts(domain):
     """causal_mask: the (P, P) lower triangle for a 1025-token prompt, when it answers in time."""
-    domain.check_large("causal_mask", LONG, LONG_PROMPTS, TELLING)
+    domain.check_large("causal_mask", LONG, LONG_PROMPTS, TELLING, wrong_shape=WRONG_SHAPE)

@@ -108,3 +108,12 @@ def test_refusals_here_and_there_name_no_bound():
 def test_an_integer_reciprocal_of_an_int_is_said_to_stay_in_integers():
     failed = failure(lambda: domain(rate=np.reciprocal).check("rate", [((0.5,), {}), ((2,), {})], "p"))
     assert "With itl = 2.0 instead of 2 it answers rightly" in failed.detail
+
+
+def test_a_mask_cut_at_a_context_length_gets_the_shape_code_when_no_model_names_one():
+    masks = types.SimpleNamespace(**vars(REFERENCE), mask=lambda P: np.tril(np.ones((P, P), dtype=bool)))
+    lesson = types.SimpleNamespace(contracts={**CONTRACTS, "mask": CONTRACTS["causal_pairs"]})
+    cut = Student(mask=lambda P: np.tril(np.ones((1024, 1024), dtype=bool))[:P, :P])
+    checks = Domain(lesson, cut, masks, lambda function, probes: None, np.random.default_rng(0), None)
+    failed = failure(lambda: checks.check_large("mask", [((1025,), {})], "p", wrong_shape="mask.wrong-shape"))
+    assert failed.diagnosis == "mask.wrong-shape" and "shape (1024, 1024)" in failed.detail

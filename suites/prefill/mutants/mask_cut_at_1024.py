@@ -1,5 +1,6 @@
 # mistake: slices the mask from one built for a 1024-token context, so longer prompts get a (1024, 1024) mask
 # fails: causal_mask
+# diagnosis: mask.wrong-shape
 
 
 def causal_mask(P):
