@@ -115,7 +115,7 @@ def _arguments_cut(function, names, answers, reference) -> str:
                 def moved(args, cut=cut, scale=scale, which=which):
                     return [cut(x * scale) / scale if isinstance(x, (float, np.floating)) and which in (None, k)
                             else x for k, x in enumerate(args)]
-                if not _agrees(answers, reference, moved):
+                if not all(_cut_agrees(a, reference, moved) for a in answers):
                     continue
                 where = "whole numbers" if digits == 0 else "whole thousandths (milliseconds, for a time)" \
                     if digits == 3 else f"{digits} decimal place{'s' if digits > 1 else ''}"
@@ -123,6 +123,24 @@ def _arguments_cut(function, names, answers, reference) -> str:
                 return (f"each answer is the right one for {what} {way} to {where}: the function rounds what it "
                         "is given before it computes; use the arguments as they are")
     return ""
+
+
+def _cut_agrees(answer: Answer, reference, moved) -> bool:
+    """The answer is the right one for its arguments cut; where the cut makes an argument 0 (a time under a
+    millisecond cut to 0 ms), which the reference refuses, the right one for the smallest positive value
+    instead, or 0."""
+    cut = moved(answer.args)
+    try:
+        return _same(answer.got, float(reference(*cut)))
+    except Exception:  # noqa: BLE001, S110 - the reference refuses the cut arguments: a time cut to 0 s
+        pass
+    if not any(x == 0 != y for x, y in zip(cut, answer.args, strict=False)):
+        return False
+    barely = [math.ulp(0.0) if x == 0 != y else x for x, y in zip(cut, answer.args, strict=False)]
+    try:  # the smallest positive number for the zero: what the cut arithmetic gives where the formula is a sum
+        return answer.got == 0 or _same(answer.got, float(reference(*barely)))
+    except Exception:  # noqa: BLE001 - refused even so: not this relation
+        return False
 
 
 def _capped(function, names, answers, reference) -> str:

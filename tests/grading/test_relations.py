@@ -101,3 +101,17 @@ def test_float16_that_overflows_to_infinity_is_still_float16():
         answers = [Answer(a, float(np.float16(1) / np.float16(a[0])), rate(*a)) for a in inputs]
     sentence = describe_relation("rate", ("itl",), answers, rate)
     assert "about 3 significant digits only (and is infinite where the right one passes" in sentence
+
+
+def test_times_cut_to_whole_milliseconds_are_named_though_a_sub_millisecond_time_becomes_zero():
+    def checked(ttft, itl, n_out):
+        if not (ttft > 0 and itl > 0):
+            raise ValueError("times must be positive")
+        return request_seconds(ttft, itl, n_out)
+
+    def in_ms(ttft, itl, n_out):
+        return (int(ttft * 1000) + (n_out - 1) * int(itl * 1000)) / 1000
+    inputs = [*WIDE, (0.0001, 1e-9, 100_000)]
+    answers = [Answer(a, float(in_ms(*a)), float(checked(*a))) for a in inputs]
+    sentence = describe_relation("request_seconds", NAMES, answers, checked)
+    assert "for its arguments cut (rounded down) to whole thousandths" in sentence
