@@ -239,7 +239,7 @@ class Domain:
             if self._answers(function, moved(args[i])):
                 continue  # not this argument alone
             good, bad = float(accepted[i]), float(args[i])
-            whole = p.kind == "whole" or type(args[i]) is int
+            whole = p.kind == "whole"  # a real one is bisected as a real, whatever type the refused value had
             good, bad = self._edge(function, moved, good, bad, whole)
             far = p.sample[1] if bad < good else p.sample[0]  # the accepted side's end of the drawn range
             side_ok = [x for x in np.geomspace(good, far, 5)[1:] if p.in_range(float(x))] if good * far > 0 else []
