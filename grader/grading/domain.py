@@ -84,19 +84,22 @@ class Domain:
         for args, kwargs in calls:
             self._one(function, args, kwargs, property, telling, evidence=calls)
 
-    def check_large(self, function: str, calls, property: str, telling=(), wrong_shape: str | None = None) -> None:
+    def check_large(self, function: str, calls, property: str, telling=(), wrong_shape: str | None = None,
+                    size: str = "") -> None:
         """Each call, in the order given (smallest first), must give the reference's answer, or run out
         of time or memory: sizes past the drawn ones, where a closed form answers at once and a right
         O(P²) count or loop may not answer at all. A number there is held to the right one (an int32
         P(P + 1) wraps past P = 46,340; a table or a cap stops at its end); a right function that is too
         slow (after it answered smaller calls in time) or out of memory is not held to anything, and
         the larger calls after it are not asked. ``wrong_shape``: the code an array of another shape gets
-        when no model names one (the check sees that mistake itself)."""
+        when no model names one (the check sees that mistake itself). ``size``: the words for the size of all
+        its calls, the same as a check of the lesson's own long prompt gives its call (``student.call_sized``):
+        a function too slow there is then not run again here, and not held to it."""
         for args, kwargs in calls:
-            size = ", ".join(f"{name} = {value:,}" if isinstance(value, int) else f"{name} = {value}"
-                             for name, value in zip(self._names(function), args, strict=False))
+            said = size or ", ".join(f"{name} = {value:,}" if isinstance(value, int) else f"{name} = {value}"
+                                     for name, value in zip(self._names(function), args, strict=False))
             try:
-                self._one(function, args, kwargs, property, telling, sized=size, wrong_shape=wrong_shape)
+                self._one(function, args, kwargs, property, telling, sized=said, wrong_shape=wrong_shape)
             except CallTimeout as exc:
                 if not exc.too_slow:
                     raise
