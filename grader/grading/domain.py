@@ -24,9 +24,38 @@ import numpy as np
 from grader.checks import array, describe, fail, format_call, is_close, number, probe
 from grader.exceptions import CallTimeout
 from grader.grading.relations import Answer, describe_relation
+from grader.lesson.contract import INSIDE
 from grader.lesson.sampling import draw
 
+
+class _OutOfMemory(Exception):
+    """A call of ``check_large`` ran out of memory: a right count of a P × P mask does at P = 10⁶."""
+
+
 REL = 1e-9  # far above the rounding of a handful of float operations, far below any mistake's size
+
+
+def _wrapped(got, want) -> str:
+    """A whole-number answer that is the right one wrapped round in a fixed-width integer (the product, or
+    twice it before a halving): numpy's int32 or int64 overflows silently where Python's int never does."""
+    if type(want) is not int or isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.number)):
+        return ""
+    try:
+        value = float(got)
+    except (TypeError, ValueError, OverflowError):
+        return ""
+    if not math.isfinite(value) or value == want or value != int(value):
+        return ""
+    for bits in (32, 64):
+        for times in (1, 2):
+            full = want * times
+            wrapped = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
+            if wrapped != full and float(wrapped / times) == value:
+                twice = " (twice it, before the halving)" if times == 2 else ""
+                return (f"That is the right answer{twice} wrapped round in a {bits}-bit integer: numpy's int{bits} "
+                        f"holds no whole number above 2**{bits - 1} − 1 and overflows silently (np.int{bits}, or an "
+                        "int array, keeps that type); Python's int never overflows, and a float holds this size")
+    return ""
 
 
 class Domain:
@@ -54,6 +83,32 @@ class Domain:
         calls = list(calls)
         for args, kwargs in calls:
             self._one(function, args, kwargs, property, telling, evidence=calls)
+
+    def check_large(self, function: str, calls, property: str, telling=(), wrong_shape: str | None = None,
+                    size: str = "") -> None:
+        """Each call, in the order given (smallest first), must give the reference's answer, or run out
+        of time or memory: sizes past the drawn ones, where a closed form answers at once and a right
+        O(P²) count or loop may not answer at all. A number there is held to the right one (an int32
+        P(P + 1) wraps past P = 46,340; a table or a cap stops at its end); a right function that is too
+        slow (after it answered smaller calls in time) or out of memory is not held to anything, and
+        the larger calls after it are not asked. ``wrong_shape``: the code an array of another shape gets
+        when no model names one (the check sees that mistake itself). ``size``: the words for the size of all
+        its calls, the same as a check of the lesson's own long prompt gives its call (``student.call_sized``):
+        a function too slow there is then not run again here, and not held to it."""
+        for args, kwargs in calls:
+            said = size or ", ".join(f"{name} = {value:,}" if isinstance(value, int) else f"{name} = {value}"
+                                     for name, value in zip(self._names(function), args, strict=False))
+            try:
+                self._one(function, args, kwargs, property, telling, sized=said, wrong_shape=wrong_shape)
+            except CallTimeout as exc:
+                if not exc.too_slow:
+                    raise
+                return
+            except _OutOfMemory:
+                return
+
+    def _names(self, function: str) -> tuple[str, ...]:
+        return tuple(p.name for p in self._lesson.contracts[function].params)
 
     def check_sequence(self, function: str, calls, property: str, telling=()) -> None:
         """The first call, then each with one argument taken from the next call, then the first again,
@@ -84,18 +139,27 @@ class Domain:
             sequence.append((tuple(args), {}))
         return sequence
 
-    def _one(self, function, args, kwargs, property, telling, before=None, evidence=()) -> None:
+    def _one(self, function, args, kwargs, property, telling, before=None, evidence=(), sized="",
+             wrong_shape=None) -> None:
         call = format_call(function, args, kwargs)
         want = getattr(self._reference, function)(*args, **kwargs)
         explain = lambda: self._diagnose(function, [probe(*args, **kwargs), *telling])  # noqa: E731
         try:
-            got = self._student.call(function, *args, **kwargs)
+            if sized:
+                got = self._student.call_sized(sized, function, *args, **kwargs)
+            else:
+                got = self._student.call(function, *args, **kwargs)
         except CallTimeout:
             raise
-        except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
+        except Exception as exc:  # the student's own exception, rebuilt as its built-in type
+            if sized and isinstance(exc, MemoryError):
+                raise _OutOfMemory from exc
+            code = explain()
+            cause = "" if code else self._refusal(function, args, kwargs, exc, evidence)
             fail(f"{function} must accept every input the lesson allows",
                  f"{call} raised {type(exc).__name__}, but these arguments are valid (lesson.toml's contract: "
-                 f"{self._allowed(function)}); a right function returns {describe(want)}", diagnosis=explain())
+                 f"{self._allowed(function)}); a right function returns {describe(want)}"
+                 + (f". {cause}" if cause else ""), diagnosis=code)
         if self._same(function, got, want, call, explain):
             return
         detail = f"{call} returned {describe(got)}; a right function returns {describe(want)}"
@@ -103,9 +167,121 @@ class Domain:
             just = f" ({format_call(function, *before)} came just before)" if before is not None else ""
             fail(property, f"{detail}. Called first, in a fresh process, it returns the right answer, so it answered "
                  f"from something kept from an earlier call{just}: a cache or a global that outlives the call")
-        code = explain()
-        relation = "" if code else self._relation(function, evidence)
+        code = explain() or (wrong_shape if isinstance(want, np.ndarray) and np.shape(got) != want.shape else None)
+        relation = "" if code else _wrapped(got, want) or self._integer_only(function, args, kwargs, got, want) \
+            or self._relation(function, evidence)
         fail(property, f"{detail}. {relation}" if relation else detail, diagnosis=code)
+
+    def _integer_only(self, function, args, kwargs, got, want) -> str:
+        """An int argument answered with an integer, the right answer cut to a whole number, while the same
+        value as a float is answered rightly: the arithmetic stays in integers for an int argument."""
+        if kwargs or not isinstance(got, (int, np.integer)) or isinstance(want, (bool, np.ndarray, int, np.integer)) \
+                or isinstance(got, bool) or not math.isfinite(float(want)) or got != math.trunc(float(want)):
+            return ""
+        for i, value in enumerate(args):
+            if type(value) is not int:
+                continue
+            floated = (*args[:i], float(value), *args[i + 1:])
+            if not self._answers(function, floated):
+                continue
+            again = self._student.call(function, *floated)
+            if isinstance(again, (int, float, np.integer, np.floating)) and not isinstance(again, bool) \
+                    and is_close(float(again), float(want), REL):
+                name = self._names(function)[i]
+                return (f"With {name} = {float(value)!r} instead of {value!r} it answers rightly: for an int {name} "
+                        "the arithmetic stays in integers and cuts the answer to a whole number (numpy's reciprocal "
+                        "or // of an int keeps it an int); compute in floating point, as 1 / x does")
+        return ""
+
+    def _refusal(self, function, args, kwargs, exc, calls) -> str:
+        """Why a valid call raised, said only where other calls prove it: a table the argument is looked up
+        in (a KeyError holding the argument), a type refused (the same value in another type is answered),
+        or a bound the lesson does not set (the same call with one argument moved is answered, and the
+        refusals stop at one value of it)."""
+        if kwargs or any(isinstance(a, np.ndarray) for a in args):
+            return ""
+        names = self._names(function)
+        if isinstance(exc, KeyError) and exc.args:
+            for name, value in zip(names, args, strict=False):
+                if str(exc.args[0]) in (repr(value), str(value)):  # the message a KeyError of the value has
+                    return (f"The KeyError is {value!r} itself: the function looks {name} up in a table of the "
+                            f"values it knows, and the lesson allows many more ({self._allowed(function)}): "
+                            "compute the answer from the formula instead")
+        for i, value in enumerate(args):
+            other = float(value) if type(value) is int else int(value) \
+                if type(value) is float and value.is_integer() and abs(value) < 2**53 else None
+            if other is None or not self._answers(function, (*args[:i], other, *args[i + 1:])):
+                continue
+            return (f"The same call with {names[i]} = {other!r} instead of {value!r} is answered: the function "
+                    f"refuses {names[i]} as {'an int' if type(value) is int else 'a float'}, where the lesson "
+                    f"allows whole numbers and fractions alike (an isinstance or range() that takes one type only)")
+        return self._bound(function, args, calls)
+
+    def _answers(self, function, args) -> bool:
+        """Whether a valid call (never one outside the contract: that would be the suite's bug) is answered."""
+        if self._lesson.contracts[function].judge(tuple(args), {}).kind != INSIDE:
+            return False
+        try:
+            self._student.call(function, *args)
+        except CallTimeout:
+            raise
+        except Exception:  # noqa: BLE001 - refused again
+            return False
+        return True
+
+    def _bound(self, function, args, calls) -> str:
+        """The argument whose value alone makes the call refused, and where the refusals start."""
+        accepted = next((c for c, _ in list(calls)[:8] if c != tuple(args) and self._answers(function, c)), None)
+        if accepted is None:
+            return ""
+        params = self._lesson.contracts[function].params
+        for i, p in enumerate(params):
+            if i >= len(args) or p.kind == "array" or accepted[i] == args[i]:
+                continue
+            moved = lambda x, i=i: (*accepted[:i], x, *accepted[i + 1:])  # noqa: E731
+            if self._answers(function, moved(args[i])):
+                continue  # not this argument alone
+            good, bad = float(accepted[i]), float(args[i])
+            whole = p.kind == "whole"  # a real one is bisected as a real, whatever type the refused value had
+            good, bad = self._edge(function, moved, good, bad, whole)
+            far = p.sample[1] if bad < good else p.sample[0]  # the accepted side's end of the drawn range
+            side_ok = [x for x in np.geomspace(good, far, 5)[1:] if p.in_range(float(x))] if good * far > 0 else []
+            end = p.sample[0] if bad < good else p.sample[1]  # and the refused side's
+            side_bad = [x for x in np.geomspace(bad, end, 5)[1:] if p.in_range(float(x))] if bad * end > 0 else []
+            cast = round if whole else float
+            if not side_ok or not all(self._answers(function, moved(cast(x))) for x in side_ok) \
+                    or any(self._answers(function, moved(cast(x))) for x in side_bad):
+                return ""  # not one bound: a table, or refusals here and there, say nothing more
+            fmt = (lambda x: f"{int(x)}") if whole else (lambda x: f"{x:.6g}")
+            if whole and abs(bad - good) == 1:
+                beyond = "above" if bad > good else "below"
+                where = f"{p.name} = {fmt(bad)} (and {beyond}), while {p.name} = {fmt(good)} is answered"
+            else:
+                beyond = "above" if bad > good else "below"
+                pair = f"{p.name} = {fmt(bad)} refused" if fmt(bad) != fmt(good) else f"values just {beyond} refused"
+                where = f"{p.name} {beyond} about {fmt(good)} ({p.name} = {fmt(good)} answered, {pair})"
+            return (f"The refusal follows {p.name} alone: with the other arguments the same, the function refuses "
+                    f"{where}, a bound the lesson does not set ({p.range_text} is valid)")
+        return ""
+
+    def _edge(self, function, moved, good: float, bad: float, whole: bool) -> tuple[float, float]:
+        """Where refusals start between an answered value and a refused one, by bisection (by orders of
+        magnitude where both are positive)."""
+        for _ in range(60):
+            mid = math.sqrt(good * bad) if good > 0 and bad > 0 else (good + bad) / 2
+            if whole:
+                mid = round(mid)
+                if mid in (good, bad):
+                    mid = (good + bad) // 2
+                if mid in (good, bad):
+                    break
+            elif mid in (good, bad) or abs(bad - good) <= 1e-6 * abs(good):
+                break
+            if self._answers(function, moved(int(mid) if whole else mid)):
+                good = mid
+            else:
+                bad = mid
+        return good, bad
 
     def _relation(self, function, calls) -> str:
         """What every answer over the check's calls has in common with the right one (``relations``)."""
@@ -126,11 +302,13 @@ class Domain:
                     or isinstance(want, (np.ndarray, bool, np.bool_)):
                 return ""
             try:
-                answers.append(Answer(tuple(args), float(got), float(want)))
+                answers.append(Answer(tuple(args), float(got), float(want),
+                                      isinstance(got, (int, np.integer)) and not isinstance(want, (int, np.integer))))
             except OverflowError:
                 continue
-        names = tuple(p.name for p in self._lesson.contracts[function].params)
-        return describe_relation(function, names, answers, reference)
+        params = self._lesson.contracts[function].params
+        examples = {p.name: p.example for p in params if p.example is not None}
+        return describe_relation(function, tuple(p.name for p in params), answers, reference, examples)
 
     def _same(self, function, got, want, call, explain) -> bool:
         if isinstance(want, np.ndarray):  # not an array at all: said as such (and a stub's None stops here)

@@ -36,6 +36,7 @@ class Answer:
     args: tuple
     got: float
     want: float
+    whole: bool = False  # the function returned an integer type (int, numpy int), not a float
 
 
 def _same(a: float, b: float, rel: float = 1e-9) -> bool:
@@ -43,17 +44,164 @@ def _same(a: float, b: float, rel: float = 1e-9) -> bool:
 
 
 def describe_relation(function: str, names: tuple[str, ...], answers: list[Answer],
-                      reference: Callable) -> str:
-    """One sentence naming the relation every answer has to the right one, or "" when none holds."""
+                      reference: Callable, examples: dict | None = None) -> str:
+    """One sentence naming the relation every answer has to the right one, or "" when none holds.
+    ``examples``: the lesson's own value of some arguments (the contract's ``example``), by name."""
     answers = [a for a in answers if math.isfinite(a.want)]
     wrong = [a for a in answers if not _same(a.got, a.want)]
     if len(wrong) < MIN_WRONG or len({a.want for a in answers}) < 2:
         return ""
     tried = f"on all {len(answers)} inputs tried"
-    for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision):
+    found = _fixed_at_example(function, names, answers, reference, examples or {})
+    if found:
+        return f"{tried.capitalize()}, {found}."
+    for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision, _whole_for_int,
+                   _arguments_cut, _rescaled_past, _capped):
         found = finder(function, names, answers, reference)
         if found:
             return f"{tried.capitalize()}, {found}."
+    return ""
+
+
+def _agrees(answers, reference, change) -> bool:
+    """Every answer is the right one for its arguments as ``change`` moves them."""
+    try:
+        return all(_same(a.got, float(reference(*change(a.args)))) for a in answers)
+    except Exception:  # noqa: BLE001 - arguments moved outside the reference's domain: not this relation
+        return False
+
+
+def _fixed_at_example(function, names, answers, reference, examples) -> str:
+    """The right answers with some arguments held at the lesson's own values, whatever is passed: the
+    worked example's numbers written into the code (TTFT 0.2 s whatever ttft is)."""
+    fixed = [i for i, name in enumerate(names) if name in examples]
+    for size in range(1, len(fixed) + 1):
+        for subset in itertools.combinations(fixed, size):
+            if all(a.args[i] == examples[names[i]] for a in answers for i in subset):
+                continue
+            def held(args, subset=subset):
+                return [examples[names[i]] if i in subset else x for i, x in enumerate(args)]
+            if _agrees(answers, reference, held):
+                said = " and ".join(f"{names[i]} = {examples[names[i]]:g}" for i in subset)
+                which = " and ".join(names[i] for i in subset)
+                return (f"{function} answers what a right one answers for {said}, the lesson's own "
+                        f"value{'s' if size > 1 else ''}, whatever {which} {'are' if size > 1 else 'is'} asked: "
+                        f"the worked example's number is written into the code where the argument belongs")
+    return ""
+
+
+def _whole_for_int(function, names, answers, reference) -> str:
+    """Wrong answers only for calls with an int argument, each an integer cut from the right answer:
+    integer arithmetic (np.reciprocal of an int, //) that keeps an int argument's type."""
+    wrong = [a for a in answers if not _same(a.got, a.want)]
+    if not all(a.whole and any(type(x) is int or isinstance(x, np.integer) for x in a.args)
+               and a.got == math.trunc(a.want) for a in wrong):
+        return ""
+    example = wrong[0]
+    return (f"the wrong answers are all for an int argument, and each is an integer, the right answer cut to a "
+            f"whole number ({format_call(function, example.args, {})} gives {example.got:g}, not {example.want:g}): "
+            "the arithmetic stays in integers for an int argument (numpy's reciprocal or // of an int keeps it "
+            "whole); compute in floating point, as 1 / x does")
+
+
+def _arguments_cut(function, names, answers, reference) -> str:
+    """The right answers for the float arguments (all, or one) cut to whole thousandths (milliseconds) or
+    fewer decimals."""
+    count = len(answers[0].args)
+    for digits in (3, 2, 1, 0):
+        scale = 10 ** digits
+        for way, cut in (("cut (rounded down)", math.floor), ("rounded", round)):
+            for which in (None, *range(count)):
+                def moved(args, cut=cut, scale=scale, which=which):
+                    return [cut(x * scale) / scale if isinstance(x, (float, np.floating)) and which in (None, k)
+                            else x for k, x in enumerate(args)]
+                if not all(_cut_agrees(a, reference, moved) for a in answers):
+                    continue
+                where = "whole numbers" if digits == 0 else "whole thousandths (milliseconds, for a time)" \
+                    if digits == 3 else f"{digits} decimal place{'s' if digits > 1 else ''}"
+                what = "its arguments" if which is None else names[which]
+                return (f"each answer is the right one for {what} {way} to {where}: the function rounds what it "
+                        "is given before it computes; use the arguments as they are")
+    return ""
+
+
+def _cut_agrees(answer: Answer, reference, moved) -> bool:
+    """The answer is the right one for its arguments cut; where the cut makes an argument 0 (a time under a
+    millisecond cut to 0 ms), which the reference refuses, the right one for the smallest positive value
+    instead, or 0."""
+    cut = moved(answer.args)
+    try:
+        return _same(answer.got, float(reference(*cut)))
+    except Exception:  # noqa: BLE001, S110 - the reference refuses the cut arguments: a time cut to 0 s
+        pass
+    if not any(x == 0 != y for x, y in zip(cut, answer.args, strict=False)):
+        return False
+    barely = [math.ulp(0.0) if x == 0 != y else x for x, y in zip(cut, answer.args, strict=False)]
+    try:  # the smallest positive number for the zero: what the cut arithmetic gives where the formula is a sum
+        return answer.got == 0 or _same(answer.got, float(reference(*barely)))
+    except Exception:  # noqa: BLE001 - refused even so: not this relation
+        return False
+
+
+def _capped(function, names, answers, reference) -> str:
+    """The right answers with one argument held at a cap wherever it is larger (a context limit of 4096
+    tokens the lesson never sets)."""
+    wrong = [a for a in answers if not _same(a.got, a.want)]
+    for i, name in enumerate(names):
+        try:
+            values = [float(a.args[i]) for a in answers]
+        except (TypeError, ValueError, IndexError):
+            continue
+        for cap in _CAPS:
+            if not all(float(a.args[i]) > cap for a in wrong):
+                continue
+            def held(args, i=i, cap=cap):
+                return [min(x, type(x)(cap)) if k == i else x for k, x in enumerate(args)]
+            if _agrees(answers, reference, held) and max(values) > cap:
+                return (f"each answer is the right one for {name} = {cap:g} wherever {name} is larger: the function "
+                        f"caps {name} at {cap:g}, a limit the lesson does not set")
+    return ""
+
+
+_CAPS = (512, 1000, 1024, 2048, 4096, 8192, 10_000, 16_384, 32_768, 65_536, 100_000, 131_072, 1e6)
+
+
+def _rescaled_past(function, names, answers, reference) -> str:
+    """The right answers, but for one argument divided by 1000 (or 8) wherever it is at least some value:
+    a value read in another unit (an ITL of 2 read as 2 ms) past a threshold the code chose."""
+    wrong = [a for a in answers if not _same(a.got, a.want)]
+    for i, name in enumerate(names):
+        try:
+            low_wrong = min(float(a.args[i]) for a in wrong)
+            high_right = max((float(a.args[i]) for a in answers if _same(a.got, a.want)), default=-math.inf)
+        except (TypeError, ValueError, IndexError):
+            continue
+        if high_right >= low_wrong:
+            continue
+        for factor, unit in ((1000, "milliseconds"), (8, "bits")):
+            def moved(args, i=i, factor=factor):
+                return [x / factor if k == i else x for k, x in enumerate(args)]
+            if _agrees(wrong, reference, moved):
+                right = f", and right for every {name} up to {high_right:g}" if high_right > -math.inf else ""
+                return (f"each wrong answer is the right one for {name} divided by {factor}, for {name} of "
+                        f"{low_wrong:g} or more{right}: the function reads a large {name} as {unit} and "
+                        f"converts it; the lesson's {name} is always in the same unit, however large")
+    for i, name in enumerate(names):  # and the other way: a small value read as billions (or thousands)
+        try:
+            high_wrong = max(float(a.args[i]) for a in wrong)
+            low_right = min((float(a.args[i]) for a in answers if _same(a.got, a.want)), default=math.inf)
+        except (TypeError, ValueError, IndexError):
+            continue
+        if low_right <= high_wrong:
+            continue
+        for factor, unit in ((1e9, "billions"), (1e6, "millions"), (1e3, "thousands")):
+            def grown(args, i=i, factor=factor):
+                return [x * factor if k == i else x for k, x in enumerate(args)]
+            if _agrees(wrong, reference, grown):
+                right = f", and right for every {name} from {low_right:g}" if low_right < math.inf else ""
+                return (f"each wrong answer is the right one for {name} times {factor:g}, for {name} of "
+                        f"{high_wrong:g} or less{right}: the function reads a small {name} as {unit} and "
+                        f"converts it; the lesson's {name} is always a plain count, however small")
     return ""
 
 
@@ -115,11 +263,19 @@ def _inverse(function, names, answers, reference) -> str:
 def _low_precision(function, names, answers, reference) -> str:
     """Every answer within a few units of float32's (or float16's) rounding of the right one, and some
     answer further off than the narrower type's rounding would leave it."""
-    errors = [abs(a.got - a.want) / abs(a.want) if a.want else (0.0 if a.got == 0 else math.inf) for a in answers]
+    half_max = float(np.finfo(np.float16).max)
+    overflowed = [a for a in answers if math.isinf(a.got) and abs(a.want) > half_max and (a.got > 0) == (a.want > 0)]
+    errors = [abs(a.got - a.want) / abs(a.want) if a.want else (0.0 if a.got == 0 else math.inf)
+              for a in answers if a not in overflowed]
+    if not errors:
+        return ""
     worst = max(errors)
     single = 4 * float(np.finfo(np.float32).eps)
     for dtype, digits, finer in ((np.float32, "about 7", 1e-12), (np.float16, "about 3", single)):
+        if overflowed and dtype is not np.float16:
+            continue  # an infinity where the right answer is above 65504: float16's overflow, not float32's
         if finer < worst <= 4 * float(np.finfo(dtype).eps):
-            return (f"each answer agrees with the right one to {digits} significant digits only, as numpy's "
+            inf = " (and is infinite where the right one passes float16's largest, 65504)" if overflowed else ""
+            return (f"each answer agrees with the right one to {digits} significant digits only{inf}, as numpy's "
                     f"{dtype.__name__} keeps them: compute in float64 (Python's float)")
     return ""

@@ -20,6 +20,9 @@ def _mistake(got, b) -> str:
         return "that forgets the factor 2: each parameter costs a multiply and an add, 2N FLOPs for N·b bytes"
     if is_close(got, 2 * b, 1e-6):
         return "that multiplies by b; divide the 2N FLOPs by the N·b bytes: 2 / b"
+    if is_close(got, 2 / (8 * b), 1e-6):
+        return ("that is FLOPs per bit, an eighth of the intensity: b is already bytes per parameter, and intensity "
+                "is FLOPs per byte, 2N FLOPs / (N·b) bytes = 2 / b")
     return ""
 
 

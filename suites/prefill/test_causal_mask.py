@@ -135,7 +135,8 @@ def test_repeated_calls(domain):
 def test_counts_causal_pairs(student, reference, diagnose):
     """For the lesson's 1000-token prompt, the True count equals causal_pairs(1000)."""
     try:
-        value = answer(student, "causal_mask", 1000, explain=lambda: diagnose("causal_mask", [*SMALL, (1000,)]))
+        value = answer(_Sized(student, LONG_SIZE), "causal_mask", 1000,
+                       explain=lambda: diagnose("causal_mask", [*SMALL, (1000,)]))
     except CallTimeout:
         if diagnose("causal_mask", [*SMALL, (1000,)]) != "mask.too-slow":  # and right for short prompts
             raise
@@ -153,3 +154,31 @@ def test_counts_causal_pairs(student, reference, diagnose):
         fail("for a long prompt, the True entries must be exactly the lower triangle",
              "causal_mask(1000) has the right number of True entries but not in the lower triangle",
              diagnosis=diagnose("causal_mask", [*SMALL, (1000,)]))
+
+
+class _Sized:
+    """The student's calls labelled with a size (``student.call_sized``): a mask too slow for the lesson's
+    long prompt is then too slow for that size only, and test_long_prompts, asking the same size, does not
+    run it again nor hold it against it."""
+
+    def __init__(self, student, size: str):
+        self._student, self._size = student, size
+
+    def call(self, function, *args, **kwargs):
+        return self._student.call_sized(self._size, function, *args, **kwargs)
+
+
+LONG_SIZE = "a long prompt"
+
+
+# Past the drawn sizes and the lesson's 1000 tokens: a mask cut at a 1024-token context stops there. One
+# size only: a mask is P² cells sent back and compared, and 4097 tokens (17 MB) made a right grade 1.8 times
+# as long (bench/grade_ab.py). A right mask built by a Python loop that runs out of time is not held to
+# anything (grader.grading.domain, check_large); a wrong mask is.
+LONG = [((1025,), {})]
+LONG_PROMPTS = "causal_mask(P) must be the (P, P) lower triangle for prompts longer than 1024 tokens too"
+
+
+def test_long_prompts(domain):
+    """causal_mask: the (P, P) lower triangle for a 1025-token prompt, when it answers in time."""
+    domain.check_large("causal_mask", LONG, LONG_PROMPTS, TELLING, wrong_shape=WRONG_SHAPE, size=LONG_SIZE)

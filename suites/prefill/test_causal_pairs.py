@@ -47,8 +47,23 @@ def test_one_token(student, diagnose):
 @pytest.mark.weight(2)
 def test_lesson_prompt(student, reference, diagnose):
     """The lesson's 1000-token prompt."""
-    _check(student, diagnose, 1000, reference.causal_pairs(1000), "P(P+1)/2 for P = 1000",
+    _check(_Sized(student, LONG_SIZE), diagnose, 1000, reference.causal_pairs(1000), "P(P+1)/2 for P = 1000",
            "causal_pairs(P) must be P(P+1)/2 for a long prompt too")
+
+
+class _Sized:
+    """The student's calls labelled with a size (``student.call_sized``): a count too slow for the lesson's
+    long prompt is then too slow for that size only, and test_long_prompts, asking the same size, does not
+    run it again nor hold it against it."""
+
+    def __init__(self, student, size: str):
+        self._student, self._size = student, size
+
+    def call(self, function, *args, **kwargs):
+        return self._student.call_sized(self._size, function, *args, **kwargs)
+
+
+LONG_SIZE = "a long prompt"
 
 
 @pytest.mark.weight(3)
@@ -83,3 +98,15 @@ def test_whole_domain(domain):
 def test_repeated_calls(domain):
     """causal_pairs: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("causal_pairs", domain.draw("causal_pairs", 12)[-3:], OWN_ANSWER, TELLING)
+
+
+# Past the drawn sizes, where the closed form answers at once: an int32 P(P + 1) wraps past P = 46,340, a
+# table or a cap stops at its end. A right count of a P × P mask or a double loop runs out of memory or time
+# there, and is not held to anything (grader.grading.domain, check_large); a wrong number is.
+LONG = [((50_000,), {}), ((1_000_000,), {})]
+LONG_PROMPTS = "causal_pairs(P) must be P(P+1)/2 for long prompts too (tens of thousands of tokens and more)"
+
+
+def test_long_prompts(domain):
+    """causal_pairs: P(P+1)/2 for prompts of 50,000 and 1,000,000 tokens, when it answers at all."""
+    domain.check_large("causal_pairs", LONG, LONG_PROMPTS, TELLING, size=LONG_SIZE)

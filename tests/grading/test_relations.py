@@ -54,3 +54,64 @@ def test_a_swap_is_shown_on_an_input_where_it_changes_the_answer():
 def test_equal_right_answers_prove_nothing():
     answers = [Answer((0.2, 0.05, 5), 0.8, 0.4), Answer((0.2, 0.05, 5), 0.8, 0.4)]
     assert describe_relation("request_seconds", NAMES, answers, request_seconds) == ""
+
+
+EXAMPLES = {"ttft": 0.2, "itl": 0.05, "n_out": 5}
+WIDE = [(0.2, 0.05, 5), (1.182, 0.1839, 1530), (3.0, 0.7, 2), (0.0004, 2e-5, 77), (12.5, 2.5, 9), (59.0, 30.0, 84),
+        (0.3, 1.0, 7), (7.25, 6.0, 12000), (0.9, 0.013, 50000)]
+
+
+def said_wide(student) -> str:
+    answers = [Answer(args, float(student(*args)), float(request_seconds(*args))) for args in WIDE]
+    return describe_relation("request_seconds", NAMES, answers, request_seconds, EXAMPLES)
+
+
+@pytest.mark.parametrize("student, words", [
+    (lambda t, i, n: 0.2 + (n - 1) * i, "for ttft = 0.2, the lesson's own value, whatever ttft is asked"),
+    (lambda t, i, n: 0.2 + (n - 1) * 0.05, "for ttft = 0.2 and itl = 0.05, the lesson's own values"),
+    (lambda t, i, n: request_seconds(t, i / 1000 if i > 1 else i, n), "reads a large itl as milliseconds"),
+    (lambda t, i, n: request_seconds(t, i, min(n, 4096)), "caps n_out at 4096"),
+    (lambda t, i, n: request_seconds(int(t * 1000) / 1000, int(i * 1000) / 1000, n),
+     "for its arguments cut (rounded down) to whole thousandths"),
+    (lambda t, i, n: request_seconds(float(int(t)), i, n), "for ttft cut (rounded down) to whole numbers"),
+])
+def test_relations_of_the_arguments_are_named_when_they_hold_everywhere(student, words):
+    assert words in said_wide(student)
+
+
+def test_a_small_value_read_as_billions_is_named():
+    def flops(N, P):
+        return 2 * N * P
+    inputs = [(1, 1), (7, 1000), (3.5, 20), (7e9, 1000), (1e12, 3), (5e10, 77)]
+    answers = [Answer(a, float(flops(a[0] * 1e9 if a[0] < 1e6 else a[0], a[1])), float(flops(*a))) for a in inputs]
+    assert "reads a small N as billions" in describe_relation("prefill_flops", ("N", "P"), answers, flops)
+
+
+def test_an_example_value_passed_on_every_call_proves_nothing():
+    inputs = [(0.2, 0.05, n) for n in (2, 5, 9, 77)]
+    answers = [Answer(a, float(request_seconds(*a) * 2), float(request_seconds(*a))) for a in inputs]
+    assert "lesson's own value" not in describe_relation("request_seconds", NAMES, answers, request_seconds, EXAMPLES)
+
+
+def test_float16_that_overflows_to_infinity_is_still_float16():
+    def rate(itl):
+        return 1 / itl
+    inputs = [(0.05,), (0.1966,), (1e-6,), (3e-5,), (2.5,), (0.0123,)]
+    with np.errstate(over="ignore"):
+        answers = [Answer(a, float(np.float16(1) / np.float16(a[0])), rate(*a)) for a in inputs]
+    sentence = describe_relation("rate", ("itl",), answers, rate)
+    assert "about 3 significant digits only (and is infinite where the right one passes" in sentence
+
+
+def test_times_cut_to_whole_milliseconds_are_named_though_a_sub_millisecond_time_becomes_zero():
+    def checked(ttft, itl, n_out):
+        if not (ttft > 0 and itl > 0):
+            raise ValueError("times must be positive")
+        return request_seconds(ttft, itl, n_out)
+
+    def in_ms(ttft, itl, n_out):
+        return (int(ttft * 1000) + (n_out - 1) * int(itl * 1000)) / 1000
+    inputs = [*WIDE, (0.0001, 1e-9, 100_000)]
+    answers = [Answer(a, float(in_ms(*a)), float(checked(*a))) for a in inputs]
+    sentence = describe_relation("request_seconds", NAMES, answers, checked)
+    assert "for its arguments cut (rounded down) to whole thousandths" in sentence

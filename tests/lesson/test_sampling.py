@@ -80,3 +80,11 @@ def test_the_same_seed_draws_the_same_calls():
     assert all(np.array_equal(a, b) for (x, _), (y, _) in zip(one, two, strict=True) for a, b in zip(x, y, strict=True))
     shapes = {args[0].shape for args, _ in one}
     assert (1, 1) in shapes and any(s[0] == 1 for s in shapes)  # one token, vectors of one number
+
+
+def test_after_the_size_corners_comes_an_all_zero_first_array():
+    contract = CONTRACTS["prefill.prefill_matches_sequential"]
+    calls = draw(contract, np.random.default_rng(3), 10)
+    zero = [i for i, (args, _) in enumerate(calls) if not args[0].any()]
+    assert zero == [len(contract.dims) + 2]  # the corners: every size low, every size high, one low per dimension
+    assert calls[zero[0]][0][1].any() and all(args[0].dtype == np.float64 for args, _ in calls)

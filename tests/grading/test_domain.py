@@ -1,0 +1,119 @@
+"""grader.grading.domain: what a check over the contract says, and what it does not hold against a function."""
+
+from __future__ import annotations
+
+import types
+
+import numpy as np
+import pytest
+
+from grader.checks import CheckFailed
+from grader.exceptions import CallTimeout
+from grader.grading.domain import Domain
+from grader.lesson.contract import load_contracts
+
+CONTRACTS = load_contracts("lesson.toml", {
+    "causal_pairs": {"P": {"kind": "whole", "min": 1, "sample": [1, 2048], "types": ["int"]}},
+    "rate": {"itl": {"kind": "real", "above": 0, "sample": [1e-9, 30], "example": 0.05}},
+    "seconds": {"ttft": {"kind": "real", "above": 0, "sample": [1e-4, 600]},
+                "n_out": {"kind": "whole", "min": 1, "sample": [1, 1e5], "types": ["int"]}},
+}, ("causal_pairs", "rate", "seconds"))
+REFERENCE = types.SimpleNamespace(causal_pairs=lambda P: P * (P + 1) // 2, rate=lambda itl: 1 / itl,
+                                  seconds=lambda ttft, n_out: ttft * n_out)
+
+
+class Student:
+    """The student fixture's two ways of calling, on plain Python functions."""
+
+    def __init__(self, **functions):
+        self._functions = functions
+
+    def call(self, function, *args, **kwargs):
+        return self._functions[function](*args, **kwargs)
+
+    def call_sized(self, size, function, *args, **kwargs):
+        return self.call(function, *args, **kwargs)
+
+
+def domain(**functions) -> Domain:
+    lesson = types.SimpleNamespace(contracts=CONTRACTS)
+    return Domain(lesson, Student(**functions), REFERENCE, lambda function, probes: None,
+                  np.random.default_rng(0), None)
+
+
+def failure(check) -> CheckFailed:
+    with pytest.raises(CheckFailed) as caught:
+        check()
+    return caught.value
+
+
+LONG = [((50_000,), {}), ((1_000_000,), {})]
+
+
+def test_a_long_prompt_counted_in_int32_is_held_and_said_to_wrap_round():
+    def int32(P):
+        P = np.int32(P)
+        return P * (P + 1) // 2
+    with np.errstate(over="ignore"):
+        failed = failure(lambda: domain(causal_pairs=int32).check_large("causal_pairs", LONG, "right for long prompts"))
+    assert "causal_pairs(50000) returned" in failed.detail and "wrapped round in a 32-bit integer" in failed.detail
+
+
+@pytest.mark.parametrize("out_of_reach", [MemoryError("a P × P mask"), CallTimeout("slow", "P = 50,000", True)])
+def test_a_right_count_out_of_memory_or_time_on_a_long_prompt_is_not_held(out_of_reach):
+    def counts_the_mask(P):
+        raise out_of_reach
+    domain(causal_pairs=counts_the_mask).check_large("causal_pairs", LONG, "right for long prompts")
+
+
+def test_a_function_that_hangs_on_every_call_is_still_held():
+    def hangs(P):
+        raise CallTimeout("stuck")
+    with pytest.raises(CallTimeout):
+        domain(causal_pairs=hangs).check_large("causal_pairs", LONG, "right for long prompts")
+
+
+def test_a_bound_the_lesson_does_not_set_is_found_and_said():
+    def capped(ttft, n_out):
+        if not 1 <= n_out <= 4096:
+            raise ValueError("n_out")
+        return ttft * n_out
+    calls = [((1.5, 7), {}), ((0.2, 100_000), {})]
+    failed = failure(lambda: domain(seconds=capped).check("seconds", calls, "right everywhere"))
+    assert "refuses n_out = 4097 (and above), while n_out = 4096 is answered" in failed.detail
+
+
+def test_a_table_and_a_type_refused_are_said_as_such():
+    table = {1e-3: 1e3, 0.05: 20.0}
+    failed = failure(lambda: domain(rate=lambda itl: table[itl]).check("rate", [((0.05,), {}), ((0.3,), {})], "p"))
+    assert "The KeyError is 0.3 itself: the function looks itl up in a table" in failed.detail
+
+    def floats_only(itl):
+        if not isinstance(itl, float):
+            raise ValueError("itl must be a float")  # noqa: TRY004 - the mistake under test
+        return 1 / itl
+    failed = failure(lambda: domain(rate=floats_only).check("rate", [((0.5,), {}), ((2,), {})], "p"))
+    assert "The same call with itl = 2.0 instead of 2 is answered" in failed.detail
+
+
+def test_refusals_here_and_there_name_no_bound():
+    def scattered(itl):
+        if round(itl * 100) % 2:
+            raise ValueError("itl")
+        return 1 / itl
+    failed = failure(lambda: domain(rate=scattered).check("rate", [((0.02,), {}), ((0.25,), {})], "p"))
+    assert "refusal follows" not in failed.detail and "about" not in failed.detail
+
+
+def test_an_integer_reciprocal_of_an_int_is_said_to_stay_in_integers():
+    failed = failure(lambda: domain(rate=np.reciprocal).check("rate", [((0.5,), {}), ((2,), {})], "p"))
+    assert "With itl = 2.0 instead of 2 it answers rightly" in failed.detail
+
+
+def test_a_mask_cut_at_a_context_length_gets_the_shape_code_when_no_model_names_one():
+    masks = types.SimpleNamespace(**vars(REFERENCE), mask=lambda P: np.tril(np.ones((P, P), dtype=bool)))
+    lesson = types.SimpleNamespace(contracts={**CONTRACTS, "mask": CONTRACTS["causal_pairs"]})
+    cut = Student(mask=lambda P: np.tril(np.ones((1024, 1024), dtype=bool))[:P, :P])
+    checks = Domain(lesson, cut, masks, lambda function, probes: None, np.random.default_rng(0), None)
+    failed = failure(lambda: checks.check_large("mask", [((1025,), {})], "p", wrong_shape="mask.wrong-shape"))
+    assert failed.diagnosis == "mask.wrong-shape" and "shape (1024, 1024)" in failed.detail
