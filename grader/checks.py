@@ -30,15 +30,11 @@ values that every message uses (``describe``, ``describe_type``, ``format_call``
 ``mask_picture``, ``side_by_side``, from ``grader.describe``), so a suite depends on one module of the grader and
 nothing else.
 
-**Misconceptions as models.** A diagnosis is a claim about how the student's function behaves, so it is backed by a
-*model*: a wrong implementation written by the instructor in ``suites/<lesson>/models.py`` (or ``models/``) and
-marked ``@model("<code>")``. A check that fails asks the ``diagnose`` fixture which model the student's function
-agrees with on a handful of ``probe`` inputs (``grader.grading.models``); the diagnosis is given only when the
-function agrees with one model on every probe and disagrees with the reference somewhere, so a single coincidental
-value never names a misconception. How two outcomes are compared is the model's ``same``: ``same_value`` (the
-default), ``same_type`` (a mistake of kind, such as text instead of a number), ``same_cells`` (the same grid
-whatever its dtype) or ``same_changes`` (the same arguments changed in place), ``same_message`` (the same error with
-the same message), all of several (``both``); any function of two ``Outcome`` objects will do.
+**Misconceptions as models.** A diagnosis is backed by a *model*: a wrong implementation in ``suites/<lesson>/models``
+marked ``@model("<code>")``. A failing check asks ``diagnose`` which model the student's function agrees with on a
+few ``probe`` inputs (``grader.grading.models``): named only when one model agrees on every probe and the reference
+differs somewhere. A model's ``same`` says how outcomes compare (``same_value``, ``same_type``, ``same_cells``,
+``same_changes``, ``same_message``, ``both``; any function of two ``Outcome`` objects).
 """
 
 from __future__ import annotations
@@ -90,9 +86,9 @@ def _grid(title, grid):
 
 
 def fail(property: str, detail: str | None = None, *, pictures=(), diagnosis: str | None = None):
-    """Fail the check. ``property``: what must hold, without hidden inputs or expected values.
-    ``detail``: the full story. ``pictures``: ``[(title, 2-D bool grid), ...]`` to draw.
-    ``diagnosis``: the catalogue code of the misconception the failure points to, if known."""
+    """Fail the check. ``property``: what must hold, without hidden inputs or expected values. ``detail``: the full
+    story. ``pictures``: ``[(title, 2-D bool grid), ...]`` to draw. ``diagnosis``: the catalogue code of the
+    misconception the failure points to, if known."""
     raise CheckFailed(property, detail, pictures, diagnosis)
 
 
@@ -179,10 +175,10 @@ _PLAIN = (int, float)  # exactly these: a bool, a numpy number or a subclass goe
 
 
 class SizedCalls:
-    """``student.sized("n = 10⁶")``: the student's functions, each call labelled with the size of
-    its inputs in words a student may read (even for a secret check: say "a long prompt" if the
-    size itself is hidden). A labelled call that times out after the same function returned in
-    time raises CallTimeout with ``too_slow`` set; the report says "too slow for n = 10⁶"."""
+    """``student.sized("n = 10⁶")``: the student's functions, each call labelled with the size of its inputs in words a
+    student may read (even for a secret check: say "a long prompt" if the size itself is hidden). A labelled
+    call that times out after the same function returned in time raises CallTimeout with ``too_slow`` set; the
+    report says "too slow for n = 10⁶"."""
 
     def __init__(self, student, size: str):
         self._student, self._size = student, str(size)
@@ -208,10 +204,11 @@ def confirmed(student, function: str, calls, mistake: Callable[..., str], why: s
 
 
 def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
-    """Fail unless ``function`` gives each argument tuple of ``valid`` an answer (a finite positive number, as every
-    function with a rejection rule in these lessons does) and raises ValueError for each of ``invalid``, at inputs no
-    visible check uses: refusing all but the probes a student can read, only the values the checks name, or in a
-    function that computes no answer for good arguments (validates, then returns 0 or None) earns nothing (issue 25)."""
+    """Fail unless ``function`` gives each argument tuple of ``valid`` a finite number, not 0 for all of them, and
+    raises ValueError for each of ``invalid``, at inputs no visible check uses: refusing all but the probes a student
+    can read, only the values the checks name, or in a function that computes no answer for good arguments
+    (validates, then returns 0 or None) earns nothing (issue 25); a wrong formula still computes one."""
+    answers = []
     for args in valid:
         call = format_call(function, args, {})
         try:
@@ -221,13 +218,17 @@ def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
                  f"{call} raised ValueError, but its arguments are valid: the error must come from the check of the "
                  f"arguments, and only for {rule}")
         except Exception as exc:  # the student's own exception, rebuilt as its built-in type
-            got = exc
             if isinstance(exc, GraderError):  # the grader's own fault: never the student's
                 raise
-        if isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.number)) or not 0 < got < math.inf:
+            got = exc
+        answers.append(got)
+        if isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.number)) or not math.isfinite(got):
             said = f"raised {type(got).__name__}" if isinstance(got, Exception) else f"returned {describe(got)}"
             fail(f"{function} must compute an answer for valid arguments: refusing {rule} earns nothing without one",
-                 f"{call} {said}; valid arguments must give a positive number")
+                 f"{call} {said}; valid arguments must give a number")
+    if answers and not any(answers):
+        fail(f"{function} must compute an answer for valid arguments: refusing {rule} earns nothing without one",
+             f"{function} returned 0 for every valid call ({', '.join(format_call(function, a, {}) for a in valid)})")
     for args in invalid:
         try:
             got = getattr(student, function)(*args)
@@ -275,8 +276,8 @@ class Probe:
 
 
 def probe(*args, **kwargs) -> Probe:
-    """``probe(7e9, 1000, 1e14, utilization=0.5)``: the arguments of one call. A plain tuple of
-    positional arguments is a probe too."""
+    """``probe(7e9, 1000, 1e14, utilization=0.5)``: the arguments of one call. A plain tuple of positional
+    arguments is a probe too."""
     return Probe(tuple(args), dict(kwargs))
 
 
@@ -284,13 +285,12 @@ def probe(*args, **kwargs) -> Probe:
 class Outcome:
     """What one call did, as a model's comparison sees it.
 
-    ``kind``: "returned" (``value``), "raised" (``error``: the name of the built-in exception
-    type; ``message``, its message), "timeout" (ran past its time limit), "unsupported"
-    (returned what cannot cross to the grader, such as an exception object) or "failed" (the
-    call ended without an answer: its process died). ``changed``: per positional argument,
-    whether the call changed it in place; None where that was not observed. ``stated``: the
-    exception was raised by a ``raise`` statement of the code run (a model's), so its message
-    is its author's wording, not Python's (``grader.grading.evidence``)."""
+    ``kind``: "returned" (``value``), "raised" (``error``: the name of the built-in exception type; ``message``,
+    its message), "timeout" (ran past its time limit), "unsupported" (returned what cannot cross to the grader,
+    such as an exception object) or "failed" (the call ended without an answer: its process died). ``changed``:
+    per positional argument, whether the call changed it in place; None where that was not observed. ``stated``:
+    the exception was raised by a ``raise`` statement of the code run (a model's), so its message is its
+    author's wording, not Python's (``grader.grading.evidence``)."""
 
     kind: str
     value: object = None
@@ -301,8 +301,8 @@ class Outcome:
 
 
 def value_kind(value) -> tuple:
-    """What sort of value this is, as a student would say it: a number, text, None, a bool, a list,
-    an array of numbers (of which dimension), ..."""
+    """What sort of value this is, as a student would say it: a number, text, None, a bool, a list, an array of
+    numbers (of which dimension), ..."""
     if value is None:
         return ("None",)
     if isinstance(value, (bool, np.bool_)):
@@ -329,8 +329,8 @@ def _same_numbers(a, b) -> bool:
 
 
 def equal_values(a, b) -> bool:
-    """Whether two returned values are the same answer: numbers within a relative 1e-6 (NaN equals
-    NaN), arrays of the same shape and kind of number with the same cells, containers item by item."""
+    """Whether two returned values are the same answer: numbers within a relative 1e-6 (NaN equals NaN), arrays of
+    the same shape and kind of number with the same cells, containers item by item."""
     kind = value_kind(a)
     if kind != value_kind(b):
         return False
@@ -402,8 +402,8 @@ def same_message(student: Outcome, model: Outcome) -> bool:
 
 
 def same_changes(student: Outcome, model: Outcome) -> bool:
-    """The same arguments changed in place by a call that returned (whatever it returned); a call that
-    did not return the same way as the model's (what it changed then is not seen)."""
+    """The same arguments changed in place by a call that returned (whatever it returned); a call that did not
+    return the same way as the model's (what it changed then is not seen)."""
     ending = _same_ending(student, model)
     if ending is not None:
         return ending
@@ -411,8 +411,8 @@ def same_changes(student: Outcome, model: Outcome) -> bool:
 
 
 def both(*comparisons: Callable[[Outcome, Outcome], bool]) -> Callable[[Outcome, Outcome], bool]:
-    """A comparison that holds when all of ``comparisons`` hold (``both(same_cells, same_type)``: the same
-    grid, held in the same sort of value)."""
+    """A comparison that holds when all of ``comparisons`` hold (``both(same_cells, same_type)``: the same grid,
+    held in the same sort of value)."""
     def same(student: Outcome, model: Outcome) -> bool:
         return all(compare(student, model) for compare in comparisons)
     same.__name__ = "both_" + "_".join(getattr(c, "__name__", "same") for c in comparisons)

@@ -272,7 +272,7 @@ def _low_precision(function, names, answers, reference) -> str:
     worst = max(errors)
     single = 4 * float(np.finfo(np.float32).eps)
     for dtype, digits, finer in ((np.float32, "about 7", 1e-12), (np.float16, "about 3", single)):
-        if overflowed and dtype is not np.float16:
+        if overflowed and np.float16 is not dtype:
             continue  # an infinity where the right answer is above 65504: float16's overflow, not float32's
         if finer < worst <= 4 * float(np.finfo(dtype).eps):
             inf = " (and is infinite where the right one passes float16's largest, 65504)" if overflowed else ""

@@ -168,7 +168,7 @@ class _Sized:
         return self._student.call_sized(self._size, function, *args, **kwargs)
 
 
-LONG_SIZE = "a long prompt"
+LONG_SIZE = "a prompt of 1000 tokens or more"  # words a student may read, even for a hidden check
 
 
 # Past the drawn sizes and the lesson's 1000 tokens: a mask cut at a 1024-token context stops there. One

@@ -63,7 +63,7 @@ class _Sized:
         return self._student.call_sized(self._size, function, *args, **kwargs)
 
 
-LONG_SIZE = "a long prompt"
+LONG_SIZE = "a prompt of 1000 tokens or more"  # words a student may read, even for a hidden check
 
 
 @pytest.mark.weight(3)

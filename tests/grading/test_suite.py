@@ -68,8 +68,8 @@ def test_weights_shape_partial_credit(course):
         "import pytest\npytestmark = pytest.mark.task('causal_pairs')\n"
         "@pytest.mark.weight(5)\ndef test_heavy(student):\n    assert False, 'heavy check failed'\n")
     report = grade(course.root / "solutions" / "prefill", course=course)
-    task = report.task("causal_pairs")  # seven passing checks weighing 11 in all, one failing of weight 5
-    assert task.score == pytest.approx(task.max_score * 11 / 16)
+    task = report.task("causal_pairs")  # eight passing checks weighing 12 in all, one failing of weight 5
+    assert task.score == pytest.approx(task.max_score * 12 / 17)
     assert "heavy check failed" in task.feedback
 
 
@@ -366,9 +366,11 @@ def test_a_secret_check_says_nothing_the_submission_chose(course, tmp_path):
     for chosen in ("Leak", "Escape", "hidden input", "P=1000", "(prefill.py, line 1000)"):
         assert chosen in instructor and chosen not in student, chosen
     said = {t.id: {c.message for c in t.checks} for t in report.for_audience("student").tasks}
-    assert {m.split(";")[0] for m in said["causal_pairs"]} == {"causal_pairs raised ValueError",
-                                                              "causal_pairs must accept every input the lesson allows"}
-    assert {m.split(";")[0] for m in said["causal_mask"]} == {"causal_mask raised BaseException"}
+    assert {m.split(";")[0] for m in said["causal_pairs"]} == {  # a call labelled with its size says it
+        "causal_pairs raised ValueError", "causal_pairs raised ValueError for a prompt of 1000 tokens or more",
+        "causal_pairs must accept every input the lesson allows"}
+    assert {m.split(";")[0] for m in said["causal_mask"]} == {
+        "causal_mask raised BaseException", "causal_mask raised BaseException for a prompt of 1000 tokens or more"}
 
 
 # ---------------------------------------------------------------------------- no check without its truth
