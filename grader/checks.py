@@ -86,9 +86,8 @@ def _grid(title, grid):
 
 
 def fail(property: str, detail: str | None = None, *, pictures=(), diagnosis: str | None = None):
-    """Fail the check. ``property``: what must hold, without hidden inputs or expected values. ``detail``: the full
-    story. ``pictures``: ``[(title, 2-D bool grid), ...]`` to draw. ``diagnosis``: the catalogue code of the
-    misconception the failure points to, if known."""
+    """Fail the check. ``property``: what must hold, without hidden inputs or expected values; ``detail``: the full
+    story; ``pictures``: ``[(title, 2-D bool grid), ...]`` to draw; ``diagnosis``: the catalogue code it points to."""
     raise CheckFailed(property, detail, pictures, diagnosis)
 
 
@@ -96,13 +95,9 @@ def _function(call: str) -> str:
     return call.split("(", 1)[0]
 
 
-def _by_type(value, by_type: dict | None) -> str | None:
-    """The diagnosis code ``by_type`` gives the exact type of ``value`` (``type(None)`` for None)."""
-    return (by_type or {}).get(type(value))
-
-
 def _explained(value, by_type: dict | None, explain: Callable[[], str | None] | None) -> str | None:
-    return _by_type(value, by_type) or (explain() if explain is not None else None)
+    """The code ``by_type`` gives the exact type of ``value`` (``type(None)`` for None), else ``explain()``'s."""
+    return (by_type or {}).get(type(value)) or (explain() if explain is not None else None)
 
 
 def number(value, call: str, *, by_type: dict | None = None, explain: Callable[[], str | None] | None = None) -> float:
@@ -175,18 +170,20 @@ _PLAIN = (int, float)  # exactly these: a bool, a numpy number or a subclass goe
 
 
 class SizedCalls:
-    """``student.sized("n = 10⁶")``: the student's functions, each call labelled with the size of its inputs in words a
-    student may read (even for a secret check: say "a long prompt" if the size itself is hidden). A labelled
-    call that times out after the same function returned in time raises CallTimeout with ``too_slow`` set; the
-    report says "too slow for n = 10⁶"."""
+    """``student.sized("n = 10⁶")``: the student's functions, each call labelled with the size of its inputs in words
+    a student may read (even for a secret check). A labelled call that times out after the same function returned in
+    time raises CallTimeout with ``too_slow`` set; the report says "too slow for n = 10⁶"."""
 
     def __init__(self, student, size: str):
         self._student, self._size = student, str(size)
 
+    def call(self, function: str, *args, **kwargs):  # as ``answer`` calls a student
+        return self._student.call_sized(self._size, function, *args, **kwargs)
+
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
-        return lambda *args, **kwargs: self._student.call_sized(self._size, name, *args, **kwargs)
+        return lambda *args, **kwargs: self.call(name, *args, **kwargs)
 
 
 def confirmed(student, function: str, calls, mistake: Callable[..., str], why: str) -> bool:

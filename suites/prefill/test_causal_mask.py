@@ -135,7 +135,7 @@ def test_repeated_calls(domain):
 def test_counts_causal_pairs(student, reference, diagnose):
     """For the lesson's 1000-token prompt, the True count equals causal_pairs(1000)."""
     try:
-        value = answer(_Sized(student, LONG_SIZE), "causal_mask", 1000,
+        value = answer(student.sized(LONG_SIZE), "causal_mask", 1000,
                        explain=lambda: diagnose("causal_mask", [*SMALL, (1000,)]))
     except CallTimeout:
         if diagnose("causal_mask", [*SMALL, (1000,)]) != "mask.too-slow":  # and right for short prompts
@@ -156,19 +156,10 @@ def test_counts_causal_pairs(student, reference, diagnose):
              diagnosis=diagnose("causal_mask", [*SMALL, (1000,)]))
 
 
-class _Sized:
-    """The student's calls labelled with a size (``student.call_sized``): a mask too slow for the lesson's
-    long prompt is then too slow for that size only, and test_long_prompts, asking the same size, does not
-    run it again nor hold it against it."""
-
-    def __init__(self, student, size: str):
-        self._student, self._size = student, size
-
-    def call(self, function, *args, **kwargs):
-        return self._student.call_sized(self._size, function, *args, **kwargs)
-
-
-LONG_SIZE = "a prompt of 1000 tokens or more"  # words a student may read, even for a hidden check
+# the size the lesson's long prompt and the longer ones are labelled with (``student.sized``), in words a student may
+# read even for a hidden check: a mask too slow for the lesson's prompt is too slow for that size only, and
+# test_long_prompts, asking the same size, does not run it again nor hold it against it
+LONG_SIZE = "a prompt of 1000 tokens or more"
 
 
 # Past the drawn sizes and the lesson's 1000 tokens: a mask cut at a 1024-token context stops there. One

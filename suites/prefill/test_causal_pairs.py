@@ -47,23 +47,14 @@ def test_one_token(student, diagnose):
 @pytest.mark.weight(2)
 def test_lesson_prompt(student, reference, diagnose):
     """The lesson's 1000-token prompt."""
-    _check(_Sized(student, LONG_SIZE), diagnose, 1000, reference.causal_pairs(1000), "P(P+1)/2 for P = 1000",
+    _check(student.sized(LONG_SIZE), diagnose, 1000, reference.causal_pairs(1000), "P(P+1)/2 for P = 1000",
            "causal_pairs(P) must be P(P+1)/2 for a long prompt too")
 
 
-class _Sized:
-    """The student's calls labelled with a size (``student.call_sized``): a count too slow for the lesson's
-    long prompt is then too slow for that size only, and test_long_prompts, asking the same size, does not
-    run it again nor hold it against it."""
-
-    def __init__(self, student, size: str):
-        self._student, self._size = student, size
-
-    def call(self, function, *args, **kwargs):
-        return self._student.call_sized(self._size, function, *args, **kwargs)
-
-
-LONG_SIZE = "a prompt of 1000 tokens or more"  # words a student may read, even for a hidden check
+# the size the lesson's long prompt and the longer ones are labelled with (``student.sized``), in words a student may
+# read even for a hidden check: a count too slow for the lesson's prompt is too slow for that size only, and
+# test_long_prompts, asking the same size, does not run it again nor hold it against it
+LONG_SIZE = "a prompt of 1000 tokens or more"
 
 
 @pytest.mark.weight(3)
