@@ -1,5 +1,6 @@
-"""Small courses made for a test: a lesson copied from Prefill under another id and module, and
-submission folders holding named files (shared by tests/lesson/ and tests/submission/)."""
+"""Small courses made for a test: a lesson copied from Prefill under another id and module, Prefill alone with
+its solution edited, and submission folders holding named files (shared by tests/lesson/, tests/submission/
+and tests/authoring/)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,16 @@ def folder(path: Path, *files: str) -> Path:
         (path / name).parent.mkdir(parents=True, exist_ok=True)
         (path / name).write_text("x = 1\n" if name.endswith(".py") else 'flops = ""\n', encoding="utf-8")
     return path
+
+
+def prefill_alone(tmp_path: Path, old: str = "", new: str = "") -> Path:
+    """The prefill lesson alone, its solution edited inside the markers (no drift), without mutants or models
+    (a lesson without models is asked for none): its validation takes a second, not half a minute."""
+    course = tmp_path / "course"
+    for tree in ("exercises", "solutions", "suites"):
+        shutil.copytree(ROOT / tree / "prefill", course / tree / "prefill",
+                        ignore=shutil.ignore_patterns("__pycache__", "mutants", "models"))
+    path = course / "solutions" / "prefill" / "prefill.py"
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new))
+    return course

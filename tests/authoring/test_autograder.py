@@ -6,35 +6,19 @@ solution ``grader validate`` rejects gets no zip at all, with the release's mess
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from grader.authoring.autograder import build_zip, main
 from grader.authoring.release import ReleaseRefused
 from grader.lesson.course import Course
 
-from paths import ROOT
-
-
-def _course(tmp_path: Path, old: str = "", new: str = "") -> Path:
-    """The prefill lesson alone, its solution edited inside the markers, without mutants or models:
-    validating it takes seconds (as tests/authoring/test_release.py does)."""
-    course = tmp_path / "course"
-    for tree in ("exercises", "solutions", "suites"):
-        shutil.copytree(ROOT / tree / "prefill", course / tree / "prefill",
-                        ignore=shutil.ignore_patterns("__pycache__", "mutants", "models"))
-    path = course / "solutions" / "prefill" / "prefill.py"
-    assert old in path.read_text()
-    path.write_text(path.read_text().replace(old, new))
-    return course
+from courses import prefill_alone
 
 
 @pytest.mark.parametrize("lesson", [["--lesson", "prefill"], []], ids=["one-lesson", "every-lesson"])
 def test_a_lesson_whose_solution_breaks_a_fact_gets_no_zip(tmp_path, capsys, lesson):
     """It used to be built, exit 0, for a lesson that `grader release` refuses (issue 24)."""
-    course = _course(tmp_path, "return 2 * N * P", "return N * P")
+    course = prefill_alone(tmp_path, "return 2 * N * P", "return N * P")
     out = tmp_path / "dist" / "gradescope-autograder.zip"
     assert main(["--course", str(course), *lesson, "--output", str(out)]) == 1  # the release's status
     err = capsys.readouterr().err
@@ -46,7 +30,7 @@ def test_a_lesson_whose_solution_breaks_a_fact_gets_no_zip(tmp_path, capsys, les
 
 
 def test_build_zip_itself_refuses_it(tmp_path):
-    course = _course(tmp_path, "return 2 * N * P", "return N * P")
+    course = prefill_alone(tmp_path, "return 2 * N * P", "return N * P")
     with pytest.raises(ReleaseRefused, match="lesson 'prefill' does not validate"):
         build_zip(Course(course), tmp_path / "out.zip", "prefill")
     assert not (tmp_path / "out.zip").exists()
@@ -54,5 +38,5 @@ def test_build_zip_itself_refuses_it(tmp_path):
 
 def test_a_lesson_that_validates_is_built(tmp_path, capsys):
     out = tmp_path / "gradescope-autograder.zip"
-    assert main(["--course", str(_course(tmp_path)), "--lesson", "prefill", "--output", str(out)]) == 0
+    assert main(["--course", str(prefill_alone(tmp_path)), "--lesson", "prefill", "--output", str(out)]) == 0
     assert capsys.readouterr().out == f"wrote {out}\n" and out.is_file()

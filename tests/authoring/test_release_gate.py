@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import shutil
 import zipfile
-from pathlib import Path
 
 import pytest
 
@@ -16,6 +15,7 @@ from grader.cli import main
 from grader.exceptions import ConfigError, UsageError
 from grader.lesson.course import Course
 
+from courses import prefill_alone
 from paths import ROOT
 
 COURSE = Course(ROOT)
@@ -78,21 +78,8 @@ def test_an_unwritable_output_is_one_line(tmp_path, capsys, no_validation):
 
 # ---------------------------------------------------------------------------- the gate: validate first
 
-def _course_with(tmp_path: Path, old: str = "", new: str = "") -> Path:
-    """The prefill lesson alone, its solution edited inside the markers (no drift), without mutants or
-    models (a lesson without models is asked for none): its validation takes a second, not half a minute."""
-    course = tmp_path / "course"
-    for tree in ("exercises", "solutions", "suites"):
-        shutil.copytree(ROOT / tree / "prefill", course / tree / "prefill",
-                        ignore=shutil.ignore_patterns("__pycache__", "mutants", "models"))
-    path = course / "solutions" / "prefill" / "prefill.py"
-    assert old in path.read_text()
-    path.write_text(path.read_text().replace(old, new))
-    return course
-
-
 def test_a_lesson_that_validate_rejects_is_not_released(tmp_path, capsys):
-    course = _course_with(tmp_path, "return 2 * N * P", "return N * P")
+    course = prefill_alone(tmp_path, "return 2 * N * P", "return N * P")
     with pytest.raises(ReleaseRefused, match=r"release refused: lesson 'prefill' does not validate: the solution in "
                                              r".* is rejected.*prefill_flops\(7e9, 1000\) gives 7e12"):
         release(Course(course), tmp_path / "dist")
@@ -104,7 +91,7 @@ def test_a_lesson_that_validate_rejects_is_not_released(tmp_path, capsys):
 
 
 def test_a_suite_that_misses_a_mutant_is_refused_and_force_releases_it_saying_so_in_both_bundles(tmp_path, capsys):
-    course = _course_with(tmp_path)
+    course = prefill_alone(tmp_path)
     mutants = course / "suites" / "prefill" / "mutants"
     mutants.mkdir()
     (mutants / "harmless.py").write_text("# mistake: none at all\n# fails: causal_mask\n")  # the solution itself
@@ -139,7 +126,7 @@ def validated(monkeypatch) -> list[str]:
 
 
 def test_a_release_with_nothing_changed_is_not_validated_again_and_any_change_is(tmp_path, validated):
-    course = Course(_course_with(tmp_path))
+    course = Course(prefill_alone(tmp_path))
     release(course, tmp_path / "dist")
     release(course, tmp_path / "dist")
     assert validated == ["prefill"]  # grader.authoring.proved: each kind of change, in its own tests
@@ -150,7 +137,7 @@ def test_a_release_with_nothing_changed_is_not_validated_again_and_any_change_is
 
 
 def test_a_lesson_that_does_not_validate_is_validated_and_refused_every_time(tmp_path, validated):
-    course = Course(_course_with(tmp_path))
+    course = Course(prefill_alone(tmp_path))
     mutants = course.root / "suites" / "prefill" / "mutants"
     mutants.mkdir()
     (mutants / "harmless.py").write_text("# mistake: none at all\n# fails: causal_mask\n")
@@ -165,7 +152,7 @@ def test_a_lesson_that_does_not_validate_is_validated_and_refused_every_time(tmp
 
 
 def test_a_public_helper_carrying_the_solutions_formula_is_a_warning_of_the_release(tmp_path, capsys):
-    course = _course_with(tmp_path)
+    course = prefill_alone(tmp_path)
     checks = course / "suites" / "prefill" / "test_causal_pairs.py"
     helper = "\n\ndef _triangle(n):\n    return n * (n + 1) // 2\n"
     check = ('\n\ndef test_two_tokens(student, diagnose):\n    """2 tokens: 3 pairs."""\n'
