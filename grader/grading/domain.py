@@ -257,11 +257,10 @@ class Domain:
                     or any(self._answers(function, moved(cast(x))) for x in side_bad):
                 return ""  # not one bound: a table, or refusals here and there, say nothing more
             fmt = (lambda x: f"{int(x)}") if whole else (lambda x: f"{x:.6g}")
+            beyond = "above" if bad > good else "below"
             if whole and abs(bad - good) == 1:
-                beyond = "above" if bad > good else "below"
                 where = f"{p.name} = {fmt(bad)} (and {beyond}), while {p.name} = {fmt(good)} is answered"
             else:
-                beyond = "above" if bad > good else "below"
                 pair = f"{p.name} = {fmt(bad)} refused" if fmt(bad) != fmt(good) else f"values just {beyond} refused"
                 where = f"{p.name} {beyond} about {fmt(good)} ({p.name} = {fmt(good)} answered, {pair})"
             return (f"The refusal follows {p.name} alone: with the other arguments the same, the function refuses "
