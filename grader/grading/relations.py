@@ -155,12 +155,16 @@ def _capped(function, names, answers, reference) -> str:
         for cap in _CAPS:
             if not all(float(a.args[i]) > cap for a in wrong):
                 continue
-            def held(args, i=i, cap=cap):
-                return [min(x, type(x)(cap)) if k == i else x for k, x in enumerate(args)]
-            if _agrees(answers, reference, held) and max(values) > cap:
+            if _agrees(answers, reference, _one_moved(i, lambda x, cap=cap: min(x, type(x)(cap)))) \
+                    and max(values) > cap:
                 return (f"each answer is the right one for {name} = {cap:g} wherever {name} is larger: the function "
                         f"caps {name} at {cap:g}, a limit the lesson does not set")
     return ""
+
+
+def _one_moved(i: int, change: Callable) -> Callable:
+    """Arguments with the i-th changed by ``change``, the others as they are: a relation's ``change``."""
+    return lambda args: [change(x) if k == i else x for k, x in enumerate(args)]
 
 
 _CAPS = (512, 1000, 1024, 2048, 4096, 8192, 10_000, 16_384, 32_768, 65_536, 100_000, 131_072, 1e6)
@@ -179,9 +183,7 @@ def _rescaled_past(function, names, answers, reference) -> str:
         if high_right >= low_wrong:
             continue
         for factor, unit in ((1000, "milliseconds"), (8, "bits")):
-            def moved(args, i=i, factor=factor):
-                return [x / factor if k == i else x for k, x in enumerate(args)]
-            if _agrees(wrong, reference, moved):
+            if _agrees(wrong, reference, _one_moved(i, lambda x, factor=factor: x / factor)):
                 right = f", and right for every {name} up to {high_right:g}" if high_right > -math.inf else ""
                 return (f"each wrong answer is the right one for {name} divided by {factor}, for {name} of "
                         f"{low_wrong:g} or more{right}: the function reads a large {name} as {unit} and "
@@ -195,9 +197,7 @@ def _rescaled_past(function, names, answers, reference) -> str:
         if low_right <= high_wrong:
             continue
         for factor, unit in ((1e9, "billions"), (1e6, "millions"), (1e3, "thousands")):
-            def grown(args, i=i, factor=factor):
-                return [x * factor if k == i else x for k, x in enumerate(args)]
-            if _agrees(wrong, reference, grown):
+            if _agrees(wrong, reference, _one_moved(i, lambda x, factor=factor: x * factor)):
                 right = f", and right for every {name} from {low_right:g}" if low_right < math.inf else ""
                 return (f"each wrong answer is the right one for {name} times {factor:g}, for {name} of "
                         f"{high_wrong:g} or less{right}: the function reads a small {name} as {unit} and "
