@@ -1,30 +1,27 @@
 """Misconceptions as models: which known wrong implementation a student's function behaves like.
 
-A diagnosis claims that the student misunderstood something, so it must rest on more than
-one coincidental value. Each misconception of a lesson is *modelled*: a wrong
-implementation in ``suites/<lesson>/models.py`` (or ``models/``: ``grader.lesson.misconceptions``
-reads them), marked ``@model("<code>")`` (see
-``grader.checks``). When a check fails it asks the ``diagnose`` fixture about a handful of
-probe inputs, and the diagnosis is given only when the student's function agrees with a
-model on every probe (by the model's own comparison) and the model *explains* one at least:
-a probe where the student agrees with the model and, by the same comparison, the reference
-would not (so a model that only says "a number" explains no wrong number). When models of
-two different misconceptions both agree, the one that explains more probes is named; a tie
-names neither.
+A diagnosis claims that the student misunderstood something, so it must rest on more than one coincidental
+value. Each misconception of a lesson is *modelled*: a wrong implementation in ``suites/<lesson>/models.py``
+(or ``models/``: ``grader.lesson.misconceptions`` reads them), marked ``@model("<code>")`` (see
+``grader.checks``). When a check fails it asks the ``diagnose`` fixture about a handful of probe inputs, and
+the diagnosis is given only when the student's function agrees with a model on every probe (by the model's
+own comparison) and the model *explains* one at least: a probe where the student agrees with the model and,
+by the same comparison, the reference would not (so a model that only says "a number" explains no wrong
+number). When models of two different misconceptions both agree, the one that explains more probes is
+named; a tie names neither.
 
-**Two worlds.** A model may call the lesson's other functions by name. It is run first with
-the reference's (the mistake alone), then, where the student's own versions of those
-functions answer differently, with the student's answers in their place: a prefill_seconds
-that ignores the utilization is recognised on top of a wrong prefill_flops. A model marked
-``carried`` is the lesson's own formula: when it agrees in that world, the function is right
-for what the student's other functions gave it (the error is carried forward from them), which
-is asked first, since every other model computing from a None or a wrong number agrees too. Only values cross:
-the student's answers come from the worker through the codec, and models, like the
-reference, are the lesson's own code, so they run here, never a line of the submission.
+**Two worlds.** A model may call the lesson's other functions by name. It is run first with the reference's
+(the mistake alone), then, where the student's own versions of those functions answer differently, with the
+student's answers in their place: a prefill_seconds that ignores the utilization is recognised on top of a
+wrong prefill_flops. A model marked ``carried`` is the lesson's own formula: when it agrees in that world, the
+function is right for what the student's other functions gave it (the error is carried forward from them),
+which is asked first, since every other model computing from a None or a wrong number agrees too. Only values
+cross: the student's answers come from the worker through the codec, and models, like the reference, are the
+lesson's own code, so they run here, never a line of the submission.
 
-**Cost.** Every call a check makes through ``student`` is recorded (``Observed``), so a probe
-that a check already made costs nothing; the reference's and the models' answers are cached
-for the whole grading session, the student's for one submission.
+**Cost.** Every call a check makes through ``student`` is recorded (``Observed``), so a probe that a check
+already made costs nothing; the reference's and the models' answers are cached for the whole grading session,
+the student's for one submission; models meet the probes smallest right answer first (``Diagnose.explain``).
 """
 
 from __future__ import annotations
@@ -37,13 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from grader.checks import Outcome, Probe, equal_values, same_changes, same_value
-from grader.exceptions import (
-    CallTimeout,
-    ImportFailed,
-    MissingFunction,
-    StudentCodeError,
-    UnsupportedResult,
-)
+from grader.exceptions import CallTimeout, ImportFailed, MissingFunction, StudentCodeError, UnsupportedResult
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.guard import guard
 from grader.grading.reference import MemoKey, Unrecordable, memo_key
@@ -260,9 +251,10 @@ class Diagnose:
         references = [self._models.reference_outcome(function, p, keys[id(p)]) for p in probes]
         if all(_strictly_same(s, r) for s, r in zip(students, references, strict=True)):
             return None  # the function is right on these probes: nothing to explain
-        # smallest answer first: a model that disagrees on a small probe is never run on a large one (the verdict is
-        # the same in any order; a 1025-token mask is a million cells for each of twenty models otherwise)
-        order = sorted(range(len(probes)), key=lambda i: elements(students[i].value, KEPT))
+        # smallest right answer first: a model that disagrees on a small probe is never run on a large one (the verdict
+        # is the same in any order; a 1025-token mask is a million cells for each of twenty models otherwise)
+        order = sorted(range(len(probes)), key=lambda i: (elements(references[i].value, KEPT),
+                                                          elements(students[i].value, KEPT)))
         probes, students, references = ([each[i] for i in order] for each in (probes, students, references))
         # right for what the student's own other functions gave it: the simplest explanation of all
         keyed = [(p, keys[id(p)]) for p in probes]
