@@ -25,13 +25,11 @@ import math
 import os
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from grader.exceptions import UsageError
 from grader.result.text import shown
-
-if TYPE_CHECKING:
-    from grader.batch.gradebook import Gradebook
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS overrides (
@@ -50,6 +48,20 @@ CREATE TABLE IF NOT EXISTS overrides (
 CREATE INDEX IF NOT EXISTS overrides_by_student ON overrides (lesson, student, task);
 """
 REASON_LIMIT = 500
+
+
+class Gradebook(Protocol):
+    """What overriding needs of a gradebook (``grader.batch.gradebook.Gradebook`` is one; it imports this
+    module, so this one names what it uses instead of importing it)."""
+
+    path: Path
+
+    @property
+    def db(self) -> sqlite3.Connection: ...
+
+    def rows(self, lesson: str, students: set[str] | None = None) -> list: ...
+
+    def tasks(self, lesson: str) -> list[tuple[str, str, float]]: ...
 
 
 @dataclass(frozen=True)
