@@ -86,8 +86,10 @@ class Override:
 
 
 def prepare(db: sqlite3.Connection) -> None:
-    with db:
-        db.executescript(SCHEMA)
+    """Create the table when it is missing (at every open: it needs no schema version); else write nothing."""
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'overrides'").fetchone():
+        with db:
+            db.executescript(SCHEMA)
 
 
 def active(db: sqlite3.Connection, lesson: str) -> dict[str, list[Override]]:
