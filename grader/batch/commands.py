@@ -81,8 +81,8 @@ def add_commands(commands, shared) -> None:
     override.add_argument("task", help="the task id (a column of the CSV)")
     override.add_argument("score", type=float, nargs="?", help="the task's score, from 0 to its maximum (omit "
                           "with --clear)")
-    override.add_argument("--reason", required=True, metavar="TEXT", help="why (required; kept, and shown in the "
-                          "CSV, the student's report and the class report)")
+    override.add_argument("--reason", required=True, metavar="TEXT", help="why it was decided: kept, and shown in "
+                          "the CSV, the student's report and the class report")
     override.add_argument("--by", metavar="NAME", help="who decides (default: $USER)")
     override.add_argument("--clear", action="store_true", help="clear the override of STUDENT's TASK (kept in the "
                           "audit trail, with --reason as why)")
