@@ -81,8 +81,8 @@ class Override:
     @property
     def said(self) -> str:
         """One line: what it sets, instead of what, by whom, when, why (for the CSV and the pages)."""
-        was = f" (computed {self.computed:g})" if self.computed is not None else ""
-        return f"{self.task} = {self.score:g}{was} by {self.by} on {self.at[:10]}: {self.reason}"
+        was = f" (computed {round(self.computed, 2):g})" if self.computed is not None else ""  # as the CSV rounds
+        return f"{self.task} = {round(self.score, 2):g}{was} by {self.by} on {self.at[:10]}: {self.reason}"
 
 
 def prepare(db: sqlite3.Connection) -> None:
