@@ -35,6 +35,7 @@ from grader.batch.gradebook import Gradebook
 from grader.batch.integrity import MAX_NAMED, LessonJudge, sources, whose
 from grader.batch.item_analysis import analyse
 from grader.batch.needs_help import needs_help
+from grader.batch.override_report import overrides_part
 from grader.batch.student_pages import write_pages
 from grader.batch.summary import REASON_LIMIT, ClassSummary, first_line, headline, summarize, wording
 from grader.exceptions import GraderError, UsageError
@@ -104,10 +105,12 @@ def from_gradebook(gradebook: Path, output: Path, lesson: str | None = None, cou
                             wording=wording(known) if known else None, title=known.title if known else "",
                             judge=LessonJudge(known) if known else None)
         if reports is not None:
+            rows = book.rows(lesson_id)
             pages = ((row.student, book.student_report(lesson_id, row.student))
-                     for row in book.rows(lesson_id) if row.status == "graded")
+                     for row in rows if row.status == "graded")
             try:
-                links, skipped = write_pages(((s, t) for s, t in pages if t), Path(reports), Path(output))
+                links, skipped = write_pages(((s, t) for s, t in pages if t), Path(reports), Path(output),
+                                             {row.student: row for row in rows if row.overrides})
             except OSError as exc:
                 raise UsageError(f"{reports}: cannot write the students' reports there ({exc})") from None
             if skipped:
@@ -138,6 +141,7 @@ def render(summary: ClassSummary, links: dict[str, str] | None = None) -> str:
     if summary.totals:
         parts += [_histogram(summary), _tasks(summary), class_parts.distributions_part(summary, view)]
     parts += [class_parts.sections_part(summary, view), class_parts.items_part(analyse(view))]
+    parts.append(overrides_part(view, links))  # grader.batch.override_report: a person's scores, who and why
     parts.append(_misconceptions(summary, links))
     parts.append(_matches(summary))
     parts.append(_by_choice(summary))

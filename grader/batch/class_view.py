@@ -49,6 +49,7 @@ class Standing:
     late: float | bool | None = None  # True or the hours late; False: on time; None: no late policy
     penalty: float | None = None
     reason: str = ""  # why a row is refused or failed
+    overrides: tuple = ()  # grader.batch.overrides.Override of each task a person's score decides
 
     @property
     def timed_out(self) -> bool:
@@ -73,7 +74,8 @@ def standing(row: RowLike) -> Standing:
                     bool(missing) if missing is not None else None,
                     late if isinstance(late, (bool, int, float)) else None,
                     float(penalty) if isinstance(penalty, (int, float)) and not isinstance(penalty, bool) else None,
-                    getattr(row, "reason", "") if isinstance(getattr(row, "reason", ""), str) else "")
+                    getattr(row, "reason", "") if isinstance(getattr(row, "reason", ""), str) else "",
+                    tuple(getattr(row, "overrides", None) or ()))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ import argparse
 import os
 from pathlib import Path
 
+from grader.exceptions import UsageError
+
 ROSTER_HELP = ("the class list: a CSV file with a header naming 'id' (the student id as the exports name them), "
                "and name, email, section, the LMS's ids (canvas_id, sis_user_id, sis_login_id, idnumber, username); "
                "students without a submission get a 'missing' row (docs/class.md)")
@@ -39,7 +41,13 @@ def add_commands(commands, shared) -> None:
     batch.add_argument("--executor", default="local", help="local (default): worker processes here; dask: the "
                        "Dask cluster at --scheduler")
     batch.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
-    batch.add_argument("--regrade", action="store_true", help="grade every submission again, even unchanged ones")
+    batch.add_argument("--regrade", action="store_true", help="grade every submission again, even unchanged ones "
+                       "(a regrade killed half way is finished by the next plain run)")
+    batch.add_argument("--dry-run", action="store_true", help="grade into a scratch copy of the gradebook and show "
+                       "whose grade would change (old -> new total, the tasks, the diagnoses gained and lost), "
+                       "applying nothing; with --regrade or after a change of the suite")
+    batch.add_argument("--diff", type=Path, metavar="FILE", help="--dry-run: write the changes as CSV to FILE "
+                       "(default: <gradebook name>.regrade-diff.csv beside the gradebook)")
     batch.add_argument("--class-report", type=Path, metavar="FILE", help="also write the class report: one HTML "
                        "page (totals, each task's difficulty, misconceptions with example students; instructors only)")
     batch.add_argument("--keep", choices=["newest"], help="a student with several entries: grade the newest "
@@ -66,6 +74,24 @@ def add_commands(commands, shared) -> None:
     report.add_argument("--output", type=Path, required=True, metavar="FILE", help="HTML file to write")
     report.add_argument("--reports", type=Path, metavar="DIR", help="also write each graded student's HTML report "
                         "in DIR (<student>.html) and link every name on the class report to it")
+    override = books.add_parser("override", parents=[shared.one, shared.gradebook],
+                                help="set a task's score by hand (a TA's decision), kept across regrades with who, "
+                                     "when and why; or --clear it")
+    override.add_argument("student", help="the student as the gradebook names them (the CSV's student column)")
+    override.add_argument("task", help="the task id (a column of the CSV)")
+    override.add_argument("score", type=float, nargs="?", help="the task's score, from 0 to its maximum (omit "
+                          "with --clear)")
+    override.add_argument("--reason", required=True, metavar="TEXT", help="why it was decided: kept, and shown in "
+                          "the CSV, the student's report and the class report")
+    override.add_argument("--by", metavar="NAME", help="who decides (default: $USER)")
+    override.add_argument("--clear", action="store_true", help="clear the override of STUDENT's TASK (kept in the "
+                          "audit trail, with --reason as why)")
+    listing = books.add_parser("overrides", parents=[shared.one, shared.gradebook],
+                               help="list the overrides holding (student, task, score, computed score, who, when, why)")
+    listing.add_argument("--all", action="store_true", help="also the cleared and replaced ones: the audit trail")
+    past = books.add_parser("history", parents=[shared.one, shared.gradebook],
+                            help="every graded version of a student's work: when, which suite, total, why graded")
+    past.add_argument("student", help="the student as the gradebook names them")
 
 
 def batch(args, course) -> int:
@@ -74,11 +100,30 @@ def batch(args, course) -> int:
     from grader.batch.roster import read
 
     roster = read(args.roster) if args.roster else None  # a bad roster is said before anything is graded
-    result = run_batch(args.submissions, course, gradebook=args.gradebook, lesson=args.lesson,
-                       jobs=args.jobs, reports=args.reports, csv=args.csv, solutions=args.solutions,
-                       executor=args.executor, scheduler=args.scheduler, regrade=args.regrade, keep=args.keep,
-                       class_report=args.class_report, roster=roster)
+    options = dict(lesson=args.lesson, jobs=args.jobs, solutions=args.solutions, executor=args.executor,
+                   scheduler=args.scheduler, regrade=args.regrade, keep=args.keep, roster=roster)
+    if args.dry_run:
+        return _dry_run(args, course, options)
+    if args.diff is not None:
+        raise UsageError("--diff is for --dry-run (a regrade that applies nothing)")
+    result = run_batch(args.submissions, course, gradebook=args.gradebook, reports=args.reports, csv=args.csv,
+                       class_report=args.class_report, **options)
     return 0 if result.complete else 1
+
+
+def _dry_run(args, course, options) -> int:
+    """``grader batch --dry-run``: the diff of a regrade, nothing applied (grader.batch.regrade)."""
+    import sys
+
+    from grader.batch.coordinator import run_batch
+    from grader.batch.regrade import dry_run
+
+    for option, value in (("--csv", args.csv), ("--reports", args.reports), ("--class-report", args.class_report)):
+        if value is not None:
+            raise UsageError(f"{option} writes what a batch applied; --dry-run applies nothing: drop one of them")
+    dry_run(lambda **given: run_batch(args.submissions, course, **given), args.gradebook, args.diff, sys.stdout,
+            **options)
+    return 0
 
 
 def gradebook(args, course, out) -> int:
@@ -89,10 +134,13 @@ def gradebook(args, course, out) -> int:
         students = from_gradebook(args.gradebook, args.output, args.lesson, course, reports=args.reports)
         print(f"wrote {args.output}: {students} students", file=out)
         return 0
+    if args.action in ("override", "overrides", "history"):
+        from grader.batch.audit import run
+
+        return run(args, out)
     from grader.batch.exports import export, parse_since
     from grader.batch.gradebook import Gradebook
     from grader.batch.roster import missing_score, read
-    from grader.exceptions import UsageError
     from grader.result.text import ci_safe, shown
 
     since = parse_since(args.changed_since) if args.changed_since else None

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import shutil
 import sqlite3
 import sys
@@ -35,13 +34,14 @@ from pathlib import Path
 
 from grader import atomic
 from grader.batch import entries, lms
+from grader.batch import regrade as regrades
 from grader.batch.class_report import write as write_class_report
 from grader.batch.exports import export
 from grader.batch.exports import lines as export_lines
 from grader.batch.gradebook import Gradebook, Row
 from grader.batch.identity import identities
 from grader.batch.integrity import LessonJudge
-from grader.batch.jobs import Job, Outcome, neutralised
+from grader.batch.jobs import Job, Outcome, neutralised, place
 from grader.batch.progress import BatchProgress
 from grader.batch.roster import Roster, missing_score
 from grader.batch.snapshot import LessonSnapshot, content_hash
@@ -147,11 +147,12 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
         result = BatchResult(the_lesson.id)
         planner = _Entries(book, the_lesson.id, version, reports, result, scratch,
                            needs_id=the_lesson.parameters is not None)
-        todo = planner.plan(found, regrade)
+        todo = planner.plan(found, regrades.start(book, the_lesson.id, version, regrade))  # a killed regrade resumes
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
             for outcome in runner.results(todo):
                 progress.advance(planner.finish(outcome))
+        regrades.finish(book, the_lesson.id, failed=bool({"failed", "kept"} & set(result.this_run.values())))
         result.summary = _summary(book, result, the_lesson, roster)
         if csv is not None:
             try:
@@ -236,8 +237,9 @@ class _Entries:
         self.identities: dict[str, str] = {}  # student -> the id whose numbers grade them (grader.batch.identity)
         self.conflicts: set[str] = set()  # students with several entries in the folder
 
-    def plan(self, found: dict[str, entries.Entry], regrade: bool) -> list[Job]:
-        """The jobs still to grade; refusals found while reading the folder are recorded right away."""
+    def plan(self, found: dict[str, entries.Entry], redo: set[str] | None) -> list[Job]:
+        """The jobs still to grade; refusals found while reading the folder are recorded right away.
+        ``redo``: students graded again whatever their row says (``grader.batch.regrade``); None: everyone."""
         known = self.book.known(self.lesson)
         todo: list[Job] = []
         for student, entry in found.items():
@@ -246,7 +248,7 @@ class _Entries:
             if entry.conflict:
                 self.conflicts.add(student)
             try:
-                job = self._plan_one(student, entry, known.get(student), regrade)
+                job = self._plan_one(student, entry, known.get(student), redo is None or student in redo)
             except Exception as exc:  # noqa: BLE001 - the grader's own fault, this entry's row
                 self.record(Outcome(student, "error", reason=_fault("while reading this entry", exc),
                                     worker="coordinator"))
@@ -292,7 +294,7 @@ class _Entries:
         student = outcome.student
         try:
             outcome = neutralised(outcome)
-            _place(outcome, self.sources[student][0])
+            place(outcome, self.sources[student][0])
             if self.reports is not None and outcome.student_report:
                 atomic.write(self.reports / entries.report_name(student), outcome.student_report)
         except Exception as exc:  # noqa: BLE001 - no report without its row, no row without its report
@@ -405,22 +407,3 @@ def _executor(name: str, scheduler: str | None, snapshot: LessonSnapshot, scratc
     config = WorkerConfig(lesson.id, str(root), None, session=session or SESSION, log_dir=str(scratch / "logs"))
     return LocalExecutor(config, jobs, timeout=lesson.import_seconds + lesson.submission_seconds + SLACK_SECONDS)
 
-
-def _place(outcome: Outcome, source: str) -> None:
-    """Name the entry in the submissions folder in both reports, not the temporary copy that was graded.
-
-    Executors that passed ``Job.shown_as`` on have done so already; decoding and re-encoding
-    the student's report here cost the coordinator a core's worth of a big batch.
-    """
-    if outcome.report is not None and outcome.report.get("submission") == source:
-        return
-    if outcome.report is not None:
-        outcome.report["submission"] = source
-    if outcome.student_report:
-        try:
-            data = json.loads(outcome.student_report)
-        except ValueError:
-            return
-        if isinstance(data, dict) and "submission" in data:
-            data["submission"] = shown(Path(source).name, lines=False)
-            outcome.student_report = json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -20,6 +20,10 @@ moodle files too, with blank ids: the LMS's import preview then lists it as unkn
 instructor sees it, rather than the grade vanishing here. Every cell passes the spreadsheet-injection
 rules of ``grader.batch.gradebook`` (``text_cell``, ``csv_cell``).
 
+A task a person overrode (``grader.batch.overrides``) is exported with its overridden score, and the csv
+format gains an ``override`` column (only when some row has one: other exports stay byte for byte as they
+were) saying which task, the computed score, who, when and why.
+
 ``changed_since``: only rows written since that moment (``graded_at``), for re-uploading what a regrade
 or a late submission changed; missing rows are never "changed" and are left out of such an export.
 """
@@ -33,6 +37,7 @@ from pathlib import Path
 
 from grader import atomic
 from grader.batch.gradebook import CSV_STATUS, Gradebook, Row, csv_cell, number, text_cell
+from grader.batch.overrides import active as active_overrides
 from grader.batch.roster import MISSING_ZERO, Roster, Student
 from grader.exceptions import UsageError
 
@@ -102,7 +107,7 @@ def export(book: Gradebook, target: Path, lesson: str | None = None, fmt: str = 
     if fmt != "csv" and roster is None:
         raise UsageError(f"--format {fmt} needs a roster with the students' {fmt.capitalize()} ids: pass --roster "
                          "FILE (kept in the gradebook by 'grader batch --roster')")
-    if roster is None and since is None:
+    if roster is None and since is None and not active_overrides(book.db, book.pick_lesson(lesson)):
         rows = book.export_csv(target, lesson)  # the gradebook's own CSV, byte for byte as it always was
         return Written(rows, [], [])
     lesson = book.pick_lesson(lesson)
@@ -149,7 +154,9 @@ def _plain(book: Gradebook, lesson: str, found: list[Line], roster: Roster | Non
         task_ids += [t for t in (line.row.tasks if line.row else {}) if t not in task_ids]
     max_total = number(sum(t[2] for t in tasks)) if tasks else ""
     people = ["id", "name", "email", "section"] if roster is not None else []
-    table = [["student", *people, *task_ids, "total", "max", "status", "note", *(["on_roster"] if roster else [])]]
+    overridden = any(line.row is not None and line.row.overrides for line in found)  # a column only then
+    table = [["student", *people, *task_ids, "total", "max", "status", "note", *(["on_roster"] if roster else []),
+              *(["override"] if overridden else [])]]
     for line in found:
         row, student = line.row, line.student
         person = [student.raw_id, student.name, student.email, student.section] if student else ["", "", "", ""]
@@ -163,7 +170,8 @@ def _plain(book: Gradebook, lesson: str, found: list[Line], roster: Roster | Non
         note = "no submission" if row is None else row.reason.split("\n", 1)[0]
         table.append([text_cell(row.student if row else student.raw_id), *[text_cell(p) for p in person[:len(people)]],
                       *cells, _total(line, missing_score), top, status, text_cell(note),
-                      *([("yes" if student else "no")] if roster else [])])
+                      *([("yes" if student else "no")] if roster else []),
+                      *([text_cell("; ".join(o.said for o in row.overrides) if row else "")] if overridden else [])])
     return table
 
 

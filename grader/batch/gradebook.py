@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader import atomic
+from grader.batch import history as _history
+from grader.batch import overrides as _overrides
 from grader.batch.jobs import Outcome
 from grader.batch.roster import Roster, Student
 from grader.exceptions import UsageError
@@ -128,6 +130,7 @@ class Row:
     identity: str = ""  # the student's id as the entry's layout gave it (grader.batch.identity)
     graded_at: str = ""  # UTC, ISO 8601: when this row was last written
     source: str = ""  # the entry in the submissions folder
+    overrides: tuple = ()  # overrides.Override of each task a person's score decides (scores above are final)
 
 
 class Gradebook:
@@ -171,6 +174,8 @@ class Gradebook:
                 db.executescript(_SCHEMA)
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        _history.prepare(db)  # tables of no schema version: any gradebook gains them as it is opened
+        _overrides.prepare(db)
 
     def close(self) -> None:
         self._db.close()
@@ -225,6 +230,7 @@ class Gradebook:
                 self._db.execute("INSERT INTO task_scores VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                                  (lesson, student, task["id"], position, task["score"], task["max_score"],
                                   task["status"], shown(task.get("feedback", ""))))
+            _history.keep(self._db, values, report)  # every graded version kept, in the row's own transaction
         return True
 
     # -- reading ----------------------------------------------------------------------------
@@ -277,7 +283,12 @@ class Gradebook:
             if students is None or student in students:
                 rows.append(Row(student, status, score, max_score, reason, scores.get(student, {}), identity,
                                 graded_at, source))
-        return rows
+        return _overrides.apply(self._db, lesson, rows)  # a person's decision outlives regrades
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The connection, for the gradebook's own tables kept by other modules (history, overrides, regrade)."""
+        return self._db
 
     # -- the roster (grader.batch.roster): kept so that a later export or class report knows who is missing
 

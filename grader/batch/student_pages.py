@@ -17,13 +17,16 @@ from pathlib import Path
 
 from grader import atomic
 from grader.batch.entries import safe_stem
+from grader.batch.override_report import student_banner
 from grader.formats.html import render
 from grader.result.model import CheckResult, Diagnosis, Report, TaskResult, VariantNumbers
 
 
-def write_pages(pages, folder: Path, page: Path) -> tuple[dict[str, str], int]:
+def write_pages(pages, folder: Path, page: Path, overridden: dict | None = None) -> tuple[dict[str, str], int]:
     """Write ``folder``/<student>.html for each (student, student JSON text) of ``pages``; return (student ->
-    its path relative to the class report ``page``, how many could not be rebuilt)."""
+    its path relative to the class report ``page``, how many could not be rebuilt). ``overridden``: student ->
+    their gradebook row, for those with scores a person set (``grader.batch.overrides``): their page says so
+    first, with the final total, since the checks drawn below no longer add up to it."""
     folder.mkdir(parents=True, exist_ok=True)
     links, skipped = {}, 0
     base = Path(page).resolve().parent
@@ -34,7 +37,10 @@ def write_pages(pages, folder: Path, page: Path) -> tuple[dict[str, str], int]:
             skipped += 1
             continue
         target = folder / f"{safe_stem(student)}.html"
-        atomic.write(target, render(report))
+        html = render(report)
+        if overridden and student in overridden:
+            html = html.replace("</header>", "</header>" + student_banner(overridden[student]), 1)
+        atomic.write(target, html)
         links[student] = Path(os.path.relpath(target.resolve(), base)).as_posix()
     return links, skipped
 

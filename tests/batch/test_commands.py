@@ -113,3 +113,18 @@ def test_an_export_from_a_gradebook_without_a_roster_needs_one_for_canvas(tmp_pa
                  str(tmp_path / "c.csv")]) == 2
     assert "--format canvas needs a roster" in capsys.readouterr().err
     assert sqlite3.connect(tmp_path / "gb.sqlite").execute("SELECT count(*) FROM roster").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    (["--diff", "d.csv"], "--diff is for --dry-run"),
+    (["--dry-run", "--gradebook", "none.sqlite"], "none.sqlite: no gradebook to compare with"),
+    (["--dry-run", "--reports", "r"], "--reports writes what a batch applied; --dry-run applies nothing"),
+])
+def test_a_dry_run_is_asked_for_whole_or_refused_in_one_line(tmp_path, capsys, monkeypatch, extra, said):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "alice.py").write_bytes(SOLUTION.read_bytes())
+    assert main(["--course", str(ROOT), "batch", "class", "--lesson", "prefill", "--jobs", "1", *extra]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+    assert not (tmp_path / "gradebook.sqlite").exists() and not (tmp_path / "none.sqlite").exists()
