@@ -56,6 +56,10 @@ def test_round3_case(graded, case: Case):
         task_id, check = wanted.split("::")
         named = [c for c in report.task(task_id).checks if c.name.startswith(check)]
         assert named and not any(c.passed for c in named), f"{case.id}: {wanted} passed"
+    for wanted in case.passes:
+        task_id, check = wanted.split("::")
+        named = [c for c in report.task(task_id).checks if c.name.startswith(check)]
+        assert named and all(c.passed for c in named), f"{case.id}: {wanted} failed"
     student = json.dumps(report.for_audience("student").to_dict(), ensure_ascii=False)
     for secret in case.never:
         assert secret not in student, f"{case.id}: {secret!r} reached a student's report"

@@ -6,7 +6,8 @@ reference's), graded by ``tests/e2e/test_round3_checks.py``. What must hold:
 - ``at_most``: task id -> the most it may score (a gamed function earns nothing there);
 - ``full``: tasks that must keep full marks (the controls: right functions written unusually);
 - ``never``: text that must not reach a student-facing report (a name chosen by a hidden input);
-- ``says``: text the student-facing report must hold (a real missing name is still named).
+- ``says``: text the student-facing report must hold (a real missing name is still named);
+- ``fails`` / ``passes``: checks that must fail / pass (a mistake is told by its own check, not by others).
 
 Class 1 ("games"): a function that computes nothing the task is about, a refusal of every input
 but the probes a student can read, error-carried-forward credit for an upstream value nobody
@@ -29,6 +30,7 @@ class Case:
     never: tuple[str, ...] = ()
     says: tuple[str, ...] = ()
     fails: tuple[str, ...] = ()  # "task::check" (a prefix of the check's name) that must fail
+    passes: tuple[str, ...] = ()  # "task::check" that must pass (a mistake is said by its own check only)
 
 
 SEQ = "prefill_matches_sequential"
@@ -127,6 +129,11 @@ CASES = [
          "    parallel = np.cumsum(Y, axis=0)\n    sequential = np.zeros_like(Y)\n    for i in range(len(Y)):\n"
          "        sequential[i] = Y[:i + 1].sum(axis=0)\n"
          "    return bool(np.allclose(parallel, sequential, rtol=1e-4))\n", full=(SEQ,)),
+    Case("scales_prompt_in_place", "right",  # its one mistake is the change of X: no other check says it sums nothing
+         "def prefill_matches_sequential(X, W):\n    X *= 2.0\n    Y = X @ W\n    sequential = np.zeros_like(Y)\n"
+         "    running = np.zeros(Y.shape[1])\n    for i in range(len(Y)):\n        running = running + Y[i]\n"
+         "        sequential[i] = running\n    return bool(np.allclose(np.cumsum(Y, axis=0), sequential))\n",
+         fails=(f"{SEQ}::leaves_inputs_alone",), passes=(f"{SEQ}::agrees", f"{SEQ}::really_computes")),
     Case("flops_half_carried", "right", "def prefill_flops(N, P):\n    return N * P\n",
          at_most={"prefill_flops": 0.0}),  # a mistake a person makes: prefill_seconds keeps its partial credit
     # ------------------------------------------------------------------ class 8: names chosen by hidden inputs
