@@ -60,6 +60,9 @@ def test_round3_case(graded, case: Case):
         task_id, check = wanted.split("::")
         named = [c for c in report.task(task_id).checks if c.name.startswith(check)]
         assert named and all(c.passed for c in named), f"{case.id}: {wanted} failed"
+    instructor = json.dumps(report.for_audience("instructor").to_dict(), ensure_ascii=False)
+    for said in case.details:
+        assert said in instructor, f"{case.id}: {said!r} is not in the instructor's report"
     student = json.dumps(report.for_audience("student").to_dict(), ensure_ascii=False)
     for secret in case.never:
         assert secret not in student, f"{case.id}: {secret!r} reached a student's report"

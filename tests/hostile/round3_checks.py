@@ -7,7 +7,8 @@ reference's), graded by ``tests/e2e/test_round3_checks.py``. What must hold:
 - ``full``: tasks that must keep full marks (the controls: right functions written unusually);
 - ``never``: text that must not reach a student-facing report (a name chosen by a hidden input);
 - ``says``: text the student-facing report must hold (a real missing name is still named);
-- ``fails`` / ``passes``: checks that must fail / pass (a mistake is told by its own check, not by others).
+- ``fails`` / ``passes``: checks that must fail / pass (a mistake is told by its own check, not by others);
+- ``details``: text the instructor's report must hold (a hidden check's symptom, said as seen).
 
 Class 1 ("games"): a function that computes nothing the task is about, a refusal of every input
 but the probes a student can read, error-carried-forward credit for an upstream value nobody
@@ -31,6 +32,7 @@ class Case:
     says: tuple[str, ...] = ()
     fails: tuple[str, ...] = ()  # "task::check" (a prefix of the check's name) that must fail
     passes: tuple[str, ...] = ()  # "task::check" that must pass (a mistake is said by its own check only)
+    details: tuple[str, ...] = ()  # text the instructor's report (every check's detail) must hold
 
 
 SEQ = "prefill_matches_sequential"
@@ -101,6 +103,13 @@ CASES = [
          "    if ttft in (0.0, -0.2):\n        raise ValueError('ttft')\n    if itl in (0.0, -0.05):\n"
          "        raise ValueError('itl')\n    return ttft + (n_out - 1) * itl\n",
          lesson="latency", fails=("request_seconds::rejects_bad_inputs", "request_seconds::error_names_the_argument")),
+    Case("cached_by_n_out", "games",  # a later call with the same n_out gets the kept answer: said as seen
+         "def request_seconds(ttft, itl, n_out):\n    _kept = request_seconds.__dict__.setdefault('kept', {})\n"
+         "    if n_out in _kept:\n"
+         "        return _kept[n_out]\n    if not (n_out >= 1 and ttft > 0 and itl > 0):\n"
+         "        raise ValueError('n_out, ttft and itl')\n    _kept[n_out] = ttft + (n_out - 1) * itl\n"
+         "    return _kept[n_out]\n", lesson="latency", details=("what the earlier request_seconds(",),
+         fails=("request_seconds::rejects_bad_inputs",)),
     # ------------------------------------------------------------------ controls: right, unusually written
     Case("cumsum_into_out", "right",
          "def prefill_matches_sequential(X, W):\n    Y = X @ W\n    parallel = np.empty_like(Y)\n"
