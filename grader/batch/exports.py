@@ -40,6 +40,7 @@ FORMATS = ("csv", "canvas", "moodle")
 MISSING = "missing"  # a row's status in an export: on the roster, no submission in the gradebook
 CANVAS_IDS = ("canvas_id", "sis_user_id", "sis_login_id")  # Canvas matches a student by any of these
 MOODLE_IDS = {"email": "Email address", "idnumber": "ID number", "username": "Username"}
+LATE_HEADER = ["submitted", "submitted_from", "hours_late", "penalty", "final"]  # under a late policy
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ def export(book: Gradebook, target: Path, lesson: str | None = None, fmt: str = 
     if fmt != "csv" and roster is None:
         raise UsageError(f"--format {fmt} needs a roster with the students' {fmt.capitalize()} ids: pass --roster "
                          "FILE (kept in the gradebook by 'grader batch --roster')")
-    if roster is None and since is None:
+    if roster is None and since is None and not any(row.kept for row in book.rows(book.pick_lesson(lesson))):
         rows = book.export_csv(target, lesson)  # the gradebook's own CSV, byte for byte as it always was
         return Written(rows, [], [])
     lesson = book.pick_lesson(lesson)
@@ -131,13 +132,13 @@ def _when(text: str) -> _dt.datetime:
     return when if when.tzinfo else when.replace(tzinfo=_dt.UTC)
 
 
-def _total(line: Line, missing_score: str) -> str:
-    """The score an LMS imports: the total; 0 for a refusal; blank for a failure (not a grade); a missing
-    student's as course.toml says (``[gradebook] missing``)."""
+def _total(line: Line, missing_score: str, final: bool = True) -> str:
+    """The score an LMS imports: the total less any late penalty (``final``; else the raw total); 0 for a
+    refusal; blank for a failure (not a grade); a missing student's as course.toml says (``[gradebook] missing``)."""
     if line.row is None:
         return "0" if missing_score == MISSING_ZERO else ""
     if line.row.status == "graded":
-        return number(line.row.score)
+        return number(line.row.final if final else line.row.score)
     return "0" if line.row.status == "rejected" else ""
 
 
@@ -149,7 +150,9 @@ def _plain(book: Gradebook, lesson: str, found: list[Line], roster: Roster | Non
         task_ids += [t for t in (line.row.tasks if line.row else {}) if t not in task_ids]
     max_total = number(sum(t[2] for t in tasks)) if tasks else ""
     people = ["id", "name", "email", "section"] if roster is not None else []
-    table = [["student", *people, *task_ids, "total", "max", "status", "note", *(["on_roster"] if roster else [])]]
+    late = any(line.row is not None and line.row.kept for line in found)  # a late policy: its columns
+    table = [["student", *people, *task_ids, "total", "max", "status", "note", *(LATE_HEADER if late else []),
+              *(["on_roster"] if roster else [])]]
     for line in found:
         row, student = line.row, line.student
         person = [student.raw_id, student.name, student.email, student.section] if student else ["", "", "", ""]
@@ -162,9 +165,20 @@ def _plain(book: Gradebook, lesson: str, found: list[Line], roster: Roster | Non
         status = MISSING if row is None else CSV_STATUS.get(row.status, row.status)
         note = "no submission" if row is None else row.reason.split("\n", 1)[0]
         table.append([text_cell(row.student if row else student.raw_id), *[text_cell(p) for p in person[:len(people)]],
-                      *cells, _total(line, missing_score), top, status, text_cell(note),
+                      *cells, _total(line, missing_score, final=False), top, status, text_cell(note),
+                      *(_late_cells(line, missing_score) if late else []),
                       *([("yes" if student else "no")] if roster else [])])
     return table
+
+
+def _late_cells(line: Line, missing_score: str) -> list[str]:
+    """When it was handed in and by which clock, how late (hours), the points taken and the final score."""
+    kept = line.row.kept if line.row is not None else None
+    if kept is None:
+        return ["", "", "", "", _total(line, missing_score)]
+    hours = "" if kept.late_seconds is None else number(kept.late_seconds / 3600)
+    return [text_cell(kept.submitted_at or ""), text_cell(kept.submitted_from or ""), hours,
+            number(kept.penalty), _total(line, missing_score)]
 
 
 def _canvas(book: Gradebook, lesson: str, found: list[Line], roster: Roster, missing_score: str,
