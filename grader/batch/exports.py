@@ -15,6 +15,10 @@ Three formats (``FORMATS``), each one row per student:
   ``ID number`` or ``Username``: Moodle's "Identify user by" maps it on import) and one grade column,
   the lesson's title, which the import maps to the grade item.
 
+Under a late policy (``grader.batch.late``) the csv format keeps ``total`` raw and adds when each student
+handed in, by which clock, how late, the penalty and the ``final`` score; canvas and moodle carry the final
+score, the grade the LMS should hold.
+
 A row an LMS cannot place (an entry that matches no enrolled student) is written in the canvas and
 moodle files too, with blank ids: the LMS's import preview then lists it as unknown, where the
 instructor sees it, rather than the grade vanishing here. Every cell passes the spreadsheet-injection

@@ -1,7 +1,7 @@
 """Due dates and late penalties: ``[late]`` of course.toml read strictly, and what a submission time costs.
 
-A course says, per lesson, when work is due and what lateness costs (docs/class.md, "Due dates and late
-work")::
+A course says, per lesson, when work is due and what lateness costs
+(docs/class.md, "Due dates and late work")::
 
     [late]
     zone = "Europe/Paris"              # where a date or time written without an offset is read
@@ -9,6 +9,7 @@ work")::
     fraction = 0.1                     # taken per started unit: a fraction of the lesson's maximum ...
     cap = 0.5                          # ... at most this much in all (points, with `points = ...`)
     grace_minutes = 15                 # this long after the due time is still on time
+    # (a lesson that gives its own fraction or points takes neither the fraction nor the cap above)
 
     [late.prefill]
     due = 2026-03-02T23:59:00+01:00    # ISO 8601; a date alone is due at the end of that day
@@ -96,7 +97,7 @@ class Rules:
             return None
         if student is None:
             return policy.due
-        column = f"{EXTENSION_COLUMN}_{lesson}"
+        column = f"{EXTENSION_COLUMN}_{lesson}".lower()  # the roster reads its header case-insensitively
         column = column if student.extra.get(column, "").strip() else EXTENSION_COLUMN
         cell = student.extra.get(column, "").strip()
         if not cell:
