@@ -139,25 +139,26 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
             print(f"grading lesson {the_lesson.id} (chosen as for 'grader grade': pass --lesson for another)",
                   file=out)
         snapshot = LessonSnapshot.take(course, the_lesson, solutions)
+        if rules is not None:  # a wrong extension in the roster given: said before it is kept or anything graded
+            rules.check(the_lesson.id, roster)
         book = stack.enter_context(Gradebook(gradebook))
         if roster is not None:
             book.store_roster(roster)
         roster = roster or book.roster()
-        marks = submitted.marks(folder, found, rules, the_lesson.id, roster)  # a wrong extension: before grading
         version = snapshot.version
         book.set_lesson(the_lesson.id, the_lesson.title, version,
                         [(t.id, t.title, t.points) for t in the_lesson.tasks])
         result = BatchResult(the_lesson.id)
         planner = _Entries(book, the_lesson.id, version, reports, result, scratch,
                            needs_id=the_lesson.parameters is not None)
-        planner.marks = marks
+        planner.marks = submitted.marks(folder, found, rules, the_lesson.id, roster)  # each one's lateness
         todo = planner.plan(found, regrade)
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
             for outcome in runner.results(todo):
                 progress.advance(planner.finish(outcome))
         try:  # every row of the folder under today's policy and extensions: an unchanged one too
-            book.set_late(the_lesson.id, {student: marks.get(student) for student in result.students})
+            book.set_late(the_lesson.id, {s: planner.marks.get(s) for s in result.students})
         except sqlite3.Error as exc:
             result.notes.append(f"the late penalties were not all written ({exc}): rerun to write them")
         result.summary = _summary(book, result, the_lesson, roster)
