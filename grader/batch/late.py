@@ -106,7 +106,10 @@ class Rules:
         length = _LENGTH.fullmatch(cell)
         if length:
             hours = float(length["amount"]) * (24 if length["unit"].lower().startswith("d") else 1)
-            return policy.due + _dt.timedelta(hours=hours)
+            try:
+                return policy.due + _dt.timedelta(hours=hours)
+            except OverflowError:
+                raise UsageError(f"{where}: {shown(cell, lines=False, limit=60)!r} is longer than any term") from None
         try:
             when = _when(cell, self.zone)
         except ValueError as exc:
@@ -273,5 +276,8 @@ def _when(value, zone: _dt.tzinfo | None) -> _dt.datetime:
         if zone is None:
             raise ValueError(f"the date {value.isoformat()} is due at the end of the day, but [late] declares no zone "
                              "to say where: declare zone = \"Europe/Paris\" (or \"UTC\")")
-        return _dt.datetime.combine(value + _dt.timedelta(days=1), _dt.time(0), tzinfo=zone)
+        try:
+            return _dt.datetime.combine(value + _dt.timedelta(days=1), _dt.time(0), tzinfo=zone)
+        except OverflowError:
+            raise ValueError(f"the date {value.isoformat()} has no end of day in any calendar") from None
     raise ValueError(f"{value!r} is not a date or time")

@@ -79,8 +79,16 @@ def marks(folder: Path, found: dict[str, Entry], rules: late_rules.Rules | None,
 
 
 def of(entry: Entry, gradescope: dict[str, _dt.datetime], zone: _dt.tzinfo | None) -> Submitted:
-    """When ``entry`` was handed in, by its layout (the module docstring)."""
-    zone = zone or _dt.UTC
+    """When ``entry`` was handed in, by its layout (the module docstring), in UTC. A time no calendar holds once
+    in UTC (a commit dated 9999-12-31T23:59-12:00: the student's to write) is not known, never a crash."""
+    found = _of(entry, gradescope, zone or _dt.UTC)
+    try:
+        return Submitted(found.at.astimezone(_dt.UTC), found.source, found.marked_late) if found.at else found
+    except (OverflowError, ValueError):
+        return Submitted(None, found.source, found.marked_late)
+
+
+def _of(entry: Entry, gradescope: dict[str, _dt.datetime], zone: _dt.tzinfo) -> Submitted:
     parts = list(entry.parts) or [entry.source]
     try:
         if entry.layout == "blackboard":

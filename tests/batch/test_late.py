@@ -102,6 +102,7 @@ def test_a_due_date_without_a_penalty_records_lateness_and_takes_nothing(tmp_pat
      "a number"),
     ("[late.prefil]\ndue = 2026-03-02T23:59:00Z\n", "late.prefil", "names no lesson"),
     ("late = 3\n", "late", "must be a table"),
+    ("[late]\nzone = \"UTC\"\n[late.prefill]\ndue = 9999-12-31\n", "late.prefill.due", "no end of day"),
 ])
 def test_what_is_wrong_in_late_is_said_with_course_toml_and_the_key(tmp_path, text, key, said):
     with pytest.raises(ConfigError) as raised:
@@ -144,6 +145,7 @@ def test_an_extension_is_a_length_or_a_new_due_time_and_a_lessons_own_column_win
     ("3 weeks", "neither a new due time"),
     ("2026-02-28T12:00:00+01:00", "before the lesson's own due time"),
     ("tomorrow", "neither a new due time"),
+    ("99999999999h", "longer than any term"),
 ])
 def test_an_extension_that_is_not_one_is_said_with_the_roster_line_and_column(tmp_path, cell, said):
     found = rules(tmp_path)

@@ -130,6 +130,13 @@ def test_a_repository_gives_its_last_commit_and_its_own_config_runs_nothing(tmp_
     assert not marker.exists()
 
 
+def test_a_time_no_calendar_holds_in_utc_is_not_known_never_a_crash(tmp_path):
+    folder = tmp_path / "submission_9"
+    folder.mkdir()
+    far = dt.datetime(9999, 12, 31, 23, 59, tzinfo=dt.timezone(-dt.timedelta(hours=12)))
+    assert submitted.of(entry(folder), {"submission_9": far}, None) == submitted.Submitted(None, submitted.GRADESCOPE)
+
+
 def test_marks_give_each_student_their_time_and_due_time_with_the_rosters_extension(tmp_path):
     rules = late.parse({"zone": "+01:00", "prefill": {"due": "2026-03-02T23:59:00", "per": "day", "fraction": 0.1}},
                        "course.toml")

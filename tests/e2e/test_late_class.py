@@ -125,7 +125,7 @@ def test_penalties_match_a_hand_computation_in_the_csv_the_gradebook_and_canvas_
     assert {i: imported[i][column] for i in BY_HAND} == {i: final for i, (_, _, final) in BY_HAND.items()}
 
     page = report.read_text(encoding="utf-8")
-    assert "2 handed in late" in page and "30 h late" in page and "−3.40" in page and "−5.10" in page
+    assert "2 handed in late" in page and "30 h late, −3.40" in page and "4.0 days late, −5.10" in page
     assert "1 on the roster handed in nothing" in page and "Dee Absent (67890)" in page
 
     # an extension given after grading applies at the next run, without grading anyone again
