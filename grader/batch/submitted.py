@@ -8,8 +8,8 @@ A late policy (``grader.batch.late``) needs a submission time, and no export car
   too, but without a zone (read in ``[late] zone``);
 - **Canvas** marks a file ``LATE_`` when Canvas itself judged it late (against Canvas's due date, which
   may not be the course's): kept as ``marked_late`` beside the time, which is the newest of the
-  student's files' modification times as extracted (Canvas's download dates its members; an unzip
-  that does not keep them, or a copy, makes every file as new as the copy: docs/class.md says so);
+  student's files' modification times as extracted (the dates the download's zip holds; a copy, or an
+  unzip that does not keep dates, makes every file as new as the copy: docs/class.md says so);
 - **a GitHub Classroom repository** (a folder with a ``.git`` folder): its last commit's time
   (``git log -1 --format=%cI``) when git is installed, else its newest file. A commit time is written
   by the student's machine: a claim, not a proof;
