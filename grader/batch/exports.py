@@ -44,7 +44,7 @@ FORMATS = ("csv", "canvas", "moodle")
 MISSING = "missing"  # a row's status in an export: on the roster, no submission in the gradebook
 CANVAS_IDS = ("canvas_id", "sis_user_id", "sis_login_id")  # Canvas matches a student by any of these
 MOODLE_IDS = {"email": "Email address", "idnumber": "ID number", "username": "Username"}
-LATE_HEADER = ["submitted", "submitted_from", "hours_late", "penalty", "final"]  # under a late policy
+LATE_HEADER = ["submitted", "submitted_from", "due", "hours_late", "penalty", "final"]  # under a late policy
 
 
 @dataclass(frozen=True)
@@ -176,12 +176,13 @@ def _plain(book: Gradebook, lesson: str, found: list[Line], roster: Roster | Non
 
 
 def _late_cells(line: Line, missing_score: str) -> list[str]:
-    """When it was handed in and by which clock, how late (hours), the points taken and the final score."""
+    """When it was handed in and by which clock, the due time (the student's extension applied), how late (hours),
+    the points taken and the final score."""
     kept = line.row.kept if line.row is not None else None
     if kept is None:
-        return ["", "", "", "", _total(line, missing_score)]
+        return ["", "", "", "", "", _total(line, missing_score)]
     hours = "" if kept.late_seconds is None else number(kept.late_seconds / 3600)
-    return [text_cell(kept.submitted_at or ""), text_cell(kept.submitted_from or ""), hours,
+    return [*(text_cell(value or "") for value in (kept.submitted_at, kept.submitted_from, kept.due_at)), hours,
             number(kept.penalty), _total(line, missing_score)]
 
 

@@ -108,6 +108,7 @@ def test_penalties_match_a_hand_computation_in_the_csv_the_gradebook_and_canvas_
     assert {i: (rows[i]["hours_late"], rows[i]["penalty"], rows[i]["final"]) for i in BY_HAND} == BY_HAND
     assert rows["67890"]["status"] == "missing" and rows["67890"]["final"] == ""
     assert rows["23456"]["submitted"] == "2026-03-04T04:59:00+00:00" and rows["23456"]["submitted_from"] == "file-time"
+    assert (rows["34567"]["due"], rows["12345"]["due"]) == ("2026-03-04T23:59:00+01:00", "2026-03-02T23:59:00+01:00")
 
     with sqlite3.connect(book) as db:
         kept = {student: values for student, *values in db.execute(
