@@ -53,6 +53,10 @@ _DATE = re.compile(r"\s*\d{4}-\d{2}-\d{2}\s*")
 _OFFSET = re.compile(r"(?P<sign>[+-])(?P<hours>\d{2}):(?P<minutes>\d{2})")
 
 
+class NoZone(ValueError):
+    """A time without an offset where ``[late]`` declares no zone to read it in."""
+
+
 @dataclass(frozen=True)
 class Policy:
     """One lesson's due time and what lateness costs; ``fraction`` and ``points`` are per started ``per``."""
@@ -112,13 +116,15 @@ class Rules:
                 raise UsageError(f"{where}: {shown(cell, lines=False, limit=60)!r} is longer than any term") from None
         try:
             when = _when(cell, self.zone)
-        except ValueError as exc:
+        except NoZone as exc:
+            raise UsageError(f"{where}: {exc}") from None
+        except ValueError:
             raise UsageError(f"{where}: {shown(cell, lines=False, limit=60)!r} is neither a new due time (ISO 8601: "
-                             f"2026-03-05T23:59:00+01:00, or 2026-03-05: the end of that day) nor a length (48h, "
-                             f"2d){': ' + str(exc) if 'zone' in str(exc) else ''}") from None
+                             "2026-03-05T23:59:00+01:00, or 2026-03-05: the end of that day) nor a length (48h, "
+                             "2d)") from None
         if when < policy.due:
-            raise UsageError(f"{where}: {cell!r} is before the lesson's own due time ({policy.due.isoformat()}): "
-                             "an extension moves the due time later")
+            raise UsageError(f"{where}: {shown(cell, lines=False, limit=60)!r} is before the lesson's own due time "
+                             f"({policy.due.isoformat()}): an extension moves the due time later")
         return when
 
     def check(self, lesson: str, roster: Roster | None) -> None:
@@ -269,12 +275,12 @@ def _when(value, zone: _dt.tzinfo | None) -> _dt.datetime:
         if value.tzinfo is not None:
             return value
         if zone is None:
-            raise ValueError(f"{value.isoformat()} has no UTC offset and [late] declares no zone: write the offset "
+            raise NoZone(f"{value.isoformat()} has no UTC offset and [late] declares no zone: write the offset "
                              "(+01:00) or declare zone = \"Europe/Paris\"")
         return value.replace(tzinfo=zone)
     if isinstance(value, _dt.date):
         if zone is None:
-            raise ValueError(f"the date {value.isoformat()} is due at the end of the day, but [late] declares no zone "
+            raise NoZone(f"the date {value.isoformat()} is due at the end of the day, but [late] declares no zone "
                              "to say where: declare zone = \"Europe/Paris\" (or \"UTC\")")
         try:
             return _dt.datetime.combine(value + _dt.timedelta(days=1), _dt.time(0), tzinfo=zone)

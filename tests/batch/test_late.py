@@ -161,3 +161,10 @@ def test_a_mark_is_late_only_past_the_grace(tmp_path):
     assert on_time.late == dt.timedelta(0)
     assert late.Mark(policy, DUE, DUE + dt.timedelta(hours=2), "file-time").late == dt.timedelta(hours=2)
     assert late.Mark(policy, DUE, None, "file-time").late is None
+
+
+def test_an_extension_without_an_offset_needs_the_courses_zone(tmp_path):
+    found = rules(tmp_path, "[late.prefill]\ndue = 2026-03-02T23:59:00+01:00\n", ["prefill"])
+    roster = parse_roster("id,extension\nada,2026-03-05T12:00:00\n", "--roster class.csv")
+    with pytest.raises(UsageError, match="line 2, column 'extension': 2026-03-05T12:00:00 has no UTC offset"):
+        found.check("prefill", roster)
