@@ -9,7 +9,6 @@ feeding arbitrary names, reasons, notes and diagnoses into both the printed summ
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 import re
 from html.parser import HTMLParser
@@ -20,10 +19,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from grader.batch.class_report import MAX_EXAMPLES, MAX_MISCONCEPTIONS, from_gradebook, render
-from grader.batch.gradebook import Gradebook, Row
-from grader.batch.jobs import Outcome
-from grader.batch.late import Mark, Policy
-from grader.batch.roster import parse
+from grader.batch.gradebook import Row
 from grader.batch.summary import render_plain, render_rich, summarize
 from grader.cli import main
 from grader.result.text import shown
@@ -452,20 +448,3 @@ def test_the_summary_and_the_class_report_stay_inert_whatever_the_names_reasons_
     holders = {name for name, status, holds in zip(names, statuses, held, strict=True)
                if status == "graded" and any(codes[j] for j in holds)}
     assert {name for item in summary.misconceptions for name in item.students} == holders
-
-
-def test_from_the_gradebook_the_kept_roster_names_the_missing_and_sections_and_the_late_are_shown(tmp_path):
-    due = dt.datetime(2026, 3, 2, 23, 59, tzinfo=dt.UTC)
-    report_of = {"score": 4.0, "max_score": 4.0, "tasks": [{"id": "t", "score": 4.0, "max_score": 4.0,
-                                                            "status": "passed"}]}
-    with Gradebook(tmp_path / "gb.sqlite") as book:
-        book.set_lesson("prefill", "Prefill", "v1", [("t", "t", 4.0)])
-        book.store_roster(parse("id,name,section\nada,Ada,A\nbob,Bob Bell,B\n", "class.csv"))
-        book.record("prefill", "v1", "class/ada.py", "h", Outcome("ada", "graded", report=report_of, worker="w"),
-                    "ada", Mark(Policy("prefill", due, per="day", fraction=0.25), due, due + dt.timedelta(hours=3),
-                                "file-time"))
-    from_gradebook(tmp_path / "gb.sqlite", tmp_path / "class.html")
-    page = (tmp_path / "class.html").read_text(encoding="utf-8")
-    assert "1 on the roster handed in nothing" in page and "Bob Bell (bob)" in page
-    assert "1 handed in late" in page and "3 h late, −1" in page
-    assert table_rows(page, "sections")[0][:4] == ["A", "1", "1", "0"]
