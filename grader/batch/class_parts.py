@@ -198,7 +198,10 @@ def missing_late_part(view: ClassView, links) -> str:
 
 
 def _late(s) -> str:
-    hours = f"{s.late:g} h late" if not isinstance(s.late, bool) else "late"
+    if isinstance(s.late, bool):
+        hours = "late"
+    else:  # two days and more read better in days
+        hours = f"{s.late:g} h late" if s.late < 48 else f"{s.late / 24:.1f} days late"
     penalty = f", −{points(s.penalty)}" if s.penalty else ""
     return f" <small>{escape(hours)}{penalty}</small>"
 

@@ -31,6 +31,8 @@ from pathlib import Path
 from grader import atomic
 from grader.batch import class_parts
 from grader.batch.class_parts import names, text
+from grader.batch.class_view import enrol
+from grader.batch.exports import lines
 from grader.batch.gradebook import Gradebook
 from grader.batch.integrity import MAX_NAMED, LessonJudge, sources, whose
 from grader.batch.item_analysis import analyse
@@ -104,6 +106,9 @@ def from_gradebook(gradebook: Path, output: Path, lesson: str | None = None, cou
         summary = summarize(lesson_id, book.tasks(lesson_id), book.rows(lesson_id), reports=book.reports(lesson_id),
                             wording=wording(known) if known else None, title=known.title if known else "",
                             judge=LessonJudge(known) if known else None)
+        roster = book.roster()  # the one 'grader batch --roster' kept: who is missing, each one's section
+        if roster is not None:
+            enrol(summary.view, lines(book.rows(lesson_id), roster)[0])
         if reports is not None:
             rows = book.rows(lesson_id)
             pages = ((row.student, book.student_report(lesson_id, row.student))

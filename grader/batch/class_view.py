@@ -15,6 +15,7 @@ from its reason (``TIMED_OUT``): the gradebook keeps no flag for it yet.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -112,6 +113,20 @@ def gather(rows, reports, task_order=()) -> ClassView:
             seen.setdefault(key, len(seen))
     view.checks = sorted(seen, key=lambda key: (order.get(key[0], len(order)), seen[key]))
     return view
+
+
+def enrol(view: ClassView, lines) -> None:
+    """``view`` with a roster's knowledge: each row's section, and a ``missing`` standing for each enrolled
+    student with no row. ``lines``: ``grader.batch.exports.lines``' pairs (``row``: a gradebook row or None,
+    ``student``: the roster's student or None), so the report and the export agree on who is missing."""
+    sections = {line.row.student: line.student.section for line in lines if line.row is not None and line.student}
+    view.standings = [dataclasses.replace(s, section=shown(sections[s.student], lines=False, limit=80) or None,
+                                          missing=False) if s.student in sections else s for s in view.standings]
+    for line in lines:
+        if line.row is None and line.student is not None:
+            who = f"{line.student.name} ({line.student.raw_id})" if line.student.name else line.student.raw_id
+            view.standings.append(Standing(shown(who, lines=False, limit=200), "missing", None, {},
+                                           shown(line.student.section, lines=False, limit=80) or None, True))
 
 
 def facts(student: str, report) -> Facts:

@@ -33,9 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import atomic
-from grader.batch import entries, lms
+from grader.batch import entries, late, lms, submitted
 from grader.batch import regrade as regrades
 from grader.batch.class_report import write as write_class_report
+from grader.batch.class_view import enrol
 from grader.batch.exports import export
 from grader.batch.exports import lines as export_lines
 from grader.batch.gradebook import Gradebook, Row
@@ -128,6 +129,7 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
     if lesson:
         course.lesson(lesson)  # an unknown --lesson is said before anything is read
     missing = missing_score(course.course_file)  # a wrong course.toml too
+    rules = late.read(course.course_file, course.lesson_ids())  # due dates and late policy (docs/class.md)
     ours = {Path(f"{gradebook}{suffix}") for suffix in ("", "-wal", "-shm", "-journal")} | {reports, csv,
                                                                                               class_report}
     with _scratch() as scratch, contextlib.ExitStack() as stack:
@@ -137,6 +139,8 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
             print(f"grading lesson {the_lesson.id} (chosen as for 'grader grade': pass --lesson for another)",
                   file=out)
         snapshot = LessonSnapshot.take(course, the_lesson, solutions)
+        if rules is not None:  # a wrong extension in the roster given: said before it is kept or anything graded
+            rules.check(the_lesson.id, roster)
         book = stack.enter_context(Gradebook(gradebook))
         if roster is not None:
             book.store_roster(roster)
@@ -147,12 +151,17 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
         result = BatchResult(the_lesson.id)
         planner = _Entries(book, the_lesson.id, version, reports, result, scratch,
                            needs_id=the_lesson.parameters is not None)
+        planner.marks = submitted.marks(folder, found, rules, the_lesson.id, roster)  # each one's lateness
         todo = planner.plan(found, regrades.start(book, the_lesson.id, version, regrade))  # a killed regrade resumes
         runner = _executor(executor, scheduler, snapshot, scratch, the_lesson, jobs, session)
         with BatchProgress(len(todo), f"grading {the_lesson.id}", stream=err) as progress:
             for outcome in runner.results(todo):
                 progress.advance(planner.finish(outcome))
         regrades.finish(book, the_lesson.id, failed=bool({"failed", "kept"} & set(result.this_run.values())))
+        try:  # every row of the folder under today's policy and extensions: an unchanged one too
+            book.set_late(the_lesson.id, {s: planner.marks.get(s) for s in result.students})
+        except sqlite3.Error as exc:
+            result.notes.append(f"the late penalties were not all written ({exc}): rerun to write them")
         result.summary = _summary(book, result, the_lesson, roster)
         if csv is not None:
             try:
@@ -180,12 +189,14 @@ def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | No
     exported = lms.export([source for sources in listing.values() for source in sources])
     found: dict[str, entries.Entry] = {}
     names: dict[str, str] = {}  # key -> the name as the layout gave it
+    pieces: dict[str, tuple[Path, ...]] = {}  # key -> an export's files that make it (grader.batch.submitted)
     if exported is not None:  # an LMS's export (Canvas, Moodle, Blackboard): each student's parts, one submission
         keyed: dict[str, list[tuple[str, list[tuple[Path, str]]]]] = {}
         for group, parts in exported[1].items():
             keyed.setdefault(entries.student_key(group), []).append((group, parts))
         for student, groups in keyed.items():
             names[student] = groups[0][0]
+            pieces[student] = tuple(path for _, group in groups for path, _ in group)
             if len(groups) > 1:  # two of the export's names are one once normalised: never one merged grade
                 found[student] = entries.conflict(student, [parts[0][0] for _, parts in groups],
                                                  "their names are one student's once normalised: keep one")
@@ -199,14 +210,15 @@ def _read_entries(folder: Path, scratch: Path, ignore: set[Path], keep: str | No
             found[student] = entries.Entry(student, sources[0], None, "", _fault("while reading this entry", exc),
                                           fault=True)
     ids = identities(folder, list(found), exported and exported[0], names)  # whose numbers (docs/class.md)
-    return {student: dataclasses.replace(entry, identity=ids[student]) for student, entry in found.items()}
+    return {student: dataclasses.replace(entry, identity=ids[student], layout=exported[0] if exported else "",
+                                         parts=pieces.get(student, ())) for student, entry in found.items()}
 
 
 def _read_export(student: str, parts: list[tuple[Path, str]], scratch: Path) -> entries.Entry:
     """One student's parts of an LMS's export as one entry: a lone zip or folder as it is, else a folder
     of their files under the names they gave them, zips among them opened (``grader.batch.lms.gather``),
     named in reports by its first. Either way a copy in ``scratch``, hashed as it is graded."""
-    first = parts[0][0]
+    first = lms.main_part(parts)  # the module graded names it, never an answers.toml listed first
     try:
         lone = len(parts) == 1 and (first.suffix == ".zip" or (parts[0][1] == lms.FOLDER and not lms.holds_zip(parts)))
         if lone:
@@ -236,6 +248,7 @@ class _Entries:
         self.sources: dict[str, tuple[str, str]] = {}  # student -> (the entry as shown, content hash)
         self.identities: dict[str, str] = {}  # student -> the id whose numbers grade them (grader.batch.identity)
         self.conflicts: set[str] = set()  # students with several entries in the folder
+        self.marks: dict[str, late.Mark] = {}  # student -> their lateness, under a late policy (grader.batch.late)
 
     def plan(self, found: dict[str, entries.Entry], redo: set[str] | None) -> list[Job]:
         """The jobs still to grade; refusals found while reading the folder are recorded right away.
@@ -309,7 +322,7 @@ class _Entries:
         run = self.result.this_run
         try:
             if not self.book.record(self.lesson, self.version, source, content_hash, neutralised(outcome),
-                                    self.identities.get(outcome.student, "")):
+                                    self.identities.get(outcome.student, ""), self.marks.get(outcome.student)):
                 self.result.kept.append((outcome.student, outcome.reason))
                 run[outcome.student] = "kept"
             else:
@@ -347,7 +360,8 @@ def _summary(book: Gradebook, result: BatchResult, lesson: Lesson, roster: Roste
                         reports=book.reports(result.lesson, result.students), wording=wording(lesson),
                         judge=LessonJudge(lesson))
     if roster is not None:  # every row of the lesson: a student graded by an earlier run is not missing
-        _, summary.missing, summary.unmatched = export_lines(book.rows(result.lesson), roster)
+        lines, summary.missing, summary.unmatched = export_lines(book.rows(result.lesson), roster)
+        enrol(summary.view, lines)  # the class report's missing students and sections
     return summary
 
 

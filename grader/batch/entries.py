@@ -72,6 +72,8 @@ class Entry:
     fault: bool = False
     conflict: bool = False  # several entries for this student, none chosen: refused together
     identity: str = ""  # whose numbers it is graded with (grader.batch.identity); "" until the layout is known
+    layout: str = ""  # the LMS export it is a group of (lms.LAYOUTS), "" for a folder's entry as it is
+    parts: tuple[Path, ...] = ()  # an export's files (or folders) that make it, when it is one's group
 
     @property
     def shown_source(self) -> str:

@@ -15,6 +15,10 @@ Three formats (``FORMATS``), each one row per student:
   ``ID number`` or ``Username``: Moodle's "Identify user by" maps it on import) and one grade column,
   the lesson's title, which the import maps to the grade item.
 
+Under a late policy (``grader.batch.late``) the csv format keeps ``total`` raw and adds when each student
+handed in, by which clock, how late, the penalty and the ``final`` score; canvas and moodle carry the final
+score, the grade the LMS should hold.
+
 A row an LMS cannot place (an entry that matches no enrolled student) is written in the canvas and
 moodle files too, with blank ids: the LMS's import preview then lists it as unknown, where the
 instructor sees it, rather than the grade vanishing here. Every cell passes the spreadsheet-injection
@@ -45,6 +49,7 @@ FORMATS = ("csv", "canvas", "moodle")
 MISSING = "missing"  # a row's status in an export: on the roster, no submission in the gradebook
 CANVAS_IDS = ("canvas_id", "sis_user_id", "sis_login_id")  # Canvas matches a student by any of these
 MOODLE_IDS = {"email": "Email address", "idnumber": "ID number", "username": "Username"}
+LATE_HEADER = ["submitted", "submitted_from", "due", "hours_late", "penalty", "final"]  # under a late policy
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,8 @@ def export(book: Gradebook, target: Path, lesson: str | None = None, fmt: str = 
     if fmt != "csv" and roster is None:
         raise UsageError(f"--format {fmt} needs a roster with the students' {fmt.capitalize()} ids: pass --roster "
                          "FILE (kept in the gradebook by 'grader batch --roster')")
-    if roster is None and since is None and not active_overrides(book.db, book.pick_lesson(lesson)):
+    if roster is None and since is None and not active_overrides(book.db, book.pick_lesson(lesson)) and not any(
+            row.kept for row in book.rows(book.pick_lesson(lesson))):
         rows = book.export_csv(target, lesson)  # the gradebook's own CSV, byte for byte as it always was
         return Written(rows, [], [])
     lesson = book.pick_lesson(lesson)
@@ -136,13 +142,13 @@ def _when(text: str) -> _dt.datetime:
     return when if when.tzinfo else when.replace(tzinfo=_dt.UTC)
 
 
-def _total(line: Line, missing_score: str) -> str:
-    """The score an LMS imports: the total; 0 for a refusal; blank for a failure (not a grade); a missing
-    student's as course.toml says (``[gradebook] missing``)."""
+def _total(line: Line, missing_score: str, final: bool = True) -> str:
+    """The score an LMS imports: the total less any late penalty (``final``; else the raw total); 0 for a
+    refusal; blank for a failure (not a grade); a missing student's as course.toml says (``[gradebook] missing``)."""
     if line.row is None:
         return "0" if missing_score == MISSING_ZERO else ""
     if line.row.status == "graded":
-        return number(line.row.score)
+        return number(line.row.final if final else line.row.score)
     return "0" if line.row.status == "rejected" else ""
 
 
@@ -155,8 +161,9 @@ def _plain(book: Gradebook, lesson: str, found: list[Line], roster: Roster | Non
     max_total = number(sum(t[2] for t in tasks)) if tasks else ""
     people = ["id", "name", "email", "section"] if roster is not None else []
     overridden = any(line.row is not None and line.row.overrides for line in found)  # a column only then
-    table = [["student", *people, *task_ids, "total", "max", "status", "note", *(["on_roster"] if roster else []),
-              *(["override"] if overridden else [])]]
+    late = any(line.row is not None and line.row.kept for line in found)  # a late policy: its columns
+    table = [["student", *people, *task_ids, "total", "max", "status", "note", *(LATE_HEADER if late else []),
+              *(["on_roster"] if roster else []), *(["override"] if overridden else [])]]
     for line in found:
         row, student = line.row, line.student
         person = [student.raw_id, student.name, student.email, student.section] if student else ["", "", "", ""]
@@ -169,10 +176,22 @@ def _plain(book: Gradebook, lesson: str, found: list[Line], roster: Roster | Non
         status = MISSING if row is None else CSV_STATUS.get(row.status, row.status)
         note = "no submission" if row is None else row.reason.split("\n", 1)[0]
         table.append([text_cell(row.student if row else student.raw_id), *[text_cell(p) for p in person[:len(people)]],
-                      *cells, _total(line, missing_score), top, status, text_cell(note),
+                      *cells, _total(line, missing_score, final=False), top, status, text_cell(note),
+                      *(_late_cells(line, missing_score) if late else []),
                       *([("yes" if student else "no")] if roster else []),
                       *([text_cell("; ".join(o.said for o in row.overrides) if row else "")] if overridden else [])])
     return table
+
+
+def _late_cells(line: Line, missing_score: str) -> list[str]:
+    """When it was handed in and by which clock, the due time (the student's extension applied), how late (hours),
+    the points taken and the final score."""
+    kept = line.row.kept if line.row is not None else None
+    if kept is None:
+        return ["", "", "", "", "", _total(line, missing_score)]
+    hours = "" if kept.late_seconds is None else number(kept.late_seconds / 3600)
+    return [*(text_cell(value or "") for value in (kept.submitted_at, kept.submitted_from, kept.due_at)), hours,
+            number(kept.penalty), _total(line, missing_score)]
 
 
 def _canvas(book: Gradebook, lesson: str, found: list[Line], roster: Roster, missing_score: str,

@@ -41,6 +41,7 @@ from pathlib import Path
 
 from grader import atomic
 from grader.batch import history as _history
+from grader.batch import lateness
 from grader.batch import overrides as _overrides
 from grader.batch.jobs import Outcome
 from grader.batch.roster import Roster, Student
@@ -48,7 +49,7 @@ from grader.exceptions import UsageError
 from grader.result.text import shown
 
 APPLICATION_ID = 0x47524442  # "GRDB": marks an SQLite file as a gradebook
-SCHEMA_VERSION = 3  # 2: each row's student id and variant (the numbers it was graded with); 3: the roster
+SCHEMA_VERSION = 4  # 2: each row's student id and variant; 3: the roster; 4: lateness (grader.batch.lateness)
 DEFAULT_NAME = "gradebook.sqlite"
 # the CSV's words for a row's status, as docs/class.md names them: a refusal is the submission's
 # (final until it changes), a failure the grader's (retried on the next run)
@@ -82,6 +83,7 @@ CREATE TABLE IF NOT EXISTS submissions (
     graded_at     TEXT NOT NULL,      -- UTC, ISO 8601
     identity      TEXT NOT NULL DEFAULT '',  -- the student's id whose numbers graded it (grader.batch.identity)
     variant       TEXT,               -- JSON: {"parameters", "answers"} it was graded with; NULL: the lesson's own
+    """ + lateness.DDL + """
     PRIMARY KEY (lesson, student)
 );
 CREATE TABLE IF NOT EXISTS task_scores (
@@ -120,7 +122,7 @@ class Known:
 
 
 @dataclass(frozen=True)
-class Row:
+class Row(lateness.LateRow):
     student: str
     status: str
     score: float | None
@@ -130,6 +132,7 @@ class Row:
     identity: str = ""  # the student's id as the entry's layout gave it (grader.batch.identity)
     graded_at: str = ""  # UTC, ISO 8601: when this row was last written
     source: str = ""  # the entry in the submissions folder
+    kept: lateness.Kept | None = None  # under a late policy: when, how late, the penalty, the final score
     overrides: tuple = ()  # overrides.Override of each task a person's score decides (scores above are final)
 
 
@@ -171,6 +174,8 @@ class Gradebook:
                 if version == 1:  # a gradebook of before variants: its rows were graded with the lesson's numbers
                     db.execute("ALTER TABLE submissions ADD COLUMN identity TEXT NOT NULL DEFAULT ''")
                     db.execute("ALTER TABLE submissions ADD COLUMN variant TEXT")
+                if version:  # 4: each row's lateness, NULL in every row graded before
+                    lateness.migrate(db)
                 db.executescript(_SCHEMA)
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -197,9 +202,10 @@ class Gradebook:
                 (lesson_id, title, suite_version, json.dumps(tasks), round(sum(t[2] for t in tasks), 6)))
 
     def record(self, lesson: str, suite_version: str, source: str, content_hash: str, outcome: Outcome,
-               identity: str = "") -> bool:
+               identity: str = "", late: lateness.Mark | None = None) -> bool:
         """Write one outcome in one transaction; False when an error was not allowed to replace a grade.
-        ``identity``: the student's id whose numbers graded it; the variant is the report's own.
+        ``identity``: the student's id whose numbers graded it; the variant is the report's own. ``late``: its
+        lateness under the lesson's policy (None: none), kept beside the raw score (``grader.batch.lateness``).
 
         Its text passes ``shown()`` once more (idempotent on text that already did): SQLite stores
         UTF-8, and a lone surrogate in a reason would otherwise stop the batch at this insert."""
@@ -215,6 +221,7 @@ class Gradebook:
             "graded_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
             "identity": shown(identity, lines=False), "variant": _variant(report),
         }
+        values.update(lateness.columns(late, values["score"], values["max_score"]))
         names = ", ".join(values)
         updates = ", ".join(f"{k}=excluded.{k}" for k in values if k not in ("lesson", "student"))
         with self._db:
@@ -277,18 +284,22 @@ class Gradebook:
                 "SELECT student, task, score FROM task_scores WHERE lesson = ? ORDER BY student, position", (lesson,)):
             scores.setdefault(student, {})[task] = score
         rows = []
-        for student, status, score, max_score, reason, identity, graded_at, source in self._db.execute(
-                "SELECT student, status, score, max_score, reason, identity, graded_at, source FROM submissions "
-                "WHERE lesson = ? ORDER BY student", (lesson,)):
+        for student, status, score, max_score, reason, identity, graded_at, source, *late in self._db.execute(
+                "SELECT student, status, score, max_score, reason, identity, graded_at, source, "
+                f"{', '.join(lateness.COLUMNS)} FROM submissions WHERE lesson = ? ORDER BY student", (lesson,)):
             if students is None or student in students:
                 rows.append(Row(student, status, score, max_score, reason, scores.get(student, {}), identity,
-                                graded_at, source))
+                                graded_at, source, lateness.kept(late)))
         return _overrides.apply(self._db, lesson, rows)  # a person's decision outlives regrades
 
     @property
     def db(self) -> sqlite3.Connection:
         """The connection, for the gradebook's own tables kept by other modules (history, overrides, regrade)."""
         return self._db
+
+    def set_late(self, lesson: str, marks: dict[str, lateness.Mark | None]) -> None:
+        """Each student's lateness rewritten under today's policy and extensions (``lateness.rewrite``)."""
+        lateness.rewrite(self._db, lesson, marks)
 
     # -- the roster (grader.batch.roster): kept so that a later export or class report knows who is missing
 

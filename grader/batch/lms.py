@@ -45,7 +45,8 @@ MANIFESTS = ("submission_metadata.yml",)  # an export's own files beside the sub
 # Canvas writes a name of lower-case letters and digits; a name holding an accent or a format character (an
 # NFD "zoe\u0308", a zero-width joiner) is still its export's, and _spelling makes its spellings one student.
 _CANVAS_NAME = r"(?:[^\W_A-Z]|[\u0300-\u036f\u200b-\u200f\u2060\ufeff])+"  # letters, digits, marks, format chars
-CANVAS = re.compile(rf"(?P<name>{_CANVAS_NAME})_(?:LATE_)?(?P<user>[0-9]+)_(?P<file>[0-9]+)_(?P<given>.+)", re.DOTALL)
+CANVAS = re.compile(rf"(?P<name>{_CANVAS_NAME})_(?P<late>LATE_)?(?P<user>[0-9]+)_(?P<file>[0-9]+)_(?P<given>.+)",
+                    re.DOTALL)  # late: Canvas judged it late (grader.batch.submitted keeps it)
 MOODLE = re.compile(r"(?P<name>.+?)_(?P<user>[0-9]+)_assignsubmission_(?P<plugin>[a-z]+)_(?P<given>.*)", re.DOTALL)
 BLACKBOARD = re.compile(r"(?P<head>.+)_attempt_(?P<when>[0-9]{4}(?:-[0-9]{2}){5})(?:_(?P<given>.+)|\.txt)", re.DOTALL)
 LAYOUTS = ("canvas", "moodle", "blackboard")  # export's names, as ``export`` says which it found
@@ -187,6 +188,16 @@ def gather(student_stem: str, parts: list[tuple[Path, str]], scratch: Path) -> P
         elif not _is_zip(given):
             freeze(path, folder / given)
     return folder
+
+
+def main_part(parts: list[tuple[Path, str]]) -> Path:
+    """The part that names a student's submission in the gradebook and reports: a module or a notebook they
+    handed in (the work graded), else a zip, else a folder, else the first; never an ``answers.toml`` or a
+    README picked for being first in the listing (``…_LATE_942534_5005946_answers.toml``, issue 23)."""
+    def rank(part: tuple[Path, str]) -> int:
+        given = part[1].lower()
+        return 0 if given.endswith((".py", ".ipynb")) else 1 if _is_zip(given) else 2 if part[1] == FOLDER else 3
+    return min(parts, key=rank)[0]
 
 
 def holds_zip(parts: list[tuple[Path, str]]) -> bool:

@@ -123,8 +123,11 @@ def apply(db: sqlite3.Connection, lesson: str, rows: list) -> list:
             tasks[item.task] = item.score
             flagged.append(dataclasses.replace(item, computed=computed))
             latest = max(latest, item.at)
+        kept = getattr(row, "kept", None)  # a late penalty is taken from the score a person set, too
+        if kept is not None and kept.penalty is not None:
+            kept = dataclasses.replace(kept, final_score=round(max(0.0, total - kept.penalty), 6))
         result.append(dataclasses.replace(row, tasks=tasks, score=round(total, 6), overrides=tuple(flagged),
-                                          graded_at=latest))
+                                          graded_at=latest, kept=kept))
     return result
 
 

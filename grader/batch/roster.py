@@ -9,8 +9,10 @@ grades by (Canvas's user id, SIS ids; Moodle's e-mail or ID number).
 The file is a CSV with a header row (docs/class.md, "The roster"): ``id`` (the student id as the
 exports name them: what ``grader.batch.identity`` reads from each entry), ``name``, ``email``,
 ``section`` and the LMS's ids (``LMS_COLUMNS``); every other column is kept, in ``Student.extra``,
-for what later needs it (an extension of a due date is one more column). Ids are matched after the
-project's one normalisation (``grader.lesson.variants.normalise_id``), as entries' ids are.
+for what later needs it: an ``extension`` (or ``extension_<lesson>``) column moves a student's due date,
+read by ``grader.batch.late`` against the course's ``[late]`` table (its zone says where a time without
+an offset is), so a wrong cell is said, with the line and column, before anything is graded. Ids are
+matched after the project's one normalisation (``grader.lesson.variants.normalise_id``), as entries' ids are.
 
 The roster is the instructor's file, but its cells were often typed by students (a display name) and
 it has usually passed through a spreadsheet: so it is read strictly, and what is wrong is said with

@@ -9,6 +9,7 @@ Hypothesis on the correlation, and in headless Chromium on a realistic class gra
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 import re
@@ -27,8 +28,11 @@ from grader.batch.class_report import from_gradebook, render
 from grader.batch.gradebook import Gradebook, Row
 from grader.batch.item_analysis import analyse, correlation
 from grader.batch.jobs import Outcome
+from grader.batch.late import Mark, Policy
 from grader.batch.needs_help import BUCKETS, needs_help
+from grader.batch.roster import parse
 from grader.batch.summary import summarize
+from grader.result.text import shown
 
 from browser import chromium, dump_dom
 
@@ -194,8 +198,10 @@ def test_any_names_and_sections_stay_inert_text_in_every_new_part(drawn):
     def page_of(plain: bool):
         rows, reports = [], {}
         for i, (name, section, status, late) in enumerate(drawn):
-            if plain:  # the same class with plain texts (an empty section stays empty: no roster)
-                name, section = f"student{i}", section and f"section{sorted({d[1] for d in drawn}).index(section)}"
+            if plain:  # the same class with plain texts (an empty section stays empty: no roster); sections are
+                # grouped as shown, so two that show alike (lone surrogates, each shown as U+FFFD) are one here too
+                seen = sorted({shown(d[1], lines=False, limit=80) for d in drawn})
+                name, section = f"student{i}", section and f"section{seen.index(shown(section, lines=False, limit=80))}"
             report = HAND[f"s{i % 5}"]
             rows.append(RosterRow(name, status, report["score"] if status == "graded" else None, 4.0, "r",
                                   {t["id"]: t["score"] for t in report["tasks"]} if status == "graded" else {},
@@ -264,3 +270,20 @@ def test_chromium_shows_the_monday_parts_of_a_realistic_class(tmp_path_factory):
     assert len(dom.having("tr", "distribution")) == len(dom.having("tr", "task")) == 9  # one per task
     assert len({a["href"] for a in dom.having("a")}) == len(CLASS)  # every graded student, in the roll at least
     assert len(dom.having("tr", "item")) > 40 and not dom.having("tr", "flagged")  # the suite's checks are sound
+
+
+def test_from_the_gradebook_the_kept_roster_names_the_missing_and_sections_and_the_late_are_shown(tmp_path):
+    due = dt.datetime(2026, 3, 2, 23, 59, tzinfo=dt.UTC)
+    report_of = {"score": 4.0, "max_score": 4.0, "tasks": [{"id": "t", "score": 4.0, "max_score": 4.0,
+                                                            "status": "passed"}]}
+    with Gradebook(tmp_path / "gb.sqlite") as book:
+        book.set_lesson("prefill", "Prefill", "v1", [("t", "t", 4.0)])
+        book.store_roster(parse("id,name,section\nada,Ada,A\nbob,Bob Bell,B\n", "class.csv"))
+        book.record("prefill", "v1", "class/ada.py", "h", Outcome("ada", "graded", report=report_of, worker="w"),
+                    "ada", Mark(Policy("prefill", due, per="day", fraction=0.25), due, due + dt.timedelta(hours=3),
+                                "file-time"))
+    from_gradebook(tmp_path / "gb.sqlite", tmp_path / "class.html")
+    page = (tmp_path / "class.html").read_text(encoding="utf-8")
+    assert "1 on the roster handed in nothing" in page and "Bob Bell (bob)" in page
+    assert "1 handed in late" in page and "3 h late, −1" in page
+    assert table_rows(page, "sections")[0][:4] == ["A", "1", "1", "0"]

@@ -128,3 +128,23 @@ def test_two_entries_of_one_roster_student_are_both_written_and_named(book, tmp_
     written = export(book, tmp_path / "c.csv", "prefill", "canvas", parse(ROSTER, "class.csv"))
     assert written.shared == {"971249": ["ada_again", "allenada_971249"]}
     assert [line[1] for line in table(tmp_path / "c.csv")].count("971249") == 2  # never one silently dropped
+
+
+def test_under_a_late_policy_the_csv_keeps_the_raw_total_and_the_lms_gets_the_final_score(book, tmp_path):
+    import datetime as dt
+
+    from grader.batch.late import Mark, Policy
+
+    due = dt.datetime(2026, 3, 2, 23, 59, tzinfo=dt.UTC)
+    policy = Policy("prefill", due, per="day", fraction=0.1)
+    book.set_late("prefill", {"allenada_971249": Mark(policy, due, due + dt.timedelta(hours=25), "file-time", True),
+                              "bellbob_5005946": Mark(policy, due, due - dt.timedelta(hours=1), "file-time", False)})
+    export(book, tmp_path / "a.csv", "prefill")
+    rows = {row[0]: row for row in table(tmp_path / "a.csv")}
+    assert rows.pop("student")[3:] == ["total", "max", "status", "note", "submitted", "submitted_from", "due",
+                                       "hours_late", "penalty", "final"]
+    assert rows["allenada_971249"][3:] == ["5", "5", "graded", "", "2026-03-04T00:59:00+00:00", "file-time",
+                                           "2026-03-02T23:59:00+00:00", "25", "1", "4"]  # two days at 10% of 5
+    assert rows["bellbob_5005946"][-3:] == ["0", "0", "2.5"] and rows["'=cmd|stranger_42"][-6:] == [""] * 5 + ["4"]
+    export(book, tmp_path / "c.csv", "prefill", "canvas", roster=parse(ROSTER, "class.csv"))
+    assert {row[1]: row[-1] for row in table(tmp_path / "c.csv")}["971249"] == "4"

@@ -235,4 +235,4 @@ def test_a_gradebook_of_before_variants_is_upgraded_and_keeps_every_grade(tmp_pa
         assert upgraded.known("prefill")["alice"].identity == ""  # graded with the lesson's own numbers
         assert upgraded.variants("prefill") == {"alice": ("", None)}
         assert upgraded.record("prefill", "v2", "class/bob.py", "h2", graded("bob"), identity="bob")
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3  # 3: the roster tables too
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 4  # 3: the roster; 4: lateness

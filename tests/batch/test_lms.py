@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch.lms import FOLDER, canvas_groups, export, export_groups, gather
+from grader.batch.lms import CANVAS, FOLDER, canvas_groups, export, export_groups, gather, main_part
 from grader.cli import main
 from grader.exceptions import SubmissionError
 from grader.submission.limits import MAX_SUBMISSION_BYTES
@@ -53,6 +53,16 @@ def test_canvas_copies_of_a_file_uploaded_again_are_the_last_upload_under_its_ow
     [(student, parts)] = canvas_groups(entries).items()
     assert student == "doejane_23456"
     assert [(path.read_text(), name) for path, name in parts] == [("kept", "model.csv"), ("third", "prefill.py")]
+
+
+def test_canvas_late_marker_is_read_and_the_module_names_the_submission_not_its_answers(tmp_path):
+    listed = files(tmp_path / "export", **{"doejane_LATE_23456_6790_answers.toml": "", "doejane_LATE_23456_6791_"
+                                           "prefill.py": "", "doejane_LATE_23456_6792_notes.txt": ""})
+    parts = canvas_groups(listed)["doejane_23456"]
+    assert [CANVAS.fullmatch(path.name)["late"] for path, _ in parts] == ["LATE_"] * 3
+    assert CANVAS.fullmatch("smithjohn_12345_6789_prefill.py")["late"] is None
+    assert main_part(parts).name == "doejane_LATE_23456_6791_prefill.py"  # issue 23: not the answers.toml
+    assert main_part([(listed[0], "answers.toml")]) == listed[0]  # none better: the first
 
 
 @pytest.mark.parametrize("stray", ["alice.py", "README.txt", "folder/"])
