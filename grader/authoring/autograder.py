@@ -188,11 +188,13 @@ def zip_folder(folder: Path, archive: Path) -> Path:
     return archive
 
 
-def build_zip(course: Course, archive: Path, lesson: str | None = None) -> Path:
+def build_zip(course: Course, archive: Path, lesson: str | None = None, tell=None) -> Path:
     """The autograder zip for ``lesson``, or for every lesson of the course; ``ReleaseRefused`` when
-    one of them does not validate."""
+    one of them does not validate. ``tell``, given a line: each lesson's verdict, reused or proved now."""
     lessons = [course.lesson(lesson)] if lesson else [course.lesson(i) for i in course.ordered_ids()]
-    gate(course, lessons, force=False)
+    for line in gate(course, lessons, force=False).lines():
+        if tell is not None:
+            tell(line)
     with tempfile.TemporaryDirectory(prefix="grader-autograder-") as tmp:
         write_autograder(course, lessons, Path(tmp))
         return zip_folder(Path(tmp), Path(archive))
@@ -209,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         course = Course(args.course.resolve()) if args.course else find_course()
-        print(f"wrote {build_zip(course, args.output, args.lesson)}")
+        print(f"wrote {build_zip(course, args.output, args.lesson, tell=print)}")
     except ReleaseRefused as exc:  # a verdict on the lesson, as grader release gives it: status 1
         print(f"autograder: {exc}\nautograder: no zip written; 'grader release --force' writes this autograder "
               "(dist/autograder.zip) anyway, saying so in its AUTOGRADER.md", file=sys.stderr)
