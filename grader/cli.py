@@ -311,6 +311,8 @@ def _release(args) -> int:
     except ReleaseRefused as exc:  # a verdict on the lesson, like validate's: status 1
         _say(str(exc))
         return 1
+    for line in done.gate.lines():  # the verdict each lesson rests on: reused (and its fingerprint) or proved now
+        print(line)
     for warning in done.warnings:
         _say(f"warning: {warning}")
     for lesson, verdict in done.forced.items():

@@ -35,6 +35,7 @@ import sys
 import tempfile
 import tomllib
 import zipfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import grader
@@ -55,22 +56,54 @@ class ReleaseRefused(GraderError):
     (exit status 1, as ``grader validate``'s own verdict)."""
 
 
-def gate(course: Course, lessons: list[Lesson], force: bool) -> dict[str, str]:
+@dataclass
+class Gate:
+    """What the gate found: each lesson's cache lookup (``grader.authoring.proved``), the lessons it
+    validated now, and the verdicts of those that do not validate (released only with ``force``)."""
+
+    lookups: list = field(default_factory=list)  # one proved.Lookup per lesson, in order
+    validated: list[str] = field(default_factory=list)  # lesson ids validated now (no pass was remembered)
+    forced: dict[str, str] = field(default_factory=dict)  # lesson id -> its verdict, when it does not validate
+
+    def lines(self) -> list[str]:
+        """One line per lesson for the instructor: the remembered pass it reused and its fingerprint, or
+        that it validated now (and any cache file it ignored on the way, with why)."""
+        out = []
+        for found in self.lookups:
+            if found.ignored:
+                out.append(f"note: {found.lesson}: ignored {found.path}: it {found.ignored}; validated again")
+            if found.holds:
+                since = found.validated or "it was proved"
+                out.append(f"{found.lesson}: reused the cached verdict 'validates' (fingerprint {found.short}, "
+                           f"{found.path.name}): nothing it rests on changed since {since}")
+            elif found.lesson not in self.forced:
+                out.append(f"{found.lesson}: validated now (fingerprint {found.short}), "
+                           f"remembered in {found.path.parent}")
+        return out
+
+
+def gate(course: Course, lessons: list[Lesson], force: bool) -> Gate:
     """Validate each lesson (quietly) unless a validation passed with nothing changed since
     (``grader.authoring.proved``); refuse the release when one does not validate, unless ``force``.
-    Returns the verdicts of the lessons released anyway. Here, beside the builder, so that both
-    ``grader release`` and ``make gradescope`` pass the same gate."""
+    Returns what it found, among it the verdicts of the lessons released anyway. Here, beside the
+    builder, so that both ``grader release`` and ``make gradescope`` pass the same gate."""
     from grader.authoring import proved
     from grader.authoring.validate import validations  # grades the solution, the stubs and every mutant
 
-    failed = {v.lesson: v.summary() for each in lessons if not proved.holds(course, each)
-              for v in validations(course, each.id) if not v.ok}
+    found = Gate()
+    for each in lessons:
+        looked = proved.lookup(course, each)
+        found.lookups.append(looked)
+        if not looked.holds:
+            found.validated.append(each.id)
+            found.forced.update({v.lesson: v.summary() for v in validations(course, each.id) if not v.ok})
+    failed = found.forced
     if failed and not force:
         lesson_id, summary = next(iter(failed.items()))
         others = f" (and lesson(s) {', '.join(list(failed)[1:])})" if len(failed) > 1 else ""
         raise ReleaseRefused(f"release refused: lesson '{lesson_id}'{others} does not validate: {summary}; "
                              f"'grader validate --lesson {lesson_id}' shows every claim, --force releases it anyway")
-    return failed
+    return found
 
 
 def write_autograder(course: Course, lessons: list[Lesson], root: Path) -> None:
@@ -155,11 +188,13 @@ def zip_folder(folder: Path, archive: Path) -> Path:
     return archive
 
 
-def build_zip(course: Course, archive: Path, lesson: str | None = None) -> Path:
+def build_zip(course: Course, archive: Path, lesson: str | None = None, tell=None) -> Path:
     """The autograder zip for ``lesson``, or for every lesson of the course; ``ReleaseRefused`` when
-    one of them does not validate."""
+    one of them does not validate. ``tell``, given a line: each lesson's verdict, reused or proved now."""
     lessons = [course.lesson(lesson)] if lesson else [course.lesson(i) for i in course.ordered_ids()]
-    gate(course, lessons, force=False)
+    for line in gate(course, lessons, force=False).lines():
+        if tell is not None:
+            tell(line)
     with tempfile.TemporaryDirectory(prefix="grader-autograder-") as tmp:
         write_autograder(course, lessons, Path(tmp))
         return zip_folder(Path(tmp), Path(archive))
@@ -176,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         course = Course(args.course.resolve()) if args.course else find_course()
-        print(f"wrote {build_zip(course, args.output, args.lesson)}")
+        print(f"wrote {build_zip(course, args.output, args.lesson, tell=print)}")
     except ReleaseRefused as exc:  # a verdict on the lesson, as grader release gives it: status 1
         print(f"autograder: {exc}\nautograder: no zip written; 'grader release --force' writes this autograder "
               "(dist/autograder.zip) anyway, saying so in its AUTOGRADER.md", file=sys.stderr)

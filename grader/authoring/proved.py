@@ -23,7 +23,11 @@ What the fingerprint covers, conservatively (a change anywhere in it is a new fi
 
 The files live in ``build/validated/<lesson>/`` of the course (``make clean`` removes ``build/``), at most
 ``KEEP`` per lesson (the newest), so switching between two versions of a lesson finds both. A cache
-that cannot be read or written is no cache: the lesson is validated, never assumed proved.
+that cannot be read or written is no cache: the lesson is validated, never assumed proved. An entry
+that is there but is not a pass of this lesson with this very fingerprint (unreadable, not JSON,
+another lesson's, a refusal, a fingerprint other than its name) is no verdict either: ``lookup`` says
+which file it ignored and why (``Lookup.ignored``), so that the gate validates again and says so
+instead of trusting, or silently distrusting, a file it did not write.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import platform
 import shutil
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from grader import atomic
@@ -64,15 +69,61 @@ def fingerprint(course: Course, lesson: Lesson) -> str:
     return digest.hexdigest()
 
 
+@dataclass(frozen=True)
+class Lookup:
+    """What the cache holds for one lesson and fingerprint: a remembered pass (``holds``), nothing, or an
+    entry it ignored (``ignored``: why, in words for the instructor; the gate validates again)."""
+
+    lesson: str
+    fingerprint: str
+    path: Path  # where a pass with this fingerprint is (or would be) remembered
+    holds: bool = False
+    ignored: str = ""  # why the entry at ``path`` is no proof; empty when there is none or it holds
+    validated: str = ""  # when the remembered pass was proved, as it recorded it
+
+    @property
+    def short(self) -> str:
+        """The fingerprint as people read it: its first 12 hex digits."""
+        return self.fingerprint[:12]
+
+
+def lookup(course: Course, lesson: Lesson, key: str | None = None) -> Lookup:
+    """What the cache holds for ``lesson`` with fingerprint ``key`` (computed now if not given)."""
+    key = key or fingerprint(course, lesson)
+    path = _entry(course, lesson, key)
+    found = Lookup(lesson.id, key, path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return found
+    except (OSError, ValueError) as exc:  # a folder in its place, no permission, bytes that are not UTF-8
+        return Lookup(lesson.id, key, path, ignored=f"cannot be read ({getattr(exc, 'strerror', None) or exc})")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Lookup(lesson.id, key, path, ignored="is not JSON (a corrupted or foreign file)")
+    why = _not_a_pass(data, lesson.id, key)
+    if why:
+        return Lookup(lesson.id, key, path, ignored=why)
+    return Lookup(lesson.id, key, path, holds=True, validated=str(data.get("validated", "")))
+
+
+def _not_a_pass(data, lesson_id: str, key: str) -> str:
+    """Why ``data`` is not the record ``remember`` writes of a pass of ``lesson_id`` with ``key``; empty if it is."""
+    if not isinstance(data, dict):
+        return "is not a record of a validation (a foreign file)"
+    if data.get("lesson") != lesson_id:
+        return f"records lesson {data.get('lesson')!r}, not {lesson_id!r} (a foreign file)"
+    if data.get("verdict") != "proved":
+        return f"records the verdict {data.get('verdict')!r}, not a pass"
+    if data.get("fingerprint") != key:
+        return "records another fingerprint than its name (a corrupted or foreign file)"
+    return ""
+
+
 def holds(course: Course, lesson: Lesson, key: str | None = None) -> bool:
     """Whether a validation of ``lesson`` passed with exactly this fingerprint (computed now if not given)."""
-    path = _entry(course, lesson, key or fingerprint(course, lesson))
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and data.get("lesson") == lesson.id and data.get("verdict") == "proved" \
-        and data.get("fingerprint") == path.stem
+    return lookup(course, lesson, key).holds
 
 
 def remember(course: Course, lesson: Lesson, key: str) -> Path | None:

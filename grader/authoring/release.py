@@ -36,7 +36,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.authoring.autograder import IGNORE, LOCK, copy_engine, gate, write_autograder, zip_folder
+from grader.authoring.autograder import IGNORE, LOCK, Gate, copy_engine, gate, write_autograder, zip_folder
 from grader.authoring.autograder import ReleaseRefused as ReleaseRefused  # the gate's refusal, where cli looks
 from grader.authoring.diagnoses import catalogue_toml
 from grader.authoring.exercises import find_drift
@@ -60,6 +60,7 @@ class Release:
     public: dict[str, PublicSuite] = field(default_factory=dict)  # lesson id -> what its students can run
     forced: dict[str, str] = field(default_factory=dict)  # lesson id -> its verdict, released with force=True
     warnings: list[str] = field(default_factory=list)  # public checks holding the solution's code
+    gate: Gate = field(default_factory=Gate)  # each lesson's verdict: reused from the cache or proved now
 
 
 def release(course: Course, out: Path, lesson: str | None = None, force: bool = False) -> Release:
@@ -74,8 +75,10 @@ def release(course: Course, out: Path, lesson: str | None = None, force: bool = 
     if out == course.root or any(out.is_relative_to(course.root / tree) for tree in (SUITES, SOLUTIONS, EXERCISES)):
         raise UsageError(f"--output {out}: choose a folder outside the course's exercises, solutions and suites")
     _check_output(out)  # before the gate: validating takes a minute, a refused folder is known now
-    forced = gate(course, lessons, force)
-    result = Release(_fresh(out / STUDENT), _fresh(out / AUTOGRADER), out / f"{AUTOGRADER}.zip", forced=forced)
+    gated = gate(course, lessons, force)
+    forced = gated.forced
+    result = Release(_fresh(out / STUDENT), _fresh(out / AUTOGRADER), out / f"{AUTOGRADER}.zip", forced=forced,
+                     gate=gated)
     for each in lessons:
         result.public[each.id] = _student_lesson(course, each, result.student)
         result.warnings += solution_code(result.public[each.id], course.solutions_dir(each) / each.module, each)

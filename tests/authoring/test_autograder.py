@@ -38,5 +38,12 @@ def test_build_zip_itself_refuses_it(tmp_path):
 
 def test_a_lesson_that_validates_is_built(tmp_path, capsys):
     out = tmp_path / "gradescope-autograder.zip"
-    assert main(["--course", str(prefill_alone(tmp_path)), "--lesson", "prefill", "--output", str(out)]) == 0
-    assert capsys.readouterr().out == f"wrote {out}\n" and out.is_file()
+    command = ["--course", str(prefill_alone(tmp_path)), "--lesson", "prefill", "--output", str(out)]
+    assert main(command) == 0
+    first = capsys.readouterr().out.splitlines()
+    assert first[0].startswith("prefill: validated now (fingerprint ") and first[1:] == [f"wrote {out}"]
+    assert out.is_file()
+    assert main(command) == 0  # nothing changed: the verdict is the remembered one, and it says which
+    again = capsys.readouterr().out.splitlines()
+    assert again[0].startswith("prefill: reused the cached verdict 'validates' (fingerprint ")
+    assert again[0].split("fingerprint ")[1][:12] == first[0].split("fingerprint ")[1][:12]

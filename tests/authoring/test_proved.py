@@ -136,3 +136,27 @@ def test_only_the_newest_fingerprints_of_a_lesson_are_kept(course):
         proved.remember(course, lesson, f"{number:064x}")
     kept = sorted(p.stem for p in (course.root / "build" / "validated" / "prefill").iterdir())
     assert len(kept) == proved.KEEP and f"{proved.KEEP + 2:064x}" in kept
+
+
+@pytest.mark.parametrize(("entry", "why"), [
+    ("not json", "is not JSON"),
+    (json.dumps([1]), "not a record of a validation"),
+    (json.dumps({"lesson": "latency", "verdict": "proved"}), "records lesson 'latency'"),
+    (json.dumps({"lesson": "prefill", "verdict": "refused"}), "not a pass"),
+    (json.dumps({"lesson": "prefill", "verdict": "proved", "fingerprint": "0" * 64}), "another fingerprint"),
+])
+def test_an_entry_that_is_no_proof_is_ignored_saying_why(course, entry, why):
+    lesson = course.lesson("prefill")
+    key = proved.fingerprint(course, lesson)
+    proved.remember(course, lesson, key).write_text(entry)
+    found = proved.lookup(course, lesson)
+    assert not found.holds and why in found.ignored and found.fingerprint == key
+
+
+def test_a_lookup_without_an_entry_ignores_nothing_and_one_with_a_pass_holds(course):
+    lesson = course.lesson("prefill")
+    absent = proved.lookup(course, lesson)
+    assert not absent.holds and not absent.ignored
+    proved.remember(course, lesson, absent.fingerprint)
+    found = proved.lookup(course, lesson)
+    assert found.holds and not found.ignored and found.validated and found.short == absent.fingerprint[:12]

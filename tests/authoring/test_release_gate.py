@@ -127,13 +127,41 @@ def validated(monkeypatch) -> list[str]:
 
 def test_a_release_with_nothing_changed_is_not_validated_again_and_any_change_is(tmp_path, validated):
     course = Course(prefill_alone(tmp_path))
-    release(course, tmp_path / "dist")
-    release(course, tmp_path / "dist")
+    first = release(course, tmp_path / "dist")
+    again = release(course, tmp_path / "dist")
     assert validated == ["prefill"]  # grader.authoring.proved: each kind of change, in its own tests
+    assert first.gate.validated == ["prefill"] and again.gate.validated == []
+    reused = again.gate.lookups[0]
+    assert reused.holds and reused.fingerprint == first.gate.lookups[0].fingerprint
+    said = "\n".join(again.gate.lines())  # the instructor is told it was reused, and which fingerprint
+    assert "prefill: reused the cached verdict" in said and reused.short in said and "validated now" not in said
     checks = course.root / "suites" / "prefill" / "test_causal_mask.py"
     checks.write_text(checks.read_text() + "\n# a change\n")
     release(course, tmp_path / "dist")
     assert validated == ["prefill", "prefill"]
+
+
+def test_one_byte_of_the_solution_changed_is_validated_again(tmp_path, validated):
+    course = Course(prefill_alone(tmp_path))
+    release(course, tmp_path / "dist")
+    solution = course.root / "solutions" / "prefill" / "prefill.py"
+    text = solution.read_text()
+    solution.write_text(text.replace("# END SOLUTION", "# END SOLUTION ", 1))  # one byte, inside the markers
+    again = release(course, tmp_path / "dist")
+    assert validated == ["prefill", "prefill"] and again.gate.validated == ["prefill"]
+    assert any(line.startswith("prefill: validated now") for line in again.gate.lines())
+
+
+@pytest.mark.parametrize("entry", ["{not json", '{"lesson": "latency", "verdict": "proved"}', "[1, 2]"])
+def test_a_corrupted_or_foreign_cache_file_is_ignored_with_a_note(tmp_path, validated, entry):
+    course = Course(prefill_alone(tmp_path))
+    first = release(course, tmp_path / "dist")
+    first.gate.lookups[0].path.write_text(entry)  # where the pass of this very fingerprint is remembered
+    again = release(course, tmp_path / "dist")
+    assert validated == ["prefill", "prefill"]  # never trusted: validated again
+    note = again.gate.lines()[0]
+    assert note.startswith("note: prefill: ignored ") and first.gate.lookups[0].path.name in note
+    assert again.gate.lookups[0].ignored and not again.gate.lookups[0].holds
 
 
 def test_a_lesson_that_does_not_validate_is_validated_and_refused_every_time(tmp_path, validated):
