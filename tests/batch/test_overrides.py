@@ -88,3 +88,20 @@ def test_the_csv_export_says_overridden_and_why_and_only_then_has_the_column(boo
     assert table["alice"]["override"].startswith("flops = 2 (computed 0) by ta on ")
     assert table["alice"]["override"].endswith(": =cmd|' /C calc'!A0 on appeal")  # mid-cell: no formula
     assert table["bob"]["override"] == "" and table["carol"]["override"] == ""
+
+
+def test_a_late_penalty_is_taken_from_the_score_a_person_set(tmp_path):
+    import datetime as dt
+
+    from grader.batch import late
+
+    due = dt.datetime(2026, 3, 2, 23, 59, tzinfo=dt.UTC)
+    two_days = late.Mark(late.Policy("prefill", due, per="day", fraction=0.1), due, due + dt.timedelta(hours=30),
+                         "file-time")
+    with Gradebook(tmp_path / "gb.sqlite") as opened:
+        opened.set_lesson("prefill", "Prefill", "v1", TASKS)
+        opened.record("prefill", "v1", "alice.py", "h1", graded("alice", flops=0.0), late=two_days)
+        assert (opened.rows("prefill")[0].penalty, opened.rows("prefill")[0].final) == (1.0, 2.0)  # 2 days of 10 %
+        overrides.set_override(opened, "prefill", "alice", "flops", 2.0, "appeal", by="ta")
+        alice = opened.rows("prefill")[0]
+    assert (alice.score, alice.penalty, alice.final) == (5.0, 1.0, 4.0)  # the set score, less the same penalty
