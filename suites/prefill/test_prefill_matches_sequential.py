@@ -304,7 +304,7 @@ def _changes_inputs(student, X, W) -> bool:
         _, after = student.call_echo("prefill_matches_sequential", X, W)
     except Exception:  # noqa: BLE001 - no evidence of a change
         return False
-    return any(not (isinstance(a, np.ndarray) and np.array_equal(a, b)) for a, b in zip(after, (X, W)))
+    return any(not (isinstance(a, np.ndarray) and np.array_equal(a, b)) for a, b in zip(after, (X, W), strict=False))
 
 
 FOLLOWS_NUDGE = "prefill_matches_sequential says False when its np.cumsum result is changed"
