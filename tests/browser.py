@@ -3,7 +3,8 @@
 Chromium runs with everything that could reach the network switched off and a fresh
 profile each time, on a file:// URL; the page itself forbids fetches too. ``python
 tests/browser.py`` regrades the reference and a wrong submission, and grades a realistic
-class (``tests/sample_class.py``) for its class report, and writes docs/'s screenshots
+class as a term runs it (``tests/sample_class.py``'s ``graded_term_class``: a roster in three sections,
+a late policy, an extension, an override) for its class report, and writes docs/'s screenshots
 (``make screenshots``).
 """
 
@@ -21,7 +22,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-extensions", "--hide-scrollbars", "--force-device-scale-factor=1"]
 WINDOW = (1000, 1500)
-CLASS_WINDOW = (1200, 2960)  # the class report of tests/sample_class.py, top to bottom
+CLASS_WINDOW = (1200, 8000)  # the class report of tests/sample_class.py's term (about 7,990 px), top to bottom
 
 
 def chromium() -> str | None:
@@ -101,7 +102,7 @@ def main(out: Path) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from grader.formats.html import render
 
-    from sample_class import graded_class
+    from sample_class import graded_term_class
     from sample_reports import graded
 
     out.mkdir(parents=True, exist_ok=True)
@@ -114,8 +115,8 @@ def main(out: Path) -> None:
             page.write_text(render(report), encoding="utf-8")
             screenshot(page, out / f"report-{name}.png", window)
         print(f"wrote {out / f'report-{name}.png'}")
-    with tempfile.TemporaryDirectory() as tmp:  # a realistic class (tests/sample_class.py), graded for real
-        _, page, _ = graded_class(Path(tmp))
+    with tempfile.TemporaryDirectory() as tmp:  # a realistic term (tests/sample_class.py), graded for real
+        _, page, _ = graded_term_class(Path(tmp))
         screenshot(page, out / "class-report.png", CLASS_WINDOW)
     print(f"wrote {out / 'class-report.png'}")
 

@@ -39,6 +39,8 @@ details.more[open] > ul.names { margin-top: .25rem; }
 .key { display: inline-block; width: .75rem; height: .75rem; border-radius: 2px; vertical-align: middle; }
 tr.flagged td { background: #fef2f2; }
 p.explain { font-size: .9rem; color: var(--muted); margin: .25rem 0; }
+table#sections th { font-size: .8rem; }
+table#sections th:nth-child(n+7) { overflow-wrap: anywhere; }  /* nine task ids side by side fit the page */
 table#items td, table#students td { padding-top: .1rem; padding-bottom: .1rem; font-size: .875rem; }
 """
 
