@@ -110,19 +110,26 @@ def from_gradebook(gradebook: Path, output: Path, lesson: str | None = None, cou
         if roster is not None:
             enrol(summary.view, lines(book.rows(lesson_id), roster)[0])
         if reports is not None:
-            rows = book.rows(lesson_id)
-            pages = ((row.student, book.student_report(lesson_id, row.student))
-                     for row in rows if row.status == "graded")
-            try:
-                links, skipped = write_pages(((s, t) for s, t in pages if t), Path(reports), Path(output),
-                                             {row.student: row for row in rows if row.overrides})
-            except OSError as exc:
-                raise UsageError(f"{reports}: cannot write the students' reports there ({exc})") from None
-            if skipped:
-                summary.notes.append(f"{skipped} student reports could not be rebuilt from the gradebook: their "
-                                     "names are not linked")
+            links = student_pages(book, lesson_id, Path(reports), Path(output), summary)
     write(summary, output, links)  # a file that cannot be written is a UsageError naming it
     return summary.submissions
+
+
+def student_pages(book: Gradebook, lesson_id: str, reports: Path, output: Path, summary: ClassSummary) -> dict:
+    """Each graded student's HTML report written in ``reports`` (``<student>.html``, the scores a person set
+    first), and student -> its path relative to the class report ``output``, for every name to link to: from
+    ``gradebook class-report --reports`` and from a batch given both ``--reports`` and ``--class-report``."""
+    rows = book.rows(lesson_id)
+    pages = ((row.student, book.student_report(lesson_id, row.student)) for row in rows if row.status == "graded")
+    try:
+        links, skipped = write_pages(((s, t) for s, t in pages if t), reports, output,
+                                     {row.student: row for row in rows if row.overrides})
+    except OSError as exc:
+        raise UsageError(f"{reports}: cannot write the students' reports there ({exc})") from None
+    if skipped:
+        summary.notes.append(f"{skipped} student reports could not be rebuilt from the gradebook: their "
+                             "names are not linked")
+    return links
 
 
 def render(summary: ClassSummary, links: dict[str, str] | None = None) -> str:

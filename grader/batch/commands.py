@@ -37,7 +37,8 @@ def add_commands(commands, shared) -> None:
     batch.add_argument("--csv", type=Path, metavar="FILE", help="also export the gradebook as CSV (one row per "
                        "student, a column per task, total, max)")
     batch.add_argument("--reports", type=Path, metavar="DIR", help="write each student's JSON report to "
-                       "DIR/<student>.json (an odd name gets a safe file name: its ASCII letters, ~ and a hash)")
+                       "DIR/<student>.json (an odd name gets a safe file name: its ASCII letters, ~ and a hash); "
+                       "with --class-report also their HTML page, DIR/<student>.html, which every name links to")
     batch.add_argument("--executor", default="local", help="local (default): worker processes here; dask: the "
                        "Dask cluster at --scheduler")
     batch.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")

@@ -35,6 +35,7 @@ from pathlib import Path
 from grader import atomic
 from grader.batch import entries, late, lms, submitted
 from grader.batch import regrade as regrades
+from grader.batch.class_report import student_pages
 from grader.batch.class_report import write as write_class_report
 from grader.batch.class_view import enrol
 from grader.batch.exports import export
@@ -171,7 +172,8 @@ def run_batch(folder: Path, course: Course, *, gradebook: Path, lesson: str | No
         result.summary.notes = result.notes
         if class_report is not None:
             try:
-                write_class_report(result.summary, class_report)
+                links = student_pages(book, the_lesson.id, reports, class_report, result.summary) if reports else None
+                write_class_report(result.summary, class_report, links)  # each name opens the student's page
             except (GraderError, OSError) as exc:
                 result.notes.append(f"the class report was not written ({exc}); every grade is kept: "
                                     "'grader gradebook class-report --output FILE' writes it again")

@@ -287,3 +287,23 @@ def test_from_the_gradebook_the_kept_roster_names_the_missing_and_sections_and_t
     assert "1 on the roster handed in nothing" in page and "Bob Bell (bob)" in page
     assert "1 handed in late" in page and "3 h late, −1" in page
     assert table_rows(page, "sections")[0][:4] == ["A", "1", "1", "0"]
+
+
+def test_a_batch_given_reports_and_a_class_report_links_every_name_to_the_students_page(tmp_path):
+    import io
+    import shutil
+
+    from grader.batch.coordinator import run_batch
+    from grader.lesson.course import Course
+    from paths import ROOT
+
+    folder = tmp_path / "class"
+    for name in ("ada", "bob"):
+        shutil.copytree(ROOT / "solutions" / "prefill", folder / name, ignore=shutil.ignore_patterns("__pycache__"))
+    page, reports = tmp_path / "class.html", tmp_path / "reports"
+    run_batch(folder, Course(ROOT), lesson="prefill", gradebook=tmp_path / "gb.sqlite", jobs=1, reports=reports,
+              class_report=page, out=io.StringIO())
+    hrefs = {a["href"] for a in Page(page.read_text(encoding="utf-8")).having("a")}
+    assert hrefs == {"reports/ada.html", "reports/bob.html"}
+    assert all("<script" not in (tmp_path / h).read_text(encoding="utf-8") for h in hrefs)
+    assert (reports / "ada.json").is_file()  # the JSON reports stay beside them
