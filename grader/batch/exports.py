@@ -162,7 +162,8 @@ def _plain(book: Gradebook, lesson: str, found: list[Line], roster: Roster | Non
     people = ["id", "name", "email", "section"] if roster is not None else []
     overridden = any(line.row is not None and line.row.overrides for line in found)  # a column only then
     late = any(line.row is not None and line.row.kept for line in found)  # a late policy: its columns
-    table = [["student", *people, *task_ids, "total", "max", "status", "note", *(LATE_HEADER if late else []),
+    total = "raw_total" if late else "total"  # beside a penalty and a final score, the total says it is the raw one
+    table = [["student", *people, *task_ids, total, "max", "status", "note", *(LATE_HEADER if late else []),
               *(["on_roster"] if roster else []), *(["override"] if overridden else [])]]
     for line in found:
         row, student = line.row, line.student

@@ -141,7 +141,7 @@ def test_under_a_late_policy_the_csv_keeps_the_raw_total_and_the_lms_gets_the_fi
                               "bellbob_5005946": Mark(policy, due, due - dt.timedelta(hours=1), "file-time", False)})
     export(book, tmp_path / "a.csv", "prefill")
     rows = {row[0]: row for row in table(tmp_path / "a.csv")}
-    assert rows.pop("student")[3:] == ["total", "max", "status", "note", "submitted", "submitted_from", "due",
+    assert rows.pop("student")[3:] == ["raw_total", "max", "status", "note", "submitted", "submitted_from", "due",
                                        "hours_late", "penalty", "final"]
     assert rows["allenada_971249"][3:] == ["5", "5", "graded", "", "2026-03-04T00:59:00+00:00", "file-time",
                                            "2026-03-02T23:59:00+00:00", "25", "1", "4"]  # two days at 10% of 5

@@ -104,7 +104,7 @@ def test_penalties_match_a_hand_computation_in_the_csv_the_gradebook_and_canvas_
                     "--csv", str(grades), "--roster", str(roster), "--class-report", str(report))
     assert status == 0
     rows = table(grades)
-    assert {i: (rows[i]["total"], rows[i]["status"]) for i in BY_HAND} == {i: ("17", "graded") for i in BY_HAND}
+    assert {i: (rows[i]["raw_total"], rows[i]["status"]) for i in BY_HAND} == {i: ("17", "graded") for i in BY_HAND}
     assert {i: (rows[i]["hours_late"], rows[i]["penalty"], rows[i]["final"]) for i in BY_HAND} == BY_HAND
     assert rows["67890"]["status"] == "missing" and rows["67890"]["final"] == ""
     assert rows["23456"]["submitted"] == "2026-03-04T04:59:00+00:00" and rows["23456"]["submitted_from"] == "file-time"
