@@ -83,6 +83,17 @@ def _normalised(raw: str, fallback: str | None = None) -> str:
         return _normalised(fallback) if fallback is not None else ""
 
 
+def manifest_lines(metadata: Path) -> list[str]:
+    """The lines of Gradescope's export manifest (``submission_metadata.yml``); [] when there is none, it cannot
+    be read, or it is bigger than any manifest (``MAX_METADATA_BYTES``): its readers then find nothing."""
+    try:
+        if not metadata.is_file() or metadata.stat().st_size > MAX_METADATA_BYTES:
+            return []
+        return metadata.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+
+
 def gradescope_submitters(metadata: Path) -> dict[str, str]:
     """``submission_<n>`` -> the id of who handed it in, from Gradescope's export manifest: the first
     of its submitters' e-mails once normalised (one for a lone student; a group's members all have
@@ -91,12 +102,7 @@ def gradescope_submitters(metadata: Path) -> dict[str, str]:
     The manifest is YAML written by Gradescope (Ruby symbols as keys); only the ``:email:`` lines of
     each submission's ``:submitters:`` list are read, line by line, so that nothing else in it (an
     autograder's output, which quotes what the submission printed) can pass for an e-mail."""
-    try:
-        if not metadata.is_file() or metadata.stat().st_size > MAX_METADATA_BYTES:
-            return {}
-        lines = metadata.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return {}
+    lines = manifest_lines(metadata)
     emails: dict[str, list[str]] = {}
     current, submitters = None, False
     for line in lines:

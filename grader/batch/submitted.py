@@ -37,7 +37,7 @@ from pathlib import Path
 
 from grader.batch import late as late_rules
 from grader.batch.entries import Entry
-from grader.batch.identity import GRADESCOPE_METADATA, MAX_METADATA_BYTES
+from grader.batch.identity import GRADESCOPE_METADATA, manifest_lines
 from grader.batch.lms import BLACKBOARD, CANVAS
 from grader.batch.roster import Roster
 from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_FILES
@@ -118,12 +118,7 @@ def gradescope_times(metadata: Path) -> dict[str, _dt.datetime]:
     """``submission_<n>`` -> its ``:created_at:`` from Gradescope's export manifest; {} without one. Read line
     by line, at the top level of each submission only (as ``identity.gradescope_submitters`` reads e-mails):
     an autograder's output quoted further in cannot pass for a time."""
-    try:
-        if not metadata.is_file() or metadata.stat().st_size > MAX_METADATA_BYTES:
-            return {}
-        lines = metadata.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return {}
+    lines = manifest_lines(metadata)
     found: dict[str, _dt.datetime] = {}
     current = None
     for line in lines:
