@@ -58,6 +58,19 @@ def test_stubs_score_zero_and_say_not_implemented():
     assert "not_started" not in grade(SOLUTION, course=COURSE).tasks[0].to_dict()
 
 
+def test_stubs_rebound_at_run_time_are_never_called_not_implemented_when_their_checks_pass(tmp_path):
+    reference = (SOLUTION / "prefill.py").read_text(encoding="utf-8")
+    stubs = (STUBS / "prefill.py").read_text(encoding="utf-8")  # every function still `pass`, as the source reads
+    finished = reference.replace("def ", "def done_")
+    module = stubs + "\n\n" + finished + "\n\nglobals().update({name[5:]: value for name, value in list(globals()" \
+        ".items()) if name.startswith('done_')})\n"
+    report = grade(submission(tmp_path, module), course=COURSE)
+    for task in report.tasks:
+        if task.id in CODE_TASKS and task.score == task.max_score:
+            assert "not implemented" not in task.feedback and not task.to_dict().get("not_started"), task.id
+    assert {t.id for t in report.tasks if t.id in CODE_TASKS and t.score == t.max_score}  # some were graded full
+
+
 def test_tasks_follow_the_manifest():
     report = grade(SOLUTION, course=COURSE)
     assert [t.id for t in report.tasks] == [t.id for t in LESSON.tasks]
