@@ -201,7 +201,7 @@ def confirmed(student, function: str, calls, mistake: Callable[..., str], why: s
 
 
 def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
-    """Fail unless ``function`` gives each argument tuple of ``valid`` a finite number, not 0 for all of them, and
+    """Fail unless ``function`` gives each argument tuple of ``valid`` a finite number, not one for all of them, and
     raises ValueError for each of ``invalid``, at inputs no visible check uses: refusing all but the probes a student
     can read, only the values the checks name, or in a function that computes no answer for good arguments
     (validates, then returns 0 or None) earns nothing (issue 25); a wrong formula still computes one."""
@@ -223,9 +223,10 @@ def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
             said = f"raised {type(got).__name__}" if isinstance(got, Exception) else f"returned {describe(got)}"
             fail(f"{function} must compute an answer for valid arguments: refusing {rule} earns nothing without one",
                  f"{call} {said}; valid arguments must give a number")
-    if answers and not any(answers):
+    if len(answers) > 1 and len({repr(a) for a in answers}) == 1:  # 0, or any one answer whatever was asked
         fail(f"{function} must compute an answer for valid arguments: refusing {rule} earns nothing without one",
-             f"{function} returned 0 for every valid call ({', '.join(format_call(function, a, {}) for a in valid)})")
+             f"{function} returned {describe(answers[0])} for every valid call "
+             f"({', '.join(format_call(function, a, {}) for a in valid)}): the same for arguments that share none")
     for args in invalid:
         try:
             got = getattr(student, function)(*args)
@@ -233,9 +234,8 @@ def refuses_by_rule(student, function: str, valid, invalid, rule: str) -> None:
             continue
         except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
             got, kept = f"raised {type(exc).__name__}", None
-        else:  # a valid call's answer again, from a function whose answers vary: said as seen, no cause named
-            varies = len({repr(a) for a in answers}) > 1
-            kept = next((v for v, a in zip(valid, answers, strict=True) if varies and equal_values(a, got)), None)
+        else:  # a valid call's answer again (they vary, or were refused above): said as seen, no cause named
+            kept = next((v for v, a in zip(valid, answers, strict=True) if answers[1:] and equal_values(a, got)), None)
             got = f"returned {describe(got)}"
         why = (f", what the earlier {format_call(function, kept, {})} returned, whatever was asked before"
                if kept else ": test the rule, not values")

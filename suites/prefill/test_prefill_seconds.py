@@ -79,12 +79,13 @@ def _own_flops(diagnose, case):
     """What the student's own prefill_flops returns for the case's N and P, or None when it is no count of
     FLOPs a person could have meant (asked once per submission: ``diagnose`` remembers every answer): inf, NaN,
     or anything from a prefill_flops whose count for the lesson's own 7e9 parameters and 1000 tokens is not a
-    finite positive number (``return 0  # TODO``, ``-2 * N * P``). A formula that is right in kind may still
-    give 0 or less for tiny sizes (billions truncated to an int): that is carried forward (issue 25)."""
+    finite positive number (``return 0  # TODO``, ``-2 * N * P``), or the same for another N and P (a constant,
+    the largest float among them). A formula that is right in kind may still give 0 or less for tiny sizes
+    (billions truncated to an int): that is carried forward (issue 25)."""
     own, lesson = _flops_number(diagnose, case), _flops_number(diagnose, probe(7e9, 1000))
     try:
         meant = own is not None and math.isfinite(own) and lesson is not None and math.isfinite(lesson) \
-            and lesson > 0
+            and lesson > 0 and _flops_number(diagnose, probe(2e9, 77)) != lesson  # one count for all sizes: none
     except (OverflowError, TypeError, ValueError):  # an int too large for a float is no count either
         meant = False
     return own if meant else None
@@ -195,8 +196,12 @@ REFUSED = [probe(3.3e9, 123, 4e13, utilization=u) for u in (-1e-9, 1.0001, 7.0, 
 def _good_utilization_works(diagnose) -> bool:
     """Whether good utilizations get a time: then an error for a bad one was raised on purpose. Asked at
     inputs no visible check uses, so that refusing everything but the lesson's examples fails; asked once per
-    submission (``diagnose`` remembers)."""
-    return all(_gives_a_time(diagnose, good) for good in [probe(2e9, 77, 3e13, utilization=0.25), *ACCEPTED])
+    submission (``diagnose`` remembers). The same time for all of them is no time computed from them."""
+    goods = [probe(2e9, 77, 3e13, utilization=0.25), *ACCEPTED]
+    if not all(_gives_a_time(diagnose, good) for good in goods):
+        return False
+    # four calls that share no argument: one time for all of them is no time computed from them (a constant)
+    return len({repr(diagnose.outcome("prefill_seconds", good).value) for good in goods}) > 1
 
 
 def _gives_a_time(diagnose, good) -> bool:

@@ -110,6 +110,16 @@ CASES = [
          "        raise ValueError('n_out, ttft and itl')\n    _kept[n_out] = ttft + (n_out - 1) * itl\n"
          "    return _kept[n_out]\n", lesson="latency", details=("what the earlier request_seconds(",),
          fails=("request_seconds::rejects_bad_inputs",)),
+    Case("validates_then_constant", "games",  # refusals from a function that computes the same for any good input
+         "def prefill_seconds(N, P, flops_per_sec, utilization=1.0):\n    if not 0 < utilization <= 1:\n"
+         "        raise ValueError('utilization must be in (0, 1]')\n    return 1.0\n",
+         fails=("prefill_seconds::rejects_bad_utilization",)),
+    Case("latency_validates_then_constant", "games",
+         "def steady_decode_rate(itl):\n    if not itl > 0:\n        raise ValueError('itl must be positive')\n"
+         "    return 20.0\n", lesson="latency", fails=("steady_decode_rate::rejects",)),
+    Case("flops_largest_float", "games",  # one count for every size: no time is carried forward from it
+         "import sys\n\n\ndef prefill_flops(N, P):\n    return sys.float_info.max\n",
+         fails=("prefill_seconds::default_utilization", "prefill_seconds::integer_arguments")),
     # ------------------------------------------------------------------ controls: right, unusually written
     Case("cumsum_into_out", "right",
          "def prefill_matches_sequential(X, W):\n    Y = X @ W\n    parallel = np.empty_like(Y)\n"
