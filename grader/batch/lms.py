@@ -81,18 +81,21 @@ def canvas_groups(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | No
 
 def _groups(entries: list[Path], pattern: re.Pattern, folders: bool, again: bool):
     groups: dict[str, list[tuple[Path, str]]] = {}
+    names: dict[str, tuple[int, str]] = {}  # user id -> the name in its newest upload (Canvas's file id)
     for entry in entries:
         match = pattern.fullmatch(entry.name)
         folder = match is not None and folders and not match["given"] and _plain_folder(entry)
         if match is None or not (folder or (match["given"] and _plain_file(entry))):
             return None
-        groups.setdefault(f"{_spelling(match['name'])}_{match['user']}", []).append(
-            (entry, FOLDER if folder else match["given"]))
+        # one LMS user id is one student, whatever name the export wrote beside it (a name changed mid-term)
+        groups.setdefault(match["user"], []).append((entry, FOLDER if folder else match["given"]))
+        names[match["user"]] = max(names.get(match["user"], (-2, "")), (_file_id(entry), _spelling(match["name"])))
     if not groups:
         return None
     # a student whose every name was refused keeps the export's own names: the grade then says what is missing
-    return {student: _given_names(parts, again) or [(path, path.name) for path, _ in parts]
-            for student, parts in sorted(groups.items())}
+    return dict(sorted((f"{names[user][1]}_{user}",
+                        _given_names(parts, again) or [(path, path.name) for path, _ in parts])
+                       for user, parts in groups.items()))
 
 
 def _spelling(name: str) -> str:

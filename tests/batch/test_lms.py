@@ -47,6 +47,13 @@ def test_a_canvas_export_is_one_submission_per_student_under_the_names_they_gave
                                              "smithjohn_12345": ["answers.toml", "prefill.py"]}
 
 
+def test_one_lms_user_id_under_two_names_is_one_student_named_as_in_the_newest_upload(tmp_path):
+    entries = files(tmp_path, **{"smithjohn_202_900_prefill.py": "old name", "johnsmith_202_901_answers.toml": "b",
+                                 "doejane_23456_902_prefill.py": "c"})
+    assert given(canvas_groups(entries)) == {"doejane_23456": ["prefill.py"],
+                                             "johnsmith_202": ["answers.toml", "prefill.py"]}
+
+
 def test_canvas_copies_of_a_file_uploaded_again_are_the_last_upload_under_its_own_name(tmp_path):
     entries = files(tmp_path, **{"doejane_23456_902_prefill.py": "first", "doejane_23456_903_prefill-1.py": "second",
                                  "doejane_23456_904_prefill-2.py": "third", "doejane_23456_905_model-3.csv": "kept"})
