@@ -99,14 +99,15 @@ def name_of(entry: Path) -> str:
 
 def student_key(name: str) -> str:
     """The gradebook's key for a student named ``name``, whatever layout gave the name (a file, a folder,
-    an LMS export's ``<name>_<id>``): NFC (the two forms of ``José`` are one student), without format
+    an LMS export's ``<name>_<id>``): NFKC (the two forms of ``José`` are one student, and a full-width
+    ``ｂｏｂ`` is ``bob``, as ``normalise_id`` reads both for their numbers), without format
     characters (a zero-width joiner or a soft hyphen pasted into a name is no part of it, as
     ``normalise_id`` reads the student's id: ``carol/`` and ``carol\u200d.py`` are two entries of one
     student, a conflict, never two rows), and inert (``shown``: what a row, a report and the CSV hold and
     the workers send back, so that an outcome finds its entry again). A name of format characters only
     keeps them, escaped: a row that says which entry gave no id. An LMS's names skipped this once: a name
     with a zero-width joiner came back escaped from its worker and found no entry (issue 25)."""
-    spelt = unicodedata.normalize("NFC", name)
+    spelt = unicodedata.normalize("NFKC", name)
     visible = "".join(c for c in spelt if unicodedata.category(c) != "Cf")
     return shown(visible or spelt, lines=False, limit=STUDENT_LIMIT)
 

@@ -13,6 +13,7 @@ import json
 import shutil
 import sqlite3
 
+from grader.batch import entries
 from grader.batch.coordinator import run_batch
 from grader.grading.variants import variants_for
 from grader.lesson.course import Course
@@ -100,4 +101,5 @@ def test_in_a_lesson_with_parameters_an_entry_whose_name_is_no_id_is_refused_say
     result = run_batch(folder, COURSE, lesson="prefill", gradebook=tmp_path / "gb.sqlite", jobs=1, out=quiet())
     found = {r[0]: r for r in rows(tmp_path / "gb.sqlite")}
     assert found["ada"][1:3] == ("graded", 17) and result.summary.counts["refused"] == 1
-    assert found["\u3000"][1] == "rejected" and "its name gives no student id" in found["\u3000"][3]
+    wide = entries.student_key("\u3000")  # its key, as every name's (NFKC: a plain space)
+    assert found[wide][1] == "rejected" and "its name gives no student id" in found[wide][3]

@@ -173,6 +173,15 @@ def test_two_names_equal_after_unicode_normalisation_are_one_student_in_conflict
     assert "Jose\\u0301.py" in entry.problem  # two names that look alike are told apart
 
 
+def test_a_full_width_name_is_its_ascii_twin_in_conflict_as_their_numbers_are_one(tmp_path):
+    folder = tmp_path / "class"
+    (folder / "bob").mkdir(parents=True)
+    (folder / "bob" / "prefill.py").write_text("x = 1\n")
+    (folder / "\uff42\uff4f\uff42.py").write_text("x = 2\n")  # the same name typed with a full-width keyboard
+    found = scan(folder)
+    assert list(found) == ["bob"] and len(found["bob"]) == 2
+
+
 def test_a_symbolic_link_loop_in_the_folder_is_an_entry_not_a_crash(tmp_path):
     folder = class_folder(tmp_path)
     os.symlink("loop", folder / "loop")
