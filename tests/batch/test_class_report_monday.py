@@ -295,6 +295,7 @@ def test_a_batch_given_reports_and_a_class_report_links_every_name_to_the_studen
 
     from grader.batch.coordinator import run_batch
     from grader.lesson.course import Course
+
     from paths import ROOT
 
     folder = tmp_path / "class"
