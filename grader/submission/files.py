@@ -216,9 +216,13 @@ def _find(path: Path, lesson: Lesson) -> _Found:
             if given:
                 answers = path / given[0].folder / lesson.answers
                 notes.append(f"{lesson.answers} taken from {_where(given[0])}: {_where(best)} answers nothing")
-    module = best.file(lesson.module)
+    module, variants = best.file(lesson.module), best.names.get(lesson.module.lower(), ())
     if module is not None and module != lesson.module:
-        notes.insert(0, _variant_note(module, lesson, best.names.get(lesson.module.lower(), ())))
+        notes.insert(0, _variant_note(module, lesson, variants))
+    elif len(variants) > 1:  # Prefill.py beside prefill.py: one file on macOS and Windows, so the other is said
+        others = ", ".join(_name(each) for each in variants if each != module)
+        notes.insert(0, f"graded {lesson.module}; {others} beside it differs only in case and was not graded "
+                        "(macOS and Windows keep one of them): keep the one you mean")
     return _Found(found, path / best.folder, best, answers, tuple(notes))
 
 

@@ -96,6 +96,14 @@ def test_a_module_named_but_for_case_is_graded_with_a_note_naming_it(tmp_path, p
     assert single.module == sub / name and single.notes[0].startswith(f"graded {name} as prefill.py")
 
 
+def test_the_exact_name_beside_a_case_variant_is_graded_and_the_variant_named(tmp_path, prefill):
+    sub = lay(tmp_path / "s", FINISHED, module="Prefill.py")
+    (sub / "prefill.py").write_text("def prefill_flops(N, P):\n    pass\n", encoding="utf-8")
+    found = Submission.locate(sub, prefill)
+    assert found.module == sub / "prefill.py"
+    assert found.notes[0].startswith("graded prefill.py; Prefill.py beside it differs only in case")
+
+
 def test_a_module_named_but_for_case_below_the_top_is_found(tmp_path, prefill):
     repo = folder(tmp_path / "repo", "README.md")
     lay(repo / "exercises" / "prefill", FINISHED, module="Prefill.py")
