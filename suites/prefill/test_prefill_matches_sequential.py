@@ -270,7 +270,7 @@ def test_agrees(student, diagnose, rng, P, d):
     property = "prefill_matches_sequential must return True for random prompts and weights, computing both sums"
     X, W = rng.standard_normal((P, d)), rng.standard_normal((d, d))
     # a tolerance fit for numbers near 1 only fails the large ones: rounding grows with them
-    seen = _must_be_true(student, diagnose, X, W, property)
+    seen = _must_be_true(student, diagnose, X, W, property, observe=P > 1)  # one token: DENSE[0]'s call observes
     _must_be_true(student, diagnose, X * SCALES[1], W, property, observe=False)
     # True is right everywhere in the contract: it must come from a computation (with one token, X @ W is its own
     # running sum, so a prompt of several tokens tells the product from the sum)
