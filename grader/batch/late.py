@@ -8,6 +8,7 @@ A course says, per lesson, when work is due and what lateness costs
     per = "day"                        # defaults for every lesson below: "hour" or "day"
     fraction = 0.1                     # taken per started unit: a fraction of the lesson's maximum ...
     cap = 0.5                          # ... at most this much in all (points, with `points = ...`)
+    of = "maximum"                     # what fraction and cap are of: "maximum" (default) or the student's "score"
     grace_minutes = 15                 # this long after the due time is still on time
     # (a lesson that gives its own fraction or points takes neither the fraction nor the cap above)
 
@@ -45,7 +46,8 @@ from grader.result.text import shown
 
 TABLE = "late"
 UNITS = {"hour": 3600.0, "day": 86400.0}
-POLICY_KEYS = ("per", "fraction", "points", "cap", "grace_minutes")
+POLICY_KEYS = ("per", "fraction", "points", "cap", "of", "grace_minutes")
+OF = ("maximum", "score")  # what a fraction (and its cap) is taken of: the lesson's maximum, or the raw score
 LESSON_KEYS = ("due", *POLICY_KEYS)
 EXTENSION_COLUMN = "extension"  # a roster column: every lesson's; extension_<lesson>: that lesson's only
 _LENGTH = re.compile(r"\s*(?P<amount>\d+(?:\.\d+)?)\s*(?P<unit>h|hours?|d|days?)\s*", re.IGNORECASE)
@@ -68,6 +70,7 @@ class Policy:
     points: float | None = None  # points per started unit
     cap: float | None = None  # the most taken in all: a fraction of the maximum with ``fraction``, else points
     grace: _dt.timedelta = _dt.timedelta(0)
+    of: str = "maximum"  # OF: a fraction (and its cap) of the lesson's maximum, or of the student's raw score
 
     def penalty(self, late: _dt.timedelta, score: float, max_score: float) -> float:
         """The points taken for handing in ``late`` after the due time, from a raw ``score`` of ``max_score``.
@@ -78,10 +81,11 @@ class Policy:
         if late <= self.grace or late <= _dt.timedelta(0) or self.per is None:
             return 0.0
         units = math.ceil(late.total_seconds() / UNITS[self.per])
-        each = self.fraction * max_score if self.fraction is not None else (self.points or 0.0)
+        base = max_score if self.of == "maximum" else score  # 10 % of 17, or 10 % of what they scored
+        each = self.fraction * base if self.fraction is not None else (self.points or 0.0)
         taken = units * each
         if self.cap is not None:
-            taken = min(taken, self.cap * max_score if self.fraction is not None else self.cap)
+            taken = min(taken, self.cap * base if self.fraction is not None else self.cap)
         return round(max(0.0, min(taken, score)), 6)
 
 
@@ -197,7 +201,7 @@ def parse(table, source: str, lessons: list[str] | None = None) -> Rules:
                               "2026-03-02T23:59:00+01:00)", f"{TABLE}.{lesson}.due")
         # a lesson's own penalty (fraction or points) comes with its own cap: a default cap, in the other
         # penalty's terms, would mean something else
-        own = ("fraction", "points", "cap") if "fraction" in values or "points" in values else ()
+        own = ("fraction", "points", "cap", "of") if "fraction" in values or "points" in values else ()
         policies[lesson] = _policy(lesson, {**{k: v for k, v in defaults.items() if k != "zone" and k not in own},
                                             **values}, zone, source)
     return Rules(source, zone, policies)
@@ -225,11 +229,17 @@ def _policy(lesson: str, values: dict, zone: _dt.tzinfo | None, source: str) -> 
         raise ConfigError(source, "a penalty needs its unit: per = \"hour\" or \"day\"", f"{key}.per")
     if cap is not None and not taken:
         raise ConfigError(source, "a cap needs a penalty (fraction or points)", f"{key}.cap")
+    of = values.get("of", "maximum")
+    if of not in OF:
+        raise ConfigError(source, f"must be \"maximum\" or \"score\" (what a fraction is taken of), not {of!r}",
+                          f"{key}.of")
+    if "of" in values and fraction is None:
+        raise ConfigError(source, "says what a fraction is taken of: it needs fraction", f"{key}.of")
     if cap is not None and fraction is not None and cap > 1:
         raise ConfigError(source, f"with a fraction, the cap is a fraction of the maximum too (at most 1), not "
                           f"{cap:g}", f"{key}.cap")
     return Policy(lesson, due, per if taken else None, fraction, points, cap,
-                  _dt.timedelta(minutes=grace or 0.0))
+                  _dt.timedelta(minutes=grace or 0.0), of)
 
 
 def _number(values: dict, name: str, source: str, key: str) -> float | None:

@@ -69,6 +69,15 @@ def test_a_fraction_per_started_day_with_a_grace_and_a_cap_matches_a_hand_comput
     assert policy.penalty(after, score, 17.0) == pytest.approx(taken)
 
 
+def test_a_fraction_of_the_students_own_score_is_taken_from_it_and_capped_in_its_terms(tmp_path):
+    text = '[late]\nper = "day"\nfraction = 0.1\ncap = 0.3\nof = "score"\n[late.prefill]\ndue = 2026-03-02T23:59:00Z\n'
+    policy = rules(tmp_path, text, ["prefill"]).lessons["prefill"]
+    assert policy.of == "score"
+    assert policy.penalty(dt.timedelta(hours=25), 12.0, 17.0) == pytest.approx(2.4)  # two started days, 10 % of 12
+    assert policy.penalty(dt.timedelta(days=9), 12.0, 17.0) == pytest.approx(3.6)  # the cap: 30 % of 12
+    assert rules(tmp_path).lessons["prefill"].penalty(dt.timedelta(hours=25), 12.0, 17.0) == pytest.approx(3.4)
+
+
 def test_points_per_started_hour_are_capped_in_points(tmp_path):
     policy = rules(tmp_path).lessons["latency"]
     assert policy.penalty(dt.timedelta(minutes=61), 10, 10) == pytest.approx(1.0)  # 2 started hours x 0.5
@@ -97,6 +106,10 @@ def test_a_due_date_without_a_penalty_records_lateness_and_takes_nothing(tmp_pat
     ("[late.prefill]\ndue = 2026-03-02T23:59:00Z\nper = \"day\"\nfraction = 10\n", "late.prefill.fraction",
      "0.1 is 10%"),
     ("[late.prefill]\ndue = 2026-03-02T23:59:00Z\ncap = 0.5\n", "late.prefill.cap", "needs a penalty"),
+    ("[late.prefill]\ndue = 2026-03-02T23:59:00Z\nper = \"day\"\nfraction = 0.1\nof = \"total\"\n", "late.prefill.of",
+     "\"maximum\" or \"score\""),
+    ("[late.prefill]\ndue = 2026-03-02T23:59:00Z\nper = \"day\"\npoints = 1\nof = \"score\"\n", "late.prefill.of",
+     "needs fraction"),
     ("[late.prefill]\ndue = 2026-03-02T23:59:00Z\nper = \"day\"\npoints = -1\n", "late.prefill.points", "0 or more"),
     ("[late.prefill]\ndue = 2026-03-02T23:59:00Z\ngrace_minutes = \"15m\"\n", "late.prefill.grace_minutes",
      "a number"),
