@@ -84,8 +84,8 @@ def _groups(entries: list[Path], pattern: re.Pattern, folders: bool, again: bool
     names: dict[str, tuple[int, str]] = {}  # user id -> the name in its newest upload (Canvas's file id)
     for entry in entries:
         match = pattern.fullmatch(entry.name)
-        folder = match is not None and folders and not match["given"] and _plain_folder(entry)
-        if match is None or not (folder or (match["given"] and _plain_file(entry))):
+        folder = match is not None and folders and not match["given"] and plain_folder(entry)
+        if match is None or not (folder or (match["given"] and plain_file(entry))):
             return None
         # one LMS user id is one student, whatever name the export wrote beside it (a name changed mid-term)
         groups.setdefault(match["user"], []).append((entry, FOLDER if folder else match["given"]))
@@ -107,7 +107,7 @@ def _spelling(name: str) -> str:
 def _blackboard(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None:
     """Blackboard's groups (the module docstring): each username's latest attempt, under the names they gave."""
     found = [(entry, BLACKBOARD.fullmatch(entry.name)) for entry in entries]
-    if not found or any(match is None or not _plain_file(entry) for entry, match in found):
+    if not found or any(match is None or not plain_file(entry) for entry, match in found):
         return None
     heads = sorted({match["head"] for _, match in found})
     # names, not paths: what they start with, character by character
@@ -178,7 +178,7 @@ def gather(student_stem: str, parts: list[tuple[Path, str]], scratch: Path) -> P
     opened = scratch / "exports-opened" / student_stem
     zips = [path for path, given in parts if given != FOLDER and _is_zip(given)]
     zips += [inner for path, given in parts if given == FOLDER for inner in sorted(path.iterdir())
-             if _is_zip(inner.name) and _plain_file(inner)]
+             if _is_zip(inner.name) and plain_file(inner)]
     for index, archive in enumerate(zips):  # first: a file given beside a zip wins over the zip's copy
         root = unzip.extract(archive, opened / str(index))
         freeze(root, folder / root.name if not root.is_dir() else folder)
@@ -206,7 +206,7 @@ def main_part(parts: list[tuple[Path, str]]) -> Path:
 def holds_zip(parts: list[tuple[Path, str]]) -> bool:
     """Whether a student's parts hold a zip to open (``gather``): as a part, or at the top of a folder."""
     return any(_is_zip(given) if given != FOLDER else
-               any(_is_zip(inner.name) and _plain_file(inner) for inner in path.iterdir())
+               any(_is_zip(inner.name) and plain_file(inner) for inner in path.iterdir())
                for path, given in parts)
 
 
@@ -223,14 +223,16 @@ def _files_below(folder: Path):
             yield Path(root, name)
 
 
-def _plain_folder(path: Path) -> bool:
+def plain_folder(path: Path) -> bool:
+    """A real folder, not a link to one (one ``lstat``): what an export's entry may be."""
     try:
         return stat.S_ISDIR(path.lstat().st_mode)
     except OSError:
         return False
 
 
-def _plain_file(path: Path) -> bool:
+def plain_file(path: Path) -> bool:
+    """A regular file, not a link, a pipe or a device (one ``lstat``)."""
     try:
         return stat.S_ISREG(path.lstat().st_mode)
     except OSError:

@@ -29,7 +29,6 @@ import datetime as _dt
 import os
 import re
 import shutil
-import stat
 import subprocess
 import zipfile
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ from pathlib import Path
 from grader.batch import late as late_rules
 from grader.batch.entries import Entry
 from grader.batch.identity import GRADESCOPE_METADATA, manifest_lines
-from grader.batch.lms import BLACKBOARD, CANVAS
+from grader.batch.lms import BLACKBOARD, CANVAS, plain_file, plain_folder
 from grader.batch.roster import Roster
 from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_FILES
 
@@ -101,11 +100,11 @@ def _of(entry: Entry, gradescope: dict[str, _dt.datetime], zone: _dt.tzinfo) -> 
             return Submitted(_newest(parts), FILE, late)
         if not entry.layout and entry.source.name in gradescope:
             return Submitted(gradescope[entry.source.name], GRADESCOPE)
-        if not entry.layout and _plain_folder(entry.source / ".git"):
+        if not entry.layout and plain_folder(entry.source / ".git"):
             committed = _git_time(entry.source)
             if committed is not None:
                 return Submitted(committed, GIT)
-        if not entry.layout and entry.source.suffix.lower() == ".zip" and _plain_file(entry.source):
+        if not entry.layout and entry.source.suffix.lower() == ".zip" and plain_file(entry.source):
             newest = _zip_time(entry.source, zone)
             if newest is not None:
                 return Submitted(newest, ZIP)
@@ -184,28 +183,14 @@ def _newest(parts: list[Path]) -> _dt.datetime | None:
 
 
 def _files(part: Path):
-    if _plain_file(part):
+    if plain_file(part):
         yield part
         return
-    if not _plain_folder(part):
+    if not plain_folder(part):
         return
     for root, subfolders, names in os.walk(part):
         depth = len(Path(root).relative_to(part).parts)
         subfolders[:] = [] if depth >= MAX_DEPTH else [d for d in subfolders if d != ".git"]
         for name in names:
-            if _plain_file(Path(root, name)):
+            if plain_file(Path(root, name)):
                 yield Path(root, name)
-
-
-def _plain_file(path: Path) -> bool:
-    try:
-        return stat.S_ISREG(path.lstat().st_mode)
-    except OSError:
-        return False
-
-
-def _plain_folder(path: Path) -> bool:
-    try:
-        return stat.S_ISDIR(path.lstat().st_mode)
-    except OSError:
-        return False
