@@ -40,6 +40,7 @@ class CellSource:
 
     number: int
     source: str
+    parsable: bool = True  # False past the notebook's parse budget (``limits.MAX_PARSE_TOKENS``): run, never parsed
 
     @property
     def first_line(self) -> str:
@@ -56,7 +57,7 @@ class CellSource:
         """``parse``'s tree, made once per cell: the stubs, the definitions and the facts all ask for it,
         and a notebook's cells parsed again for each cost the trusted process seconds (issue 25). Read, never
         changed, by those who ask."""
-        if len(self.source) > MAX_CELL_CHARS:
+        if not self.parsable or len(self.source) > MAX_CELL_CHARS:
             return None
         try:
             return ast.parse(python_source(self.source))

@@ -11,6 +11,7 @@ hashes: without recursion, and never deeper than ``MAX_DEPTH``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from grader.exceptions import SubmissionError
 MAX_SUBMISSION_BYTES = 50 * 1024 * 1024  # all files of a submission together
 MAX_SUBMISSION_FILES = 1000
 MAX_SOURCE_BYTES = 1 << 20  # of a module's code (lines but comments and blanks) that the trusted process parses
+MAX_PARSE_TOKENS = 64_000  # names, numbers, operators and lines of code the trusted process parses (parse_tokens)
 MAX_MODULE_BYTES = 8 << 20  # of a module file read whole to parse it: comments cost a parse nearly nothing
 MAX_ANSWERS_BYTES = 1 << 20  # of an answers file
 MAX_NOTEBOOK_BYTES = 32 * 1024 * 1024  # of an .ipynb, read as JSON
@@ -32,6 +34,23 @@ NOT_SEARCHED = frozenset({"venv", "site-packages", "node_modules", "__pycache__"
 # Caches, history and installed environments, not work: never copied nor hashed, so that a repository
 # handed in with its venv/ beside prefill.py is graded, not refused for the venv's thousands of files.
 NEVER_COPIED = ("__pycache__", ".git", ".ipynb_checkpoints", "venv", ".venv", "site-packages", "node_modules")
+
+# a comment is one token (it costs a parse nothing); a word, a punctuation mark and a line that holds code cost one each
+_TOKENS = {bytes: re.compile(rb"#[^\n]*|\w+|[^\s\w]|\n(?=[ \t]*[^\s#])"),
+           str: re.compile(r"#[^\n]*|\w+|[^\s\w]|\n(?=[ \t]*[^\s#])")}
+
+
+def parse_tokens(code: str | bytes, limit: int = MAX_PARSE_TOKENS) -> int:
+    """What parsing ``code`` costs the trusted process, counted no further than ``limit + 1``: ``ast``'s memory
+    grows with the nodes it makes, not with the bytes (900 KB of ``x = 1`` lines took 390 MB and 5 s to parse, a
+    MiB of one string literal nearly nothing), and a node is about a word, a mark or a line. At
+    ``MAX_PARSE_TOKENS`` the costliest shapes measured (``a`` or ``a;`` repeated) take about 50 MB and 0.3 s."""
+    count = 0
+    for _ in _TOKENS[type(code)].finditer(code):
+        count += 1
+        if count > limit:
+            break
+    return count
 
 
 def walk(root: Path, skip: Callable[[os.DirEntry], bool], ordered: bool = True) -> Iterator[os.DirEntry]:

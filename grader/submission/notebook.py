@@ -31,11 +31,11 @@ import hashlib
 import json
 import os
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from grader.submission.cells import CellSource
-from grader.submission.limits import MAX_NOTEBOOK_BYTES, MAX_SOURCE_BYTES
+from grader.submission.cells import CellSource, is_answers
+from grader.submission.limits import MAX_NOTEBOOK_BYTES, MAX_PARSE_TOKENS, MAX_SOURCE_BYTES, parse_tokens
 
 MAX_CELLS = 2000
 MAX_CODE_CHARS = MAX_SOURCE_BYTES  # the code cells' text together: what the trusted process parses, as of a module
@@ -145,6 +145,27 @@ def _format_problem(name: str, data) -> str | None:
     return None
 
 
+def _over_budget(notebook: Notebook) -> None:
+    """Code cells past the trusted process's parse budget (``limits.MAX_PARSE_TOKENS``, for the cells together, in
+    order, as for a module) are marked not to be parsed, with a note: they still run, but what they define is not
+    read before (a stub in them is not told apart). 900 KB of ``x = 1`` lines in one cell once cost the trusted
+    process 390 MB, its syntax tree kept for the whole grade."""
+    left, skipped = MAX_PARSE_TOKENS, []
+    for index, cell in enumerate(notebook.cells):
+        if cell.number not in notebook.code_numbers or is_answers(cell):
+            continue
+        cost = parse_tokens(cell.source, left) if left >= 0 else 1
+        left -= cost
+        if left < 0:
+            notebook.cells[index] = replace(cell, parsable=False)
+            skipped.append(cell.number)
+    if skipped:
+        one = len(skipped) == 1
+        notebook.notes.append(f"{notebook.name}: {_cells(skipped)} {'holds' if one else 'hold'} more code than the "
+                              f"grader reads before running a notebook; {'it runs' if one else 'they run'} as written, "
+                              f"but the grader did not look in {'it' if one else 'them'} for unfinished functions")
+
+
 def _read_cells(notebook: Notebook, data: dict) -> None:
     name = notebook.name
     minor = data.get("nbformat_minor") if type(data.get("nbformat_minor")) is int else 0
@@ -185,6 +206,7 @@ def _read_cells(notebook: Notebook, data: dict) -> None:
         notebook.problem = (f"{name} has no code cells with code in them: write each function of the exercise in a "
                             "code cell")
         return
+    _over_budget(notebook)
     if missing and minor >= 5:
         notebook.notes.append(f"{name}: {_cells(missing)} {'has' if len(missing) == 1 else 'have'} no id, which "
                               f"notebook format 4.{minor} requires; the grader numbered them itself")

@@ -5,8 +5,9 @@ trusted process can tell it safely: it only parses the source, it never imports 
 
 A module is parsed whole or not at all (``module_source``): its first MiB alone could end
 between the template's stubs and the finished functions below them, and every task would
-then be called "not implemented yet". What bounds the parse is the module's code (a MiB of
-comments costs a parse nearly nothing) and, for the read, the module size limit.
+then be called "not implemented yet". What bounds the parse is the module's code, counted in the tokens
+``ast`` makes nodes of (``limits.parse_tokens``: a MiB of comments costs a parse nearly nothing, 900 KB of
+``x = 1`` lines cost 390 MB), and, for the read, the module size limit.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from grader.submission.limits import MAX_MODULE_BYTES, MAX_SOURCE_BYTES
+from grader.submission.limits import MAX_MODULE_BYTES, MAX_PARSE_TOKENS, MAX_SOURCE_BYTES, parse_tokens
 
 
 def module_source(path: Path | None) -> bytes | None:
     """The whole of the module at ``path`` when the trusted process may parse it: at most
-    ``MAX_MODULE_BYTES`` in all and ``MAX_SOURCE_BYTES`` of lines other than comments and
-    blanks; else (or when it cannot be read) None, and nothing is said about it from its source."""
+    ``MAX_MODULE_BYTES`` in all, ``MAX_SOURCE_BYTES`` of lines other than comments and blanks and
+    ``MAX_PARSE_TOKENS`` tokens; else (or when it cannot be read) None, and nothing is said about it from its
+    source."""
     if path is None:
         return None
     try:
@@ -28,7 +30,7 @@ def module_source(path: Path | None) -> bytes | None:
             raw = stream.read(MAX_MODULE_BYTES + 1)
     except OSError:
         return None
-    if len(raw) > MAX_MODULE_BYTES or code_bytes(raw) > MAX_SOURCE_BYTES:
+    if len(raw) > MAX_MODULE_BYTES or code_bytes(raw) > MAX_SOURCE_BYTES or parse_tokens(raw) > MAX_PARSE_TOKENS:
         return None
     return raw
 

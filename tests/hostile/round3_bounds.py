@@ -45,6 +45,10 @@ CASES = [
     Bound("mask-48mb", "causal_mask returns a 48 MB mask, whatever P (973 MB of the grader's memory on main)",
           "def causal_mask(P):\n    return np.ones((7000, 7000), dtype=bool)\n", ratio=12.0,
           keeps=("prefill_flops", "prefill_seconds", "causal_pairs", "prefill_matches_sequential")),
+    Bound("source-900kb", "150 000 lines of `x = 1` after the functions: the trusted process parsed them whole (5 s "
+          "and 390 MB, the tree kept for the grade); past its parse budget it reads no facts from the source",
+          "x = 1\n" * 150_000 + "\n\ndef causal_pairs(P):\n    return P * P\n", peak_mb=150.0, ratio=40.0,
+          keeps=("prefill_flops", "prefill_seconds", "causal_mask", "prefill_matches_sequential")),
     Bound("restarts", "a 9 s import, and every function kills its worker and its imported parent (each call "
           "needs a new import: 102 s on main against the 10 + 60 s budget)",
           "import os, signal, time\ntime.sleep(9)\n\n\ndef _die(*args, **kwargs):\n"

@@ -8,6 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from grader.submission import cells as cell_reader
 from grader.submission import notebook as read
 from grader.submission.notebook import clean_json, read_notebook
 
@@ -174,6 +175,26 @@ def test_code_cells_over_the_code_budget_are_refused_naming_the_file(tmp_path, m
     printed = {"output_type": "stream", "name": "stdout", "text": "y" * 10_000}
     kept = read_notebook(write(tmp_path, notebook(code("x = 1", outputs=[printed])), name="other.ipynb"))
     assert kept.problem is None and [c.source for c in kept.code_cells] == ["x = 1"]
+
+
+def test_code_cells_past_the_parse_budget_run_unparsed_with_a_note(tmp_path, monkeypatch):
+    """Issue 25's third battery: 900 KB of ``x = 1`` lines in one cell cost the trusted process 390 MB, its syntax tree
+    kept for the whole grade. Cells past the parse budget (in order, for the cells together) are still run but not
+    parsed, and the note says so; an ANSWERS cell spends none of it."""
+    monkeypatch.setattr(read, "MAX_PARSE_TOKENS", 20)
+    cells = [code("def f():\n    return 1\n", cell_id="a"), code("# ANSWERS\nflops = 1\n" * 5, cell_id="b"),
+             code("x = 1\n" * 4, cell_id="c"), code("def g():\n    pass\n", cell_id="d")]
+    found = read_notebook(write(tmp_path, notebook(*cells)))
+    assert [c.parsable for c in found.code_cells] == [True, True, False, False]
+    assert found.code_cells[0].tree is not None and found.code_cells[2].tree is None
+    assert one_line(found.notes[-1]) == ("prefill.ipynb: cells 3, 4 hold more code than the grader reads before "
+                                         "running a notebook; they run as written, but the grader did not look in "
+                                         "them for unfinished functions")
+    assert "g" not in cell_reader.unimplemented(found.code_cells)  # not read, so not called unfinished
+    assert "g" in cell_reader.definitions(found.code_cells)  # its name is still seen, as for a cell that does not parse
+    monkeypatch.setattr(read, "MAX_PARSE_TOKENS", 1000)
+    whole = read_notebook(write(tmp_path, notebook(*cells), name="other.ipynb"))
+    assert all(c.parsable for c in whole.code_cells) and not whole.notes
 
 
 def test_a_notebook_is_read_once_while_it_stays_the_same_file(tmp_path, monkeypatch):
