@@ -88,7 +88,8 @@ def v_not_impl(ns):
         return False, "answers"
     except NotImplementedError:
         pass
-    return raises(f, 7e9, 1000, 1e14, 0.0), "good calls raise NotImplementedError (from prefill_flops), bad ones ValueError"
+    return raises(f, 7e9, 1000, 1e14, 0.0), \
+        "good calls raise NotImplementedError (from prefill_flops), bad ones ValueError"
 
 
 SEQ_IGNORES_W = {"prefill_matches_sequential": '''def prefill_matches_sequential(X, W):
@@ -195,9 +196,9 @@ C2 = [
     ans_case("2g", "honest: quiz 'No (B), because each position needs the ones before it' (the "
              "choice by text and letter, both the same): held when scored right",
              {"quiz": "No (B), because each position needs the ones before it"}, "quiz", 1.0),
-    ans_case("2h", "honest: flops '14 TFLOPs (2 × 7e9 × 1000 FLOPs)' (result in TFLOPs, working in "
-             "the base unit): held when scored right",
-             {"flops": "14 TFLOPs (2 × 7e9 × 1000 FLOPs)"}, "hand_flops", 1.0, (2 * 7e9 * 1000, 1.4e13)),
+    ans_case("2h", "honest: flops '14 TFLOPs (2 × 7e9 × 1000)' (result in TFLOPs, the working in the "
+             "base unit, FLOPs): held when scored right",
+             {"flops": "14 TFLOPs (2 × 7e9 × 1000)"}, "hand_flops", 1.0, (2 * 7e9 * 1000, 1.4e13)),
     ans_case("2i", "honest: pairs '10 (4 + 3 + 2 + 1) (4 × 5 / 2)' (two right workings in two "
              "brackets): held when scored right", {"pairs": "10 (4 + 3 + 2 + 1) (4 × 5 / 2)"},
              "hand_pairs", 1.0, (4 * 5 / 2, 10)),
@@ -210,7 +211,7 @@ def graded_full(r):
     return (ok, why) if not ok else (r.extra["report"]["score"] == 17.0, f"score {r.extra['report']['score']}")
 
 
-def tree_case(cid, what, make, judge=graded_full, timeout=240.0, link=None):
+def tree_case(cid, what, make, judge=graded_full, timeout=240.0, link=None, verify=None):
     """`make(root)` builds the hand-in; `link(root, engine)` adds links that need the engine's path."""
     def build(tmp):
         root = tmp / "hand_in"
@@ -224,6 +225,8 @@ def tree_case(cid, what, make, judge=graded_full, timeout=240.0, link=None):
         return judge(ctx.grade(st["sub"]))
 
     def ver(st):
+        if verify:
+            return verify(st)
         extra = ""
         if link:
             from pathlib import Path
@@ -295,6 +298,36 @@ def link_solution_file(root, engine):
         os.symlink(engine / "solutions" / "prefill" / "prefill.py", p)
 
 
+HALF_X = {"flops": "1.4e13", "seconds": "2.8 s", "pairs": "10", "quiz": "A"}
+HALF_Y = {"flops": "7e12", "seconds": "0.28 s", "pairs": "16", "quiz": "B"}
+
+
+def m_shotgun(root):
+    S.write(root / "prefill.py", S.module())
+    S.write(root / "answers.toml", S.answers({"flops": "", "seconds": "", "pairs": "", "quiz": ""}))
+    S.folder(root / "exercises" / "prefill", S.STUB, S.answers(HALF_X))
+    S.folder(root / "backup", None, S.answers(HALF_Y))
+
+
+def j_not_all_hand(r):
+    ok, why = J.reported(r)
+    if not ok:
+        return ok, why
+    rep = r.extra.get("report")
+    if r.rc == 2 or not rep:
+        return r.rc == 2, f"exit {r.rc}: {J.last_line(r.stderr)}"
+    hs = [J.score(rep, t) for t in ("hand_flops", "hand_seconds", "hand_pairs", "quiz")]
+    return sum(hs) < 4, f"hand scores {hs} (each file holds two right answers)"
+
+
+def v_shotgun(st):
+    right = S.RIGHT_ANSWERS
+    x = sum(HALF_X[k] == right[k] for k in right)
+    y = sum(HALF_Y[k] == right[k] for k in right)
+    both = all(HALF_X[k] == right[k] or HALF_Y[k] == right[k] for k in right)
+    return x == 2 and y == 2 and both, "two answers files, two right each, all four right between them"
+
+
 C3 = [
     tree_case("3a", "honest: repository with a finished exercises/prefill/prefill.ipynb (stub .py and "
               "empty answers.toml beside it) and the template at the top: held when 17",
@@ -312,6 +345,10 @@ C3 = [
               link=link_solution_file),
     tree_case("3f", "honest: the work in Exercises/Prefill/ (folders capitalised by the student's "
               "file manager), README at the top: held when 17", m_case_folders),
+    tree_case("3g", "finished prefill.py at the top with empty answers; two other places answer, "
+              "each file two right and two wrong, all four right between them: held when not all "
+              "four hand answers score (no pick per question), or refused", m_shotgun, j_not_all_hand,
+              verify=v_shotgun),
 ]
 
 CASES = C1 + C2 + C3

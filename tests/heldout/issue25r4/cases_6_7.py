@@ -196,7 +196,8 @@ def ans_amp(over):
 
 def v_ans(st):
     d = tomllib.loads(st["text"])
-    return len(st["text"]) < 1 << 20, f"valid TOML, {len(st['text'])} bytes, longest answer {max(len(v) for v in d.values())}"
+    longest = max(len(v) for v in d.values())
+    return len(st["text"]) < 1 << 20, f"valid TOML, {len(st['text'])} bytes, longest answer {longest}"
 
 
 CHAIN = {"flops": "2 × 7e9 × 1000 = " * 40000 + "1.4e13"}
