@@ -45,7 +45,8 @@ def v_sabotage(st):
             "try:\n    import struct\nexcept ImportError:\n    print('struct gone')\n"
             "print('pairs', int(causal_mask(4).sum()))\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
-    return ('{"garbage": ' in r.stdout and "struct gone" in r.stdout and "pairs 10" in r.stdout), \
+    works = st.get("stub") or "pairs 10" in r.stdout   # the stub's functions compute nothing
+    return ('{"garbage": ' in r.stdout and "struct gone" in r.stdout and works), \
         f"after import: json.dumps garbles, struct gone: {r.stdout.strip()[:60]!r}"
 
 
@@ -118,7 +119,7 @@ def p_batch6(ctx, st):
 def b_gs6(tmp):
     src = sabotage_module(stub=True)
     return {"up": S.folder(tmp / "upload", src, S.answers({"flops": "", "seconds": "", "pairs": "", "quiz": ""})),
-            "src": src}
+            "src": src, "stub": True}
 
 
 def p_gs6(ctx, st):
@@ -232,7 +233,7 @@ def mk_slow_killers(tmp):
     return {"sub": S.write(tmp / "sub" / "prefill.ipynb", nb), "nb": nb}
 
 
-HUGE_RAISE = ("    e = ValueError('x' * 24_000_000)\n    e.add_note('y' * 8_000_000)\n    raise e\n")
+HUGE_RAISE = ("    e = ValueError('x' * 12_000_000)\n    e.add_note('y' * 4_000_000)\n    raise e\n")
 
 
 def mk_huge_raise(tmp):
@@ -245,7 +246,7 @@ def v_huge_raise(st):
     try:
         ns["causal_pairs"](4)
     except ValueError as e:
-        return len(str(e)) == 24_000_000, f"raises ValueError of {len(str(e))} chars + a note of 8 MB"
+        return len(str(e)) == 12_000_000, f"raises ValueError of {len(str(e))} chars + a note of 4 MB"
     return False, "no raise"
 
 
@@ -265,7 +266,7 @@ C7 = [
     amp_case("7f", "notebook of four 9 s cells and five functions that kill the kernel: held within "
              "125 s / 900 MB (restarts charged to the 60 s budget), no exit 3", mk_slow_killers,
              (125.0, 900.0), v_cells),
-    amp_case("7g", "every function raises a ValueError of 24 MB with an 8 MB note: held within "
+    amp_case("7g", "every function raises a ValueError of 12 MB with a 4 MB note: held within "
              "60 s / 700 MB, no exit 3", mk_huge_raise, CODE_BOUND, v_huge_raise),
 ]
 

@@ -38,6 +38,8 @@ def code_total(rep) -> float:
 
 def reported(run) -> tuple[bool, str]:
     """A run that ended on its own with a report and no grader fault."""
+    if run.extra.get("mem_killed"):
+        return False, f"killed by the harness at {run.peak_mb:.0f} MB (memory cap)"
     if run.timed_out:
         return False, f"timed out after {run.wall:.0f}s"
     if run.rc == 3:
@@ -62,6 +64,8 @@ def last_line(s: str) -> str:
 
 
 def bounded(run, wall: float, mb: float) -> tuple[bool, str]:
+    if run.peak_mb > mb:
+        return False, f"peak {run.peak_mb:.0f} MB > {mb:.0f} MB" + (" (killed)" if run.extra.get("mem_killed") else "")
     if run.timed_out or run.wall > wall:
         return False, f"{run.wall:.1f}s > {wall:.0f}s"
     if run.peak_mb > mb:

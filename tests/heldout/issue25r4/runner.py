@@ -16,6 +16,9 @@ import time
 from dataclasses import dataclass, field
 
 PR_SET_CHILD_SUBREAPER = 36
+# The machine is shared: a run whose tree passes this is killed (its peak is then over every
+# case's bound, so the case is judged NOT HELD on memory) rather than left to grow.
+MEM_CAP_MB = 2800.0
 
 
 def become_subreaper() -> None:
@@ -115,7 +118,7 @@ def run(cmd: list[str], timeout: float, cwd: str | None = None, env: dict | None
     for t in ts:
         t.start()
     peak = 0
-    timed_out = False
+    timed_out = mem_killed = False
     while p.poll() is None:
         el = time.monotonic() - t0
         if el > timeout:
@@ -123,6 +126,9 @@ def run(cmd: list[str], timeout: float, cwd: str | None = None, env: dict | None
             break
         total = sum(_rss_kb(q) for q in descendants(os.getpid()))
         peak = max(peak, total)
+        if total / 1024.0 > MEM_CAP_MB:
+            timed_out = mem_killed = True
+            break
         if during is not None:
             during(el)
         time.sleep(0.05)
@@ -146,4 +152,4 @@ def run(cmd: list[str], timeout: float, cwd: str | None = None, env: dict | None
     return Run(cmd, None if timed_out else p.returncode,
                out.get("o", b"").decode("utf-8", "replace"),
                out.get("e", b"").decode("utf-8", "replace"),
-               wall, peak / 1024.0, timed_out, leftovers)
+               wall, peak / 1024.0, timed_out, leftovers, {"mem_killed": mem_killed})
