@@ -264,8 +264,8 @@ def m_long_names(root):
     S.write(root / "README.md", "# my ML homework\n")
     d = root / "corpus"
     d.mkdir(parents=True)
-    for i in range(20000):
-        (d / f"{i:06d}_{'tokenized_prompt_shard_' * 8}{'x' * 20}.jsonl").write_bytes(b"")
+    for i in range(15000):
+        (d / f"{i:06d}_{'tokenized_prompt_shard_' * 6}{'x' * 2}.jsonl").write_bytes(b"")
     S.folder(root / "hw" / "lesson2", S.module(), S.answers())
 
 
@@ -334,8 +334,8 @@ C3 = [
               m_notebook_repo),
     tree_case("3b", "honest: finished prefill.py at the top with an empty answers.toml; the answers "
               "filled in exercises/prefill/answers.toml beside a stub: held when 17", m_split),
-    tree_case("3c", "honest: work in hw/lesson2/ beside corpus/ of 20000 files with 200-byte names "
-              "(~4 MB of names): held when 17", m_long_names, timeout=180),
+    tree_case("3c", "honest: work in hw/lesson2/ beside corpus/ of 15000 files with 150-byte names "
+              "(~2.2 MB of names): held when 17", m_long_names, timeout=180),
     tree_case("3d", "template at the top and exercises/prefill a symbolic link to the grader's own "
               "solutions/prefill: held when no code credit (or refused), never exit 3",
               template_top, no_code_credit, link=link_solution_folder),
