@@ -59,6 +59,9 @@ class StudentModule:
     source: SourceFacts | None = None  # what the module's source says (grader.submission.source), for the suite
     timed_out_in_check: bool = False  # a call of the current check timed out (reset per check, like tainted)
     _returned: dict = field(default_factory=dict)  # function -> calls of it that returned a value in time
+    # functions a call showed to be more than their source's `pass` stub (a value other than None, or a raise): a
+    # stub's name bound again at run time (inside `if True:`, by `from helper import *`) is not "not implemented"
+    answered: set = field(default_factory=set)
     _channel: WorkerChannel | None = None
     _fresh: bool = False  # the next call starts a fresh fork
     _timed_out: dict = field(default_factory=dict)
@@ -259,10 +262,16 @@ class StudentModule:
         except WorkerDied:
             self._owed = self.task  # its worker is gone or must go: the next one's start is this task's
             raise
+        except Exception:  # the function's own raise, as its built-in type: a `pass` stub never raises
+            if run is None:
+                self.answered.add(function)
+            raise
         finally:
             self._spent[self.task] = self._spent.get(self.task, 0.0) + time.monotonic() - started
         if returned:
             self._returned[function] = self._returned.get(function, 0) + returned
+        if run is None and result[0] is not None:  # (the value, the arguments as it left them)
+            self.answered.add(function)
         return result
 
     def _sized_timeout(self, function, call_text: str, size: str) -> CallTimeout:
