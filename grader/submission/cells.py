@@ -21,6 +21,7 @@ from functools import cached_property
 
 from grader.submission.answers_file import Answers, opens, put
 from grader.submission.stubs import last_bindings, stubs_among  # the same rule as for a module file
+from grader.submission.stubs import parse as parse_source
 
 MAX_CELL_CHARS = 1 << 20  # a cell longer than this is not parsed (it is still run)
 ANSWERS_MARK = re.compile(r"#\s*ANSWERS\b")
@@ -60,7 +61,7 @@ class CellSource:
         if not self.parsable or len(self.source) > MAX_CELL_CHARS:
             return None
         try:
-            return ast.parse(python_source(self.source))
+            return parse_source(python_source(self.source))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
 
@@ -177,7 +178,7 @@ def _assignments(source: str, stray: list[tuple[int, str]]) -> list[tuple[int, s
     """(line number, key, value) of each answer in a cell, in order; lines that cannot be read
     as Python are read one statement at a time, and what answers nothing goes to ``stray``."""
     try:
-        return _from_tree(ast.parse(source), source)
+        return _from_tree(parse_source(source), source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         pass
     found, lines, i = [], source.splitlines(), 0
@@ -203,7 +204,7 @@ def _statement(lines: list[str], i: int) -> tuple[int, list | Exception]:
     for end in range(i + 1, min(len(lines), i + MAX_STATEMENT_LINES) + 1):
         chunk = textwrap.dedent("\n".join(lines[i:end]))
         try:
-            return end, _from_tree(ast.parse(chunk), chunk)
+            return end, _from_tree(parse_source(chunk), chunk)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
             error = error if end > i + 1 else exc
             if not opens(lines[i]):

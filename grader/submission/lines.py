@@ -13,6 +13,7 @@ from pathlib import Path
 
 from grader.submission.limits import MAX_SOURCE_BYTES
 from grader.submission.stubs import module_source
+from grader.submission.stubs import parse as parse_source
 
 
 def function_lines(path: Path | None) -> dict[str, int]:
@@ -22,7 +23,7 @@ def function_lines(path: Path | None) -> dict[str, int]:
     if source is None:
         return {}
     try:
-        tree = ast.parse(source)
+        tree = parse_source(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
     return {node.name: node.lineno for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}

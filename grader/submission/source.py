@@ -27,11 +27,13 @@ import importlib.util
 import io
 import re
 import tokenize
+import warnings
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.submission.cells import CellSource, is_answers, magic_modules, parse
 from grader.submission.stubs import is_empty_body, last_bindings, module_source
+from grader.submission.stubs import parse as parse_source
 
 MAX_REPAIRS = 20  # functions left out of one module before the grader stops repairing it
 _DEF = re.compile(r"(?:async[ \t]+)?def[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
@@ -169,7 +171,7 @@ def analyse_text(text: str, filename: str = "<submission>") -> SourceFacts:
     if first is not None and repaired is None:
         return SourceFacts(syntax=first)
     try:
-        tree = ast.parse(text)
+        tree = parse_source(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return SourceFacts(syntax=first)
     unbound, plain_numpy = _names(tree)
@@ -209,7 +211,9 @@ def _bound_again(statements: list[ast.stmt]) -> frozenset[str]:
 
 def _compile_problem(text: str, filename: str, lines: list[str]) -> SyntaxProblem | None:
     try:
-        compile(text, filename, "exec", dont_inherit=True)
+        with warnings.catch_warnings():  # the compiler's warnings about the submission are not the grader's stderr
+            warnings.simplefilter("ignore")
+            compile(text, filename, "exec", dont_inherit=True)
     except SyntaxError as exc:
         lineno = exc.lineno if type(exc.lineno) is int else None
         line = exc.text if isinstance(exc.text, str) else ""

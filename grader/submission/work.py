@@ -18,6 +18,7 @@ from grader.submission.answers_file import load_answers
 from grader.submission.cells import definitions, read_answers, unimplemented
 from grader.submission.notebook import read_notebook
 from grader.submission.stubs import is_empty_body, module_source
+from grader.submission.stubs import parse as parse_source
 
 
 def evidence(module: Path | None, notebook: Path | None, answers: Path | None, lesson: Lesson) -> tuple[int, int, int]:
@@ -49,7 +50,7 @@ def module_has_work(path: Path, functions: set[str]) -> bool:
     if source is None:
         return True
     try:
-        tree = ast.parse(source)
+        tree = parse_source(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True
     for node in tree.body:

@@ -156,3 +156,23 @@ def test_a_module_past_a_mib_of_comments_is_analysed_whole(tmp_path):
                     encoding="utf-8")
     facts = analyse(path)
     assert facts.parsed and facts.stubs() == set() and [d.lineno for d in facts.definitions["f"]] == [1, 11_003]
+
+
+def test_the_compilers_warnings_about_a_submission_are_never_the_graders(tmp_path):
+    """Issue 25's fourth battery (9e): a helper never called, that the compiler warns about ('"is" with a literal',
+    an assert on a tuple, an invalid escape), printed a SyntaxWarning quoting the submission's path on the
+    grader's stderr when the trusted process read the source."""
+    import warnings
+
+    from grader.submission.cells import CellSource
+    from grader.submission.source import analyse_cells
+    from grader.submission.stubs import unimplemented_functions
+
+    source = "def helper(x):\n    assert (x, 'why')\n    return x is 1 or '\\d'\n\ndef f():\n    pass\n"
+    path = tmp_path / "prefill.py"
+    path.write_text(source, encoding="utf-8")
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        assert analyse(path).definitions and analyse_text(source).definitions
+        assert unimplemented_functions(path) == {"f"} and analyse_cells([CellSource(1, source)]).definitions
+    assert [str(w.message) for w in said] == []
