@@ -24,8 +24,11 @@ from grader.submission.as_typed import unquoted
 
 LONG = 200  # characters: a longer answer shows no working the grader checks (grader.grading.numbers reads it)
 _STEP = re.compile(r"\s*(?:≈|≃|≅|~=|=)\s*")
-_ARITHMETIC_TEXT = re.compile(r"[\d\s.eE+\-*/×·⋅^()=]+")
-_WORKED = re.compile(r"\d\s*[*×·⋅+/^]\s*[\d(]|\*\*")  # an operator between numbers (not "-": "0.2-0.3" is a range)
+_ARITHMETIC_TEXT = re.compile(r"[\d\s.,eE+\-*/×·⋅÷%^()=]+")
+_WORKED = re.compile(r"\d\s*%?\s*[*×·⋅÷+/^]\s*[\d(]|\*\*")  # an operator between numbers (not "-": "0.2-0.3" is a range)
+_OPERATOR = "*×·⋅÷+-/^"  # a bracket next to one is part of an expression, not a working of its own
+_GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # 7,000,000,000: digit groups, never a decimal comma
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*%")
 _WRITTEN = re.compile(r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
@@ -35,8 +38,10 @@ _ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.
 
 
 def worked_out(working: str) -> float | None:
-    """What a bracketed working comes to, when it is plain arithmetic of numbers; None otherwise."""
-    source = working.translate(str.maketrans({"×": "*", "·": "*", "⋅": "*"})).replace("^", "**")
+    """What a working comes to, when it is plain arithmetic of numbers (``×``, ``÷``, a percent, digit groups
+    written with commas); None otherwise."""
+    source = working.translate(str.maketrans({"×": "*", "·": "*", "⋅": "*", "÷": "/"})).replace("^", "**")
+    source = _PERCENT.sub(r"(\1/100)", _GROUPED.sub("", source))
     try:
         return float(_arithmetic(ast.parse(source, mode="eval").body))
     except (SyntaxError, ValueError, TypeError, ArithmeticError, RecursionError):
@@ -120,7 +125,10 @@ def _split_brackets(step: str) -> tuple[str, list[str]]:
         elif char == ")" and depth:
             depth -= 1
             inner = step[start + 1:i]
-            if depth == 0 and _ARITHMETIC_TEXT.fullmatch(inner) and _WORKED.search(inner):
+            # "(2 × 7e9) × 1000", "1.4e13 / (1e14 × 0.5)": a bracket beside an operator is part of the expression
+            beside = step[:start].rstrip()[-1:] + step[i + 1:].lstrip()[:1]
+            if depth == 0 and _ARITHMETIC_TEXT.fullmatch(inner) and _WORKED.search(inner) \
+                    and not any(c in _OPERATOR for c in beside if c):
                 kept.append(step[last:start])
                 workings.append(inner)
                 last = i + 1

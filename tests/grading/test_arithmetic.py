@@ -30,6 +30,9 @@ SPECS = {t.answer.key: t.answer for t in Course(ROOT).lesson("prefill").tasks if
     ("pairs", "10 (4 + 3 + 2 + 1) = 11", "10"),
     ("seconds", "0.28 s (1.4e13 / 7e13)", "0.2"),
     ("flops", "2 × 7×10⁹ × 1000 = 1.4e14", "1.4e+13"),
+    # issue 25's fourth battery: a ÷ and a percent, digit groups with commas (2d, 2f)
+    ("seconds", "1.4e13 ÷ (1e14 × 5%) = 0.28 s", "2.8"),
+    ("flops", "2 × 7,000,000,000 × 100 = 1.4e13", "1.4e+12"),
 ])
 def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(key, text, gives):
     with pytest.raises(NotANumber, match=rf"the working .* gives {re.escape(gives)}, which differs"):
@@ -50,6 +53,11 @@ def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(k
     ("flops", "2 × 7×10⁹ × 1000 = 1.4e13", 1.4e13),
     ("seconds", "0.28 s (280 ms)", 0.28),
     ("pairs", "10 (ten)", 10),
+    # a bracket beside an operator is part of the expression, not a working of its own (both were refused)
+    ("seconds", "1.4e13 / (1e14 × 0.5) = 0.28 s", 0.28),
+    ("flops", "(2 × 7e9) × 1000 = 1.4e13", 1.4e13),
+    ("seconds", "1.4e13 ÷ (1e14 × 50%) = 0.28 s", 0.28),
+    ("flops", "2 × 7,000,000,000 × 1000 = 1.4e13", 1.4e13),
 ])
 def test_a_working_that_agrees_in_the_questions_unit_or_the_results_is_read(key, text, value):
     assert parse_number(text, SPECS[key]) == pytest.approx(value)
