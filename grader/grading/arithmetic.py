@@ -25,7 +25,8 @@ from grader.submission.as_typed import unquoted
 LONG = 200  # characters: a longer answer shows no working the grader checks (grader.grading.numbers reads it)
 _STEP = re.compile(r"\s*(?:≈|≃|≅|~=|=)\s*")
 _ARITHMETIC_TEXT = re.compile(r"[\d\s.,eE+\-*/×·⋅÷%^()=]+")
-_WORKED = re.compile(r"\d\s*%?\s*[*×·⋅÷+/^]\s*[\d(]|\*\*")  # an operator between numbers (not "-": "0.2-0.3" is a range)
+# an operator between numbers (not "-": "0.2-0.3" is a range)
+_WORKED = re.compile(r"\d\s*%?\s*[*×·⋅÷+/^]\s*[\d(]|\*\*")
 _OPERATOR = "*×·⋅÷+-/^"  # a bracket next to one is part of an expression, not a working of its own
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # 7,000,000,000: digit groups, never a decimal comma
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*%")
