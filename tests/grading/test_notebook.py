@@ -147,6 +147,22 @@ def test_the_reference_notebook_scores_full_marks_and_calls_reach_the_kernel(tmp
     assert report.score == report.max_score == 17
     assert report.notes == [] and report.sandbox
 
+def test_kernels_started_again_never_run_past_the_submissions_whole_budget(tmp_path):
+    """Issue 25's fourth battery (7f): slow cells, and functions that each end the kernel. A kernel started again
+    costs the cells' time, charged to the task that needs it; a notebook's tasks share the whole budget (a kernel
+    costs more to start than a fork), and every task restarted it (155 s against 60 + 10 s). Restarts stop where
+    the next would run past the whole budget."""
+    from dataclasses import replace
+
+    ends = "import os\n\n" + "".join(f"def {t.function}(*args, **kwargs):\n    os._exit(1)\n\n"
+                                        for t in LESSON.code_tasks)
+    report = grade(write_notebook(tmp_path, [code("import time\ntime.sleep(2)"), code(ends)]),
+                   lesson=replace(LESSON, submission_seconds=10.0), course=COURSE)
+    said = " ".join(c.message for t in report.tasks for c in t.checks)
+    assert "the submission's time limit (10 s) is nearly used up" in said, said[:600]
+    assert report.execution_time < 10 + 3 * 4 + 30  # the first start, the budget, a restart's cells, slack
+
+
 # -- bad notebooks: one line, what can be scored is scored, normal exit ----------------------------
 
 
