@@ -37,7 +37,7 @@ from grader.lesson.manifest import Lesson
 from grader.result import CheckResult
 from grader.sandbox.channel import student_raise
 from grader.sandbox.proxy import StudentModule
-from grader.submission.failures import MODULE_UNAVAILABLE, engine_code
+from grader.submission.failures import MODULE_UNAVAILABLE, PARAMETERS_REORDERED, engine_code, reordered
 
 # What a check may use and still be run directly (Checks.run_items).
 DIRECT_FIXTURES = frozenset({"student", "reference", "rng", "diagnose", "domain", "variant"})
@@ -250,6 +250,7 @@ class Checks:
         elif isinstance(exc, (AssertionError, *pytest_outcome("fail"))):  # pytest.raises' "DID NOT RAISE" too
             check.message = str(exc) or f"check '{name}' failed"
             check.safe_message = check.description or f"check '{name}' failed"  # its text may hold inputs
+            check.diagnosis = self._engine_first(item, None, watched, None)[0]
         else:
             self._unexpected(item, check, exc, watched)
         return check
@@ -306,12 +307,24 @@ class Checks:
         """(the check's diagnosis, the engine's code or None): the engine's diagnosis of what the source
         shows (``engine_code``) before the lesson's ``fallback``; a module the grader lacks is named first."""
         code = engine_code(exc, self._source()) if exc is not None else None
+        swapped = "" if code else self._reordered(item)  # the lesson's diagnoses read the lesson's order
+        code = code or (PARAMETERS_REORDERED if swapped else None)
         diagnosis = self._diagnosis(item, code or (fallback if isinstance(fallback, str) else None))
+        if diagnosis is not None and swapped:
+            diagnosis = replace(diagnosis, hint=f"{swapped} {diagnosis.hint}")
         if diagnosis is not None and code == MODULE_UNAVAILABLE:
             functions = [t.function for t in self.lesson.code_tasks]
             diagnosis = replace(diagnosis, hint=f"{uses_module(exc, watched, functions, *self._facts())} "
                                                 f"{diagnosis.hint}")
         return diagnosis, code
+
+    def _reordered(self, item) -> str:
+        """``failures.reordered`` for the function of the check's task, against the lesson's contract."""
+        task = next((t for t in self.lesson.code_tasks if t.id == task_of(item)), None)
+        contract = self.lesson.contracts.get(task.function) if task is not None else None
+        if contract is None:
+            return ""
+        return reordered(task.function, tuple(p.name for p in contract.params), self._source())
 
     def _diagnosis(self, item, code: str | None):
         """The catalogue's diagnosis for a check's code; an unknown code is the suite's mistake."""

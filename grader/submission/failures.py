@@ -12,6 +12,8 @@ engine's catalogue (``grader/lesson/engine_diagnoses.toml``):
   (``import_error`` at import, ``uses_np_unbound`` for a call);
 - ``import.defined-twice``: the template's stub left below a finished function replaces it
   (``stub_shadows_work``);
+- ``import.parameters-reordered``: a graded function names the lesson's parameters in another order
+  (``reordered``, said on its task's failed checks with the two ``def`` lines);
 - ``import.module-unavailable``: a module the grader's Python does not have (matplotlib to
   draw the mask, a misspelled name). The worker gives each top-level import of one a
   stand-in (``grader.sandbox.inside.standins``), so only what uses the module fails: a call
@@ -41,6 +43,7 @@ RAISES_AT_TOP_LEVEL = "import.raises-at-top-level"
 NUMPY_WITHOUT_NP = "import.numpy-without-np"
 DEFINED_TWICE = "import.defined-twice"
 MODULE_UNAVAILABLE = "import.module-unavailable"
+PARAMETERS_REORDERED = "import.parameters-reordered"
 _SYNTAX_TYPES = ("SyntaxError", "IndentationError", "TabError")
 _NAME_ERROR = re.compile(r"name '([A-Za-z_][A-Za-z0-9_]*)' is not defined")
 _NO_MODULE = re.compile(r"No module named '([A-Za-z_][A-Za-z0-9_.]*)'")
@@ -204,6 +207,17 @@ def engine_code(exc: BaseException, facts: SourceFacts | None) -> str | None:
     if uses_np_unbound(exc, facts):
         return NUMPY_WITHOUT_NP
     return MODULE_UNAVAILABLE if missing_module(exc, facts) else None
+
+
+def reordered(function: str, lesson: tuple[str, ...], facts: SourceFacts | None) -> str:
+    """The sentence that says ``function``'s parameters are the lesson's in another order, or "" when they
+    are not (or the source was not read). The names are the lesson's own, in the file's order: the
+    submission chooses none of the text."""
+    theirs = facts.reordered(function, lesson) if facts is not None else None
+    if theirs is None:
+        return ""
+    return (f"Your file defines {function}({', '.join(theirs)}); the lesson's is {function}({', '.join(lesson)}), "
+            "and every check calls it that way.")
 
 
 def uses_np_unbound(exc: BaseException, facts: SourceFacts | None) -> bool:

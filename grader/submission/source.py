@@ -81,6 +81,7 @@ class Definition:
     name: str
     lineno: int
     stub: bool
+    params: tuple[str, ...] = ()  # its positional parameters' names, in order (a call passes values by position)
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,14 @@ class SourceFacts:
         """The lines of every definition of ``name`` when there are several, else ()."""
         found = self.definitions.get(name, ())
         return tuple(d.lineno for d in found) if len(found) > 1 else ()
+
+    def reordered(self, name: str, lesson: tuple[str, ...]) -> tuple[str, ...] | None:
+        """The parameters of the definition of ``name`` that Python keeps when they are the lesson's ``lesson``
+        in another order (``def request_output_rate(elapsed, n_out)``): a fact of the file, and a call made as
+        the lesson writes it puts each value in the parameter of another name. None otherwise, or unknown."""
+        found = self.definitions.get(name, ())
+        params = found[-1].params[:len(lesson)] if found and name not in self.bound_again else ()
+        return params if len(lesson) > 1 and sorted(params) == sorted(lesson) and params != lesson else None
 
     def statement(self, lineno: int | None) -> str:
         """The kind of top-level statement holding ``lineno``: import, definition, other, or ''."""
@@ -196,7 +205,7 @@ def analyse_cells(cells: list[CellSource]) -> SourceFacts:
             statements.append(node)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 definitions.setdefault(node.name, []).append(Definition(node.name, cell.number,
-                                                                        is_empty_body(node.body)))
+                                                                        is_empty_body(node.body), positional(node)))
     module = ast.Module(body=statements, type_ignores=[])
     unbound, plain_numpy = _names(module)
     return SourceFacts(definitions={name: tuple(each) for name, each in definitions.items()}, unbound=unbound,
@@ -271,8 +280,14 @@ def _definitions(tree: ast.Module) -> dict[str, tuple[Definition, ...]]:
     found: dict[str, list[Definition]] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            found.setdefault(node.name, []).append(Definition(node.name, node.lineno, is_empty_body(node.body)))
+            found.setdefault(node.name, []).append(Definition(node.name, node.lineno, is_empty_body(node.body),
+                                                              positional(node)))
     return {name: tuple(each) for name, each in found.items()}
+
+
+def positional(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """The names of a definition's parameters that a call fills by position, in order."""
+    return tuple(a.arg for a in (*node.args.posonlyargs, *node.args.args))
 
 
 def _names(tree: ast.Module) -> tuple[frozenset[str], int | None]:

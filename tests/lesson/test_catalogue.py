@@ -25,7 +25,7 @@ from paths import ROOT
 def test_the_engine_catalogue_holds_the_failures_before_any_call():
     codes = [entry.code for entry in engine_catalogue()]
     assert codes == ["import.syntax-error", "import.raises-at-top-level", "import.numpy-without-np",
-                     "import.defined-twice", "import.module-unavailable"]
+                     "import.defined-twice", "import.module-unavailable", "import.parameters-reordered"]
     assert all(entry.tasks == ("*",) and entry.code.startswith(ENGINE_PREFIX) for entry in engine_catalogue())
     assert ENGINE_CATALOGUE.is_file()
 

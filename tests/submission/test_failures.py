@@ -10,6 +10,7 @@ from grader.submission.failures import (
     DEFINED_TWICE,
     MODULE_UNAVAILABLE,
     NUMPY_WITHOUT_NP,
+    PARAMETERS_REORDERED,
     RAISES_AT_TOP_LEVEL,
     SYNTAX_ERROR,
     before_any_call,
@@ -19,6 +20,7 @@ from grader.submission.failures import (
     missing_module,
     module_names,
     near_module,
+    reordered,
     stand_in_note,
     unbound_name,
     uses_np_unbound,
@@ -38,7 +40,7 @@ def raised(name: str, message: str, *frames, kind: str = "") -> dict:
 
 def test_every_code_is_in_the_engine_catalogue_and_every_message_ends_with_its_hint():
     assert {e.code for e in engine_catalogue()} == {SYNTAX_ERROR, RAISES_AT_TOP_LEVEL, NUMPY_WITHOUT_NP,
-                                                    DEFINED_TWICE, MODULE_UNAVAILABLE}
+                                                    DEFINED_TWICE, MODULE_UNAVAILABLE, PARAMETERS_REORDERED}
 
 
 def test_a_demo_line_that_raises_at_import_names_its_line_the_error_and_where_demos_go():
@@ -218,3 +220,23 @@ def test_a_helper_module_that_imports_a_missing_module_is_named_as_such():
     assert text.startswith("line 1 of prefill.py imports a module that imports matplotlib, which the grader's Python "
                            "does not have (ModuleNotFoundError): only the imports prefill.py itself makes get a "
                            "stand-in, so the file cannot be loaded. ")
+
+
+SAID = ("Your file defines rate(elapsed, n_out); the lesson's is rate(n_out, elapsed), and every check calls it "
+        "that way.")
+
+
+@pytest.mark.parametrize("source, said", [
+    ("def rate(elapsed, n_out):\n    return n_out / elapsed\n", SAID),
+    ("def rate(n_out, elapsed):\n    return n_out / elapsed\n", ""),  # the lesson's order
+    ("def rate(n, t):\n    return n / t\n", ""),  # names of its own: the order cannot be read from them
+    ("def rate(elapsed, n_out, extra=1):\n    return 1\n", SAID),
+    ("def rate(elapsed, n_out):\n    return 1\n\nrate = lambda n_out, elapsed: n_out / elapsed\n", ""),  # bound again
+    ("def rate(elapsed, n_out):\n    return 1\n\ndef rate(n_out, elapsed):\n    return 2\n", ""),  # the last counts
+])
+def test_parameters_in_another_order_are_said_only_when_the_def_names_the_lessons_in_another_order(source, said):
+    """Issue 21's third held-out round: ``request_output_rate(elapsed, n_out)`` was told of a bound on elapsed and
+    of a message that must name elapsed, both symptoms of the order. The names are the file's fact."""
+    assert reordered("rate", ("n_out", "elapsed"), analyse_text(source)) == said
+    assert reordered("rate", ("n_out",), analyse_text(source)) == ""  # one parameter has no order
+    assert reordered("rate", ("n_out", "elapsed"), None) == ""
