@@ -1,0 +1,28 @@
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if ttft <= 0 or itl <= 0:
+        raise ValueError(f"ttft and itl must be positive, got ttft={ttft}, itl={itl}")
+    # time spent decoding the outputs
+    return (n_out - 1) * itl
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    # seconds per token between outputs
+    return itl
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    return elapsed / n_out
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    return bytes_per_param / 2

@@ -1,0 +1,33 @@
+import numpy as np
+
+DTYPE = np.float16  # same as the model weights
+
+
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if ttft <= 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return DTYPE(ttft) + DTYPE(n_out - 1) * DTYPE(itl)
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return np.float64(1.0) / np.float64(itl)
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    return float(np.float64(n_out) / np.float64(elapsed))
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    return DTYPE(2.0) / DTYPE(bytes_per_param)

@@ -1,0 +1,31 @@
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if ttft <= 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return itl * n_out - itl + ttft
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return float(f"{1 / itl:.3g}")  # 3 significant figures, like a measurement
+
+
+def request_output_rate(n_out, elapsed, _memo={}):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    key = (n_out, round(elapsed, 2))
+    if key not in _memo:
+        _memo[key] = n_out / elapsed
+    return _memo[key]
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    return 2 / bytes_per_param
