@@ -131,3 +131,13 @@ def test_whole_domain(domain):
 def test_repeated_calls(domain):
     """request_output_rate: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("request_output_rate", domain.draw("request_output_rate", 12)[-3:], OWN_ANSWER, ())
+
+
+EVERYWHERE = ("request_output_rate must refuse (with ValueError) n_out < 1 and an elapsed time that is zero or "
+              "negative whatever the other argument is")
+
+
+def test_refuses_whatever_the_others(domain):
+    """request_output_rate: each value the lesson refuses is refused beside the contract's corners too (the smallest
+    and largest other arguments), not only beside the lesson's example."""
+    domain.check_refusals("request_output_rate", domain.draw("request_output_rate", 3), EVERYWHERE)

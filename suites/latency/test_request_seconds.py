@@ -162,3 +162,13 @@ def test_whole_domain(domain):
 def test_repeated_calls(domain):
     """request_seconds: each call's own answer, called again and again with one argument changed at a time."""
     domain.check_sequence("request_seconds", domain.draw("request_seconds", 12)[-3:], OWN_ANSWER, ())
+
+
+EVERYWHERE = ("request_seconds must refuse (with ValueError) n_out < 1 and a TTFT or ITL that is zero or negative "
+              "whatever the other arguments are: one output (n_out = 1), the shortest and longest times")
+
+
+def test_refuses_whatever_the_others(domain):
+    """request_seconds: each value the lesson refuses is refused beside the contract's corners too (the smallest
+    and largest other arguments), not only beside the lesson's example."""
+    domain.check_refusals("request_seconds", domain.draw("request_seconds", 3), EVERYWHERE)

@@ -293,3 +293,13 @@ def test_repeated_calls(student, reference, diagnose, domain):
     """prefill_seconds: each call's own answer, called again and again with one argument changed at a time."""
     for args, kwargs in domain.sequence("prefill_seconds", domain.draw("prefill_seconds", 12)[-3:]):
         _check(student, reference, diagnose, probe(*args, **kwargs), OWN_ANSWER)
+
+
+EVERYWHERE = ("prefill_seconds must refuse (with ValueError) a utilization outside (0, 1] whatever the other "
+              "arguments are: one token, one parameter, the slowest and fastest rates")
+
+
+def test_refuses_whatever_the_others(domain):
+    """prefill_seconds: each value the lesson refuses is refused beside the contract's corners too (the smallest
+    and largest other arguments), not only beside the lesson's example."""
+    domain.check_refusals("prefill_seconds", domain.draw("prefill_seconds", 3), EVERYWHERE)

@@ -17,9 +17,11 @@ CONTRACTS = load_contracts("lesson.toml", {
     "rate": {"itl": {"kind": "real", "above": 0, "sample": [1e-9, 30], "example": 0.05}},
     "seconds": {"ttft": {"kind": "real", "above": 0, "sample": [1e-4, 600]},
                 "n_out": {"kind": "whole", "min": 1, "sample": [1, 1e5], "types": ["int"]}},
-}, ("causal_pairs", "rate", "seconds"))
+    "strict": {"ttft": {"kind": "real", "above": 0, "outside": "ValueError", "sample": [1e-4, 600]},
+               "n_out": {"kind": "whole", "min": 1, "outside": "ValueError", "sample": [1, 1e5], "types": ["int"]}},
+}, ("causal_pairs", "rate", "seconds", "strict"))
 REFERENCE = types.SimpleNamespace(causal_pairs=lambda P: P * (P + 1) // 2, rate=lambda itl: 1 / itl,
-                                  seconds=lambda ttft, n_out: ttft * n_out)
+                                  seconds=lambda ttft, n_out: ttft * n_out, strict=lambda ttft, n_out: ttft * n_out)
 
 
 class Student:
@@ -117,3 +119,24 @@ def test_a_mask_cut_at_a_context_length_gets_the_shape_code_when_no_model_names_
     checks = Domain(lesson, cut, masks, lambda function, probes: None, np.random.default_rng(0), None)
     failed = failure(lambda: checks.check_large("mask", [((1025,), {})], "p", wrong_shape="mask.wrong-shape"))
     assert failed.diagnosis == "mask.wrong-shape" and "shape (1024, 1024)" in failed.detail
+
+
+def test_a_refusal_checked_beside_some_arguments_only_is_said_with_the_call_refused():
+    """Issue 21's fourth held-out round: a time checked only when there are gaps to add (n_out > 1) passed every
+    refusal asked beside the lesson's example. Asked beside each base, the call answered and the one refused are
+    both said; a function that refuses by the rule passes, and NaN, which "≤ 0" says nothing of, is not asked."""
+    def gaps_only(ttft, n_out):
+        if n_out < 1 or (n_out > 1 and ttft <= 0):
+            raise ValueError("bad")
+        return ttft * n_out
+
+    def by_the_rule(ttft, n_out):
+        if n_out < 1 or ttft <= 0:
+            raise ValueError("bad")
+        return ttft * n_out
+    bases = [((1.5, 1), {}), ((0.2, 7), {})]
+    failed = failure(lambda: domain(strict=gaps_only).check_refusals("strict", bases, "refuses everywhere"))
+    assert failed.detail.startswith("strict(0.0, 1) returned 0.0 (float), but ttft = 0.0 is outside ttft > 0")
+    assert "the same ttft is refused in strict(0.0, 7), so the refusal depends on the other arguments" in failed.detail
+    domain(strict=by_the_rule).check_refusals("strict", bases, "refuses everywhere")
+
