@@ -29,6 +29,7 @@ _ARITHMETIC_TEXT = re.compile(r"[\d\s.,eE+\-*/×·⋅÷%^()=]+")
 _WORKED = re.compile(r"\d\s*%?\s*[*×·⋅÷+/^]\s*[\d(]|\*\*")
 _OPERATOR = "*×·⋅÷+-/^"  # a bracket next to one is part of an expression, not a working of its own
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # 7,000,000,000: digit groups, never a decimal comma
+_SQUARE = str.maketrans("[]", "()")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*%")
 _WRITTEN = re.compile(r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
@@ -80,7 +81,7 @@ def checked_workings(text: str, read: Callable[[str], float | None]) -> str:
     so that the result is read alone; one standing for its step (``(4 × 4) = 16``) is kept
     without its brackets. ``read``: a step's number in the question's unit, or None."""
     source = unquoted(_SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text))
-    source = source.replace("−", "-").strip()
+    source = source.replace("−", "-").translate(_SQUARE).strip()  # "20 tokens/s [1/0.05]": a working all the same
     if len(source) > LONG or not _WORKED.search(source):
         return text
     steps = _STEP.split(source)

@@ -33,6 +33,7 @@ SPECS = {t.answer.key: t.answer for t in Course(ROOT).lesson("prefill").tasks if
     # issue 25's fourth battery: a ÷ and a percent, digit groups with commas (2d, 2f)
     ("seconds", "1.4e13 ÷ (1e14 × 5%) = 0.28 s", "2.8"),
     ("flops", "2 × 7,000,000,000 × 100 = 1.4e13", "1.4e+12"),
+    ("seconds", "0.28 s [1.4e13 / 7e13]", "0.2"),
 ])
 def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(key, text, gives):
     with pytest.raises(NotANumber, match=rf"the working .* gives {re.escape(gives)}, which differs"):
@@ -58,6 +59,7 @@ def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(k
     ("flops", "(2 × 7e9) × 1000 = 1.4e13", 1.4e13),
     ("seconds", "1.4e13 ÷ (1e14 × 50%) = 0.28 s", 0.28),
     ("flops", "2 × 7,000,000,000 × 1000 = 1.4e13", 1.4e13),
+    ("seconds", "0.28 s [1.4e13 / 5e13]", 0.28),  # square brackets (issue 21's fourth round: refused)
 ])
 def test_a_working_that_agrees_in_the_questions_unit_or_the_results_is_read(key, text, value):
     assert parse_number(text, SPECS[key]) == pytest.approx(value)
