@@ -202,6 +202,7 @@ class Domain:
             return
         detail = f"{call} returned {describe(got)}; a right function returns {describe(want)}"
         if fresh and self._right_alone(function, args, kwargs, want):
+            getattr(self._diagnose, "proved", set()).add(f"state:{function}")  # no misconception beside it (runner)
             just = f" ({format_call(function, *before)} came just before)" if before is not None else ""
             fail(property, f"{detail}. Called first, in a fresh process, it returns the right answer, so it answered "
                  f"from something kept from an earlier call{just}: a cache or a global that outlives the call")

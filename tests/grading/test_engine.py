@@ -91,6 +91,18 @@ def test_a_stub_rebound_by_a_def_the_source_does_not_read_is_not_unstarted_when_
     assert all(untouched.task(t).to_dict().get("not_started") for t in CODE_TASKS)
 
 
+def test_a_function_proved_to_answer_from_state_gets_no_misconception_named(tmp_path):
+    """Issue 21's fourth held-out round: a mask built at the first P called and returned ever after was told it is
+    not (P, P) on the shape checks (a misconception it does not have) beside the check that proves the cache. Once
+    a check proves the state, the task's failed checks name no cause: each says what came back."""
+    reference = (SOLUTION / "prefill.py").read_text(encoding="utf-8")
+    cached = reference + "\n\n_KEPT = []\n\n\ndef causal_mask(P):\n    if not _KEPT:\n" \
+        "        _KEPT.append(np.tril(np.ones((P, P), dtype=bool)))\n    return _KEPT[0]\n"
+    task = grade(submission(tmp_path, cached), course=COURSE).task("causal_mask")
+    assert task.score < task.max_score and "a cache or a global that outlives the call" in task.feedback
+    assert all(c.diagnosis is None for c in task.checks if not c.passed), [c.diagnosis for c in task.checks]
+
+
 def test_tasks_follow_the_manifest():
     report = grade(SOLUTION, course=COURSE)
     assert [t.id for t in report.tasks] == [t.id for t in LESSON.tasks]
