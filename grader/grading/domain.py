@@ -114,7 +114,20 @@ class Domain:
         ITL tested only when there are gaps to add, n_out > 1) passed checks that ask beside one base (issue 21's
         fourth held-out round); the failure names the call refused and the one answered, both seen."""
         contract = self._lesson.contracts[function]
-        refused, missed = {}, []
+        refused, missed, answers = {}, [], []
+        for base, _ in bases:  # no credit for refusing without computing: each base must get a number (issue 25)
+            try:
+                answers.append(self._student.call(function, *base))
+            except (CallTimeout, GraderError):
+                raise
+            except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
+                fail(property, f"{format_call(function, base, {})} raised {type(exc).__name__}, but its arguments "
+                               f"are valid ({self._allowed(function)}): refusing earns nothing where valid calls get "
+                               "no answer")
+        if len(answers) > 1 and len({repr(a) for a in answers}) == 1:
+            asked = ", ".join(format_call(function, b, {}) for b, _ in bases)
+            fail(property, f"{function} returned {describe(answers[0])} for every valid call asked ({asked}): no "
+                           "answer computed from them")
         for base, _ in bases:
             for args, _ in refusals(contract, tuple(base)):
                 i = next(k for k, (a, b) in enumerate(zip(args, base, strict=False)) if repr(a) != repr(b))
