@@ -196,3 +196,17 @@ def test_make_tests_sends_the_longest_units_first_and_remembers_their_seconds(tm
     assert {"c.py": 90.0, "b.py::t": 5.0}.items() <= schedule.known_seconds(tmp_path).items()
     (tmp_path / schedule.MEASURED).write_text("[not, figures")
     assert schedule.known_seconds(tmp_path) == schedule.known_seconds(tmp_path / "nowhere")
+
+
+def test_make_tests_keeps_the_rewritten_test_modules_and_runs_the_tests_as_the_machine_says(tmp_path, monkeypatch):
+    """Where PYTHONDONTWRITEBYTECODE is set, every worker of every run rewrote and compiled all the test
+    modules again (tests/rewritten.py): they are kept now, while a test still runs with writing off."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    (tmp_path / "test_kept.py").write_text(
+        "import os, sys\n\ndef test_setting():\n"
+        "    with open('seen', 'w') as log:\n"
+        "        log.write(f\"{sys.dont_write_bytecode} {os.environ['PYTHONDONTWRITEBYTECODE']}\")\n")
+    done = _make_tests_pytest(tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "seen").read_text() == "True 1"
+    assert list((tmp_path / "__pycache__").glob("test_kept.*-pytest-*.pyc"))
