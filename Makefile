@@ -63,14 +63,17 @@ grade: $(GRADE_STAMP)
 # fixture (a graded corpus, a built release) to one worker whole, so the fixture is built once, and
 # spreads every other test over all workers: a module sent whole, without a fixture to share, was the
 # run's critical path (the xdist_group marks once meant for this do nothing under pytest 9.2, which
-# ignores the node ids xdist 3.8 rewrites; tests/test_setup.py checks both halves).
+# ignores the node ids xdist 3.8 rewrites; tests/test_setup.py checks both halves). The units go longest
+# first, by the seconds of the last run (build/test-durations.json, else tests/durations.json).
+# tests/rewritten.py (-p rewritten) keeps the test modules' rewritten bytecode between runs where
+# PYTHONDONTWRITEBYTECODE is set (8 s of CPU per worker per run); the tests still run with it set.
 # pytest comes last: its final lines say what this machine could not test, and what to install.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/grader stubs --check
 	$(BIN)/grader validate
-	$(BIN)/python -m pytest -q -n 4 --dist loadscope -p schedule
+	$(BIN)/python -m pytest -q -n 4 --dist loadscope -p schedule -p rewritten
 
 # mypy over grader/: a report for now, not a gate (Optional attributes it cannot narrow; see pyproject.toml)
 typecheck: $(STAMP)

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.authoring.mutants import Mutant, load_mutants, materialize
+from grader.authoring.parallel import SessionPool, processes_for
 from grader.exceptions import ConfigError
-from grader.grading.session import GradingSession
 from grader.lesson.course import Course
 from grader.lesson.manifest import Lesson
 from grader.result import Report
@@ -69,21 +69,27 @@ def entries(the_lesson: Lesson | None = None) -> list[Entry]:
 
 
 def grade_all(the_entries: list[Entry], the_lesson: Lesson | None = None) -> dict[str, Report | ConfigError]:
-    """Each entry's report (by ``Entry.id``), graded in one session as a student's submission; an
-    entry that cannot be laid over the reference gets its ConfigError instead, and the rest are graded."""
+    """Each entry's report (by ``Entry.id``), graded once as a student's submission; an entry that cannot
+    be laid over the reference gets its ConfigError instead, and the rest are graded.
+
+    Graded by ``grader validate``'s SessionPool (a few sessions at once, each report from
+    ``GradingSession.grade``, whatever the order: tests/authoring/test_parallel.py): in one session, the
+    corpus's 700 entries were a five-minute setup, the longest single stretch of ``make test``."""
     the_lesson = the_lesson or lesson()
     course = Course(ROOT)
     reference = course.solutions_dir(the_lesson)
     reports: dict[str, Report | ConfigError] = {}
-    with GradingSession(the_lesson.id, course) as session, tempfile.TemporaryDirectory(prefix="corpus-") as tmp:
+    folders: dict[str, Path] = {}
+    with (SessionPool(course, the_lesson, reference, processes_for(len(the_entries))) as pool,
+          tempfile.TemporaryDirectory(prefix="corpus-") as tmp):
         for number, entry in enumerate(the_entries):
             try:
-                folder = materialize(entry.mutant, the_lesson, reference, Path(tmp) / str(number) / the_lesson.id)
+                folders[entry.id] = materialize(entry.mutant, the_lesson, reference,
+                                                Path(tmp) / str(number) / the_lesson.id)
             except ConfigError as exc:
                 reports[entry.id] = exc
-                continue
-            reports[entry.id] = session.grade(folder)
-    return reports
+        reports.update(zip(folders, pool.grade_all(list(folders.values())), strict=True))
+    return {entry.id: reports[entry.id] for entry in the_entries}
 
 
 def report_of(reports: dict[str, Report | ConfigError], entry: Entry) -> Report:

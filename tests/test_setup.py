@@ -8,6 +8,7 @@ anything. The first-run time on a fresh clone is measured by hand (README, "Quic
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -178,3 +179,34 @@ def test_make_grade_passes_a_students_id_and_none_without_it(fresh):
     grade = [line for line in dry_run(fresh, "grade", "STUDENT=Alice@Example.edu") if "grader grade" in line][-1]
     assert grade.endswith("--student 'Alice@Example.edu'")
     assert "--student" not in [line for line in dry_run(fresh, "grade") if "grader grade" in line][-1]
+
+
+def test_make_tests_sends_the_longest_units_first_and_remembers_their_seconds(tmp_path):
+    """A unit of minutes sent last ends the run minutes after the other workers went idle: the units go
+    longest first by the seconds of the last run (tests/schedule.py), those of no known time after them;
+    a run records its own, and a file that is not figures is no order rather than an error."""
+    import schedule
+
+    units = ["a.py", "b.py::t", "c.py", "d.py::t"]
+    assert schedule.ordered(units, {"c.py": 90.0, "b.py::t": 30.0}) == ["c.py", "b.py::t", "a.py", "d.py::t"]
+    assert schedule.ordered(units, {}) == units
+    schedule.record(tmp_path, {"c.py": 90.04, "a.py": 0.1})
+    assert json.loads((tmp_path / schedule.MEASURED).read_text()) == {"c.py": 90.0}  # short ones: left out
+    schedule.record(tmp_path, {"b.py::t": 5.0})
+    assert {"c.py": 90.0, "b.py::t": 5.0}.items() <= schedule.known_seconds(tmp_path).items()
+    (tmp_path / schedule.MEASURED).write_text("[not, figures")
+    assert schedule.known_seconds(tmp_path) == schedule.known_seconds(tmp_path / "nowhere")
+
+
+def test_make_tests_keeps_the_rewritten_test_modules_and_runs_the_tests_as_the_machine_says(tmp_path, monkeypatch):
+    """Where PYTHONDONTWRITEBYTECODE is set, every worker of every run rewrote and compiled all the test
+    modules again (tests/rewritten.py): they are kept now, while a test still runs with writing off."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    (tmp_path / "test_kept.py").write_text(
+        "import os, sys\n\ndef test_setting():\n"
+        "    with open('seen', 'w') as log:\n"
+        "        log.write(f\"{sys.dont_write_bytecode} {os.environ['PYTHONDONTWRITEBYTECODE']}\")\n")
+    done = _make_tests_pytest(tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "seen").read_text() == "True 1"
+    assert list((tmp_path / "__pycache__").glob("test_kept.*-pytest-*.pyc"))

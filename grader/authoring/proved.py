@@ -63,8 +63,10 @@ def fingerprint(course: Course, lesson: Lesson) -> str:
                        ("grader", PACKAGE)):
         _feed(digest, name, path)
     _add(digest, "python", sys.version, platform.machine(), sys.implementation.cache_tag or "")
-    _add(digest, "distributions", *sorted(f"{d.metadata['Name']}=={d.version}"
-                                          for d in importlib.metadata.distributions()))
+    # a set: the course's own project is found twice where the working folder is on sys.path (python -m,
+    # pytest) and once from the grader script, and both must find the same proof
+    _add(digest, "distributions", *sorted({f"{d.metadata['Name']}=={d.version}"
+                                           for d in importlib.metadata.distributions()}))
     _add(digest, "sandbox", *(f"{k}={os.environ.get(k, '')}" for k in _ENVIRONMENT), str(bool(shutil.which("bwrap"))))
     return digest.hexdigest()
 

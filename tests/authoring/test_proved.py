@@ -90,6 +90,14 @@ def test_what_runs_it_is_an_input(course, monkeypatch):
                                                             lambda: distributions[:-1]))
 
 
+def test_a_distribution_found_twice_on_the_path_is_one_input(course, monkeypatch):
+    """`grader validate` (a script) finds the course's own project once; `python -m` and pytest, with the
+    working folder on sys.path, find it twice: the same proof, or make test's validation is never reused."""
+    distributions = list(importlib.metadata.distributions())
+    assert not changed(course, lambda root: monkeypatch.setattr(importlib.metadata, "distributions",
+                                                                lambda: distributions + distributions[:1]))
+
+
 def test_the_same_inputs_give_the_same_fingerprint(course, tmp_path):
     lesson = course.lesson("prefill")
     assert proved.fingerprint(course, lesson) == proved.fingerprint(course, lesson)

@@ -8,7 +8,8 @@ lesson's sizes) gets partial credit on its folder's task and full marks elsewher
 the grader judges wrongly today says why in ``# xfail:``; its test is a strict xfail, so the
 fix that makes the grader right turns it into a failure that asks for the label to go.
 
-All entries are graded once, in one grading session, before the first assertion.
+All entries are graded once, by a few grading sessions at once (tests/graded_corpus.py), before the first
+assertion.
 """
 
 from __future__ import annotations
