@@ -23,6 +23,7 @@ import numpy as np
 
 from grader.checks import array, describe, fail, format_call, is_close, number, probe
 from grader.exceptions import CallTimeout, GraderError
+from grader.grading.guard import guard
 from grader.grading.relations import Answer, describe_relation
 from grader.lesson.contract import INSIDE
 from grader.lesson.sampling import draw, refusals
@@ -109,41 +110,34 @@ class Domain:
 
     def check_refusals(self, function: str, bases, property: str) -> None:
         """Where the lesson says a value raises ValueError, it must, whatever the other arguments are: each refusal
-        (``sampling.refusals``: one argument just past an end of its range, or NaN) asked beside each valid call of
-        ``bases`` (corners first: n_out = 1, the smallest sizes). A refusal checked only beside some arguments (an
-        ITL tested only when there are gaps to add, n_out > 1) passed checks that ask beside one base (issue 21's
-        fourth held-out round); the failure names the call refused and the one answered, both seen."""
-        contract = self._lesson.contracts[function]
-        refused, missed, answers = {}, [], []
-        for base, _ in bases:  # no credit for refusing without computing: each base must get a number (issue 25)
-            try:
-                answers.append(self._student.call(function, *base))
-            except (CallTimeout, GraderError):
-                raise
-            except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
-                fail(property, f"{format_call(function, base, {})} raised {type(exc).__name__}, but its arguments "
-                               f"are valid ({self._allowed(function)}): refusing earns nothing where valid calls get "
-                               "no answer")
+        (``sampling.refusals``: one argument just past an end of its range) asked beside each valid call of ``bases``
+        (corners first: n_out = 1, the smallest sizes). A refusal checked only beside some arguments (an ITL tested
+        only when there are gaps to add, n_out > 1) passed checks that ask beside one base (issue 21's fourth held-out
+        round); the failure names the call refused and the one answered, both seen. No credit for refusing without
+        computing: each base must get a number, not one for all (issue 25). Asked in one round trip where the module
+        can batch (the calls run one after the other in one process, as single calls of a task would)."""
+        contract, bases = self._lesson.contracts[function], [tuple(b) for b, _ in bases]
+        moved = [(args, next(k for k, (a, b) in enumerate(zip(args, base, strict=False)) if repr(a) != repr(b)))
+                 for base in bases for args, _ in refusals(contract, base)]
+        # "a time ≤ 0 raises" says nothing of NaN: where a lesson refuses it, its own check asks
+        moved = [(args, i) for args, i in moved if not (isinstance(args[i], float) and math.isnan(args[i]))]
+        results = self._batch(function, [*bases, *(args for args, _ in moved)])
+        answers = []
+        for base, (kind, value) in zip(bases, results, strict=False):
+            if kind != "returned":
+                fail(property, f"{format_call(function, base, {})} {_ended(kind, value)}, but its arguments are valid "
+                               f"({self._allowed(function)}): refusing earns nothing where valid calls get no answer")
+            answers.append(value)
         if len(answers) > 1 and len({repr(a) for a in answers}) == 1:
-            asked = ", ".join(format_call(function, b, {}) for b, _ in bases)
+            asked = ", ".join(format_call(function, b, {}) for b in bases)
             fail(property, f"{function} returned {describe(answers[0])} for every valid call asked ({asked}): no "
                            "answer computed from them")
-        for base, _ in bases:
-            for args, _ in refusals(contract, tuple(base)):
-                i = next(k for k, (a, b) in enumerate(zip(args, base, strict=False)) if repr(a) != repr(b))
-                if isinstance(args[i], float) and math.isnan(args[i]):
-                    continue  # "a time ≤ 0 raises" says nothing of NaN: where a lesson refuses it, its own check asks
-                try:
-                    got = self._student.call(function, *args)
-                except ValueError:
-                    refused.setdefault((i, repr(args[i])), args)
-                    continue
-                except (CallTimeout, GraderError):
-                    raise
-                except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
-                    missed.append((args, i, f"raised {type(exc).__name__}"))
-                else:
-                    missed.append((args, i, f"returned {describe(got)}"))
+        refused, missed = {}, []
+        for (args, i), (kind, value) in zip(moved, results[len(bases):], strict=True):
+            if kind == "raised" and isinstance(value, ValueError):
+                refused.setdefault((i, repr(args[i])), args)
+            else:
+                missed.append((args, i, _ended(kind, value)))
         if not missed:
             return
         args, i, said = next((m for m in missed if (m[1], repr(m[0][m[1]])) in refused), missed[0])
@@ -153,6 +147,24 @@ class Domain:
                    "depends on the other arguments: test each argument whatever the others are") if sibling else ""
         fail(property, f"{format_call(function, args, {})} {said}, but {p.name} = {args[i]!r} is outside "
                        f"{p.range_text}, where the lesson says a ValueError is raised{depends}")
+
+    def _batch(self, function: str, calls: list[tuple]) -> list[tuple[str, object]]:
+        """(kind, value or exception) of each call: in one round trip when the submission's module batches, else one
+        by one (the reference in the student's place). Every call obeys the lesson's contract (``guard``)."""
+        for args in calls:
+            guard(self._lesson, function, args, {})
+        many = getattr(self._module, "call_many", None)
+        if many is not None:
+            return [(r.kind, r.value) for r in many(function, [(args, {}) for args in calls])]
+        results = []
+        for args in calls:
+            try:
+                results.append(("returned", self._student.call(function, *args)))
+            except (CallTimeout, GraderError):
+                raise
+            except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
+                results.append(("raised", exc))
+        return results
 
     def _names(self, function: str) -> tuple[str, ...]:
         return tuple(p.name for p in self._lesson.contracts[function].params)
@@ -389,3 +401,11 @@ class Domain:
         contract = self._lesson.contracts[function]
         return "; ".join(f"{p.name}: {p.range_text}" if p.kind != "array" else f"{p.name}: ({', '.join(p.shape)})"
                          for p in contract.params)
+
+
+def _ended(kind: str, value) -> str:
+    """How a call of a batch ended, in the words of a check's detail."""
+    if kind == "returned":
+        return f"returned {describe(value)}"
+    return f"raised {type(value).__name__}" if kind == "raised" else "returned a value that cannot cross"
+
