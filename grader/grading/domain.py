@@ -127,6 +127,9 @@ class Domain:
             if kind != "returned":
                 fail(property, f"{format_call(function, base, {})} {_ended(kind, value)}, but its arguments are valid "
                                f"({self._allowed(function)}): refusing earns nothing where valid calls get no answer")
+            if not _meant(value, getattr(self._reference, function)(*base)):  # 0, inf, NaN, a sign nobody meant
+                fail(property, f"{format_call(function, base, {})} returned {describe(value)}: refusing earns nothing "
+                               "where valid calls get no answer a person could have meant")
             answers.append(value)
         if len(answers) > 1 and len({repr(a) for a in answers}) == 1:
             asked = ", ".join(format_call(function, b, {}) for b in bases)
@@ -155,6 +158,7 @@ class Domain:
             guard(self._lesson, function, args, {})
         many = getattr(self._module, "call_many", None)
         if many is not None:
+            getattr(self._student, "remember", lambda name: None)(function)
             return [(r.kind, r.value) for r in many(function, [(args, {}) for args in calls])]
         results = []
         for args in calls:
@@ -408,4 +412,12 @@ def _ended(kind: str, value) -> str:
     if kind == "returned":
         return f"returned {describe(value)}"
     return f"raised {type(value).__name__}" if kind == "raised" else "returned a value that cannot cross"
+
+
+def _meant(value, right) -> bool:
+    """A finite number of the right answer's sign (its size may be wrong): an answer a person could have meant, as
+    error carried forward credits (issue 25: 0, inf, NaN or a negative time earn no refusal credit)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        return False
+    return math.isfinite(value) and np.sign(value) == np.sign(right)
 

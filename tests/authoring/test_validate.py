@@ -305,9 +305,9 @@ def test_the_closing_note_counts_diagnoses_per_task_and_specific_mutants(course)
     # the fixture keeps three mutants, and the models prove only the diagnoses of code tasks
     assert "proved by no mutant or model (add one declaring it): hand-flops.missing-factor-2" in table
     assert "flops.squared" not in table.split("proved by no mutant or model")[1].splitlines()[0]
-    assert ("the engine's diagnoses, for every code task: 5; proved by no mutant of this lesson: import.syntax-error, "
+    assert ("the engine's diagnoses, for every code task: 6; proved by no mutant of this lesson: import.syntax-error, "
             "import.raises-at-top-level, import.numpy-without-np, import.defined-twice, "
-            "import.module-unavailable") in table
+            "import.module-unavailable, import.parameters-reordered") in table
 
 
 def test_a_mutant_without_a_diagnosis_counts_as_a_generic_failure(course):

@@ -238,7 +238,7 @@ def test_every_format_reports_a_wrong_submission(tmp_path, capsys):
     assert re.search(r"::(warning|error) file=.*latency\.py,line=\d+", out["github"]), out["github"]
     assert re.search(r"::error file=.*answers\.toml,line=\d+", out["github"]), out["github"]
     assert out["html"].lstrip().lower().startswith("<!doctype html") and "request_seconds" in out["html"]
-    assert "Total: 8.82/13" in out["text"]
+    assert "Total: 9/13" in out["text"]
 
 
 def test_the_cli_grades_the_stubs_to_zero_with_feedback(capsys):

@@ -71,38 +71,6 @@ def test_stubs_rebound_at_run_time_are_never_called_not_implemented_when_their_c
     assert {t.id for t in report.tasks if t.id in CODE_TASKS and t.score == t.max_score}  # some were graded full
 
 
-def test_a_stub_rebound_by_a_def_the_source_does_not_read_is_not_unstarted_when_it_answers(tmp_path):
-    """Issue 25's fourth battery (9c): the template's stubs, then the work defined again inside `if True:` (the
-    source's top level sees only the stubs), prefill_seconds partly right. A task whose function answered a call
-    with more than a stub's None was begun, whatever its score; the untouched stubs still say so."""
-    reference = (SOLUTION / "prefill.py").read_text(encoding="utf-8")
-    stubs = (STUBS / "prefill.py").read_text(encoding="utf-8")
-    wrong = reference.replace("/ (flops_per_sec * utilization)", "/ flops_per_sec")  # utilization left out
-    body = "".join("    " + line + "\n" if line.strip() else "\n" for line in wrong.splitlines()
-                   if not line.startswith("import"))
-    module = stubs + "\n\nif True:\n" + body
-    report = grade(submission(tmp_path, module), course=COURSE)
-    seconds = report.task("prefill_seconds")
-    assert 0 < seconds.score < seconds.max_score, seconds.score
-    for task in report.tasks:
-        if task.id in CODE_TASKS:
-            assert "not implemented" not in task.feedback and not task.to_dict().get("not_started"), task.id
-    untouched = grade(submission(tmp_path / "stub", stubs), course=COURSE)
-    assert all(untouched.task(t).to_dict().get("not_started") for t in CODE_TASKS)
-
-
-def test_a_function_proved_to_answer_from_state_gets_no_misconception_named(tmp_path):
-    """Issue 21's fourth held-out round: a mask built at the first P called and returned ever after was told it is
-    not (P, P) on the shape checks (a misconception it does not have) beside the check that proves the cache. Once
-    a check proves the state, the task's failed checks name no cause: each says what came back."""
-    reference = (SOLUTION / "prefill.py").read_text(encoding="utf-8")
-    cached = reference + "\n\n_KEPT = []\n\n\ndef causal_mask(P):\n    if not _KEPT:\n" \
-        "        _KEPT.append(np.tril(np.ones((P, P), dtype=bool)))\n    return _KEPT[0]\n"
-    task = grade(submission(tmp_path, cached), course=COURSE).task("causal_mask")
-    assert task.score < task.max_score and "a cache or a global that outlives the call" in task.feedback
-    assert all(c.diagnosis is None for c in task.checks if not c.passed), [c.diagnosis for c in task.checks]
-
-
 def test_tasks_follow_the_manifest():
     report = grade(SOLUTION, course=COURSE)
     assert [t.id for t in report.tasks] == [t.id for t in LESSON.tasks]
