@@ -416,7 +416,7 @@ def _ended(kind: str, value) -> str:
 
 def _meant(value, right) -> bool:
     """A finite number of the right answer's sign (its size may be wrong): an answer a person could have meant, as
-    error carried forward credits (issue 25: 0, inf, NaN or a negative time earn no refusal credit)."""
+    error carried forward credits (issue 25: 0, inf, NaN or a time below zero earn no refusal credit)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         return False
     return math.isfinite(value) and np.sign(value) == np.sign(right)
