@@ -143,13 +143,12 @@ def grade(submission: str | Path, lesson: str | Lesson | None = None, course: Co
     notes += [stand_in_note(filename, stand_ins, facts, cells=notebook is not None)] if stand_ins else []
     from grader.result import Report, TaskResult
 
-    tasks = []
+    tasks, answered = [], student.answered if student is not None else set()
     for task in the_lesson.tasks:
         # read from the source: a name rebound at run time (a decorator, globals().update, a def inside `if True:`,
         # a star import) is not, so a task whose every check passed, or whose function answered a call with more
         # than a stub's None, was begun whatever its text says
         checks = results[task.id]
-        answered = student.answered if student is not None else set()
         note, unstarted = "", bool(task.function and task.function in stubs and task.function not in answered
                                    and not (checks and all(c.passed for c in checks)))
         if unstarted:

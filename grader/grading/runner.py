@@ -134,7 +134,8 @@ class Checks:
         for task in self.lesson.code_tasks:
             if f"state:{task.function}" in kept:
                 for check in self.results.get(task.id, []):
-                    check.diagnosis = None if not check.passed else check.diagnosis
+                    if not check.passed:
+                        check.diagnosis = None
 
     def run_per_variant(self, items: list, variants) -> list[dict[str, list[CheckResult]]]:
         """The checks that take ``variant`` (the own-number checks), run again for each of ``variants``: their

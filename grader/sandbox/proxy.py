@@ -211,15 +211,15 @@ class StudentModule:
         # nor past the submission's whole budget, however it is shared: a notebook's tasks share it whole (a kernel
         # restart costs more than a fork), and slow cells with functions that end the kernel restarted it for
         # every task (issue 25's fourth battery: 155 s against 60 + 10 s)
-        left = self.budget_seconds - sum(self._spent.values())
-        self._owed = None
-        if left < self._import_cost:
+        if self.budget_seconds - sum(self._spent.values()) < self._import_cost:
+            self._owed = None
             raise CallTimeout(f"the call was not run: the submission's time limit ({self.budget_seconds:g} s) is "
                               f"nearly used up, and starting the submission's process again (its import takes about "
                               f"{self._import_cost:.1f} s) would run past it")
         for payer in dict.fromkeys((owed or self.task, self.task)):
             if share - self._spent.get(payer, 0.0) >= self._import_cost:
                 return payer
+        self._owed = None
         raise CallTimeout(f"the call was not run: this task used up its share ({share:g} s) of the submission's "
                           "time limit, for starting the submission's process again (its import takes about "
                           f"{self._import_cost:.1f} s) would run past it")
