@@ -376,23 +376,24 @@ def same_type(student: Outcome, model: Outcome) -> bool:
 
 def _cells(value):
     """A grid as an array of numbers, whatever held it (an array of any dtype, nested lists); None otherwise."""
-    if isinstance(value, (list, tuple, np.ndarray)):
-        try:
-            cells = np.asarray(value, dtype=float)
-        except (TypeError, ValueError, OverflowError):
-            return None
-        return cells if cells.ndim >= 1 else None
-    return None
+    try:
+        cells = np.asarray(value, dtype=float) if isinstance(value, (list, tuple, np.ndarray)) else None
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return cells if cells is not None and cells.ndim >= 1 else None
 
 
 def same_cells(student: Outcome, model: Outcome) -> bool:
     """The same grid of values (True and 1 alike), held the same way (an array, or nested lists)."""
-    ending = _same_ending(student, model)
+    ending, a, b = _same_ending(student, model), student.value, model.value
     if ending is not None:
         return ending
-    if isinstance(student.value, np.ndarray) != isinstance(model.value, np.ndarray):
+    if isinstance(a, np.ndarray) != isinstance(b, np.ndarray) or (isinstance(a, (list, tuple)) and isinstance(
+            b, (list, tuple)) and len(a) != len(b)):  # told before a 1025² mask is converted, for every model
         return False
-    ours, theirs = _cells(student.value), _cells(model.value)
+    if isinstance(a, np.ndarray) and a.dtype.kind in "biuf" and b.dtype.kind in "biuf":  # no float copies
+        return a.ndim >= 1 and a.shape == b.shape and bool(np.array_equal(a, b))
+    ours, theirs = _cells(a), _cells(b)
     return ours is not None and theirs is not None and ours.shape == theirs.shape and bool(np.array_equal(ours, theirs))
 
 
@@ -405,9 +406,7 @@ def same_changes(student: Outcome, model: Outcome) -> bool:
     """The same arguments changed in place by a call that returned (whatever it returned); a call that did not
     return the same way as the model's (what it changed then is not seen)."""
     ending = _same_ending(student, model)
-    if ending is not None:
-        return ending
-    return student.changed is not None and student.changed == model.changed
+    return (student.changed is not None and student.changed == model.changed) if ending is None else ending
 
 
 def both(*comparisons: Callable[[Outcome, Outcome], bool]) -> Callable[[Outcome, Outcome], bool]:

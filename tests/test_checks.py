@@ -291,6 +291,12 @@ def test_same_cells_compares_grids_whatever_their_dtype_but_not_their_container(
     assert not same_cells(returned(np.ones(3)), returned(lower))
     assert both(same_cells, same_type)(returned(lower.astype(float)), returned(lower.astype(int)))
     assert not both(same_cells, same_type)(returned(lower), returned(lower.astype(int)))
+    # arrays of numbers compare without float copies, lists of another length without converting: the same verdicts
+    assert not same_cells(returned(np.array(True)), returned(np.array(1.0)))  # a 0-d array is no grid
+    assert not same_cells(returned(np.full((2, 2), np.nan)), returned(np.full((2, 2), np.nan)))
+    assert not same_cells(returned(np.array(["yes", "no"])), returned(np.array([1, 0])))
+    assert not same_cells(returned([[1, 0], [1, 1], [1, 1]]), returned([[1, 0], [1, 1]]))
+    assert not same_cells(returned([[1, 0], [1]]), returned([[1, 0], [1, 1]]))  # ragged: no grid
 
 
 def test_same_changes_compares_what_a_call_changed_in_place():

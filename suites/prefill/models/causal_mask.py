@@ -89,12 +89,14 @@ def mask_of_numbers(P):
 
 @model("mask.nested-lists", same=same_type)
 def mask_as_lists(P):
-    return [[col <= row for col in range(P)] for row in range(P)]
+    # the student's list comprehension's value, built by numpy: the same lists, not a second Python loop of P²
+    # cells (a 1025-token mask cost each wrong mask 50 ms of the grader's own time)
+    return np.tril(np.ones((P, P), dtype=bool)).tolist()
 
 
 @model("mask.wrong-shape", same=same_cells)
 def mask_one_token_too_many(P):
-    return np.array([[col <= row for col in range(P + 1)] for row in range(P + 1)])
+    return np.tril(np.ones((P + 1, P + 1), dtype=bool))  # (a comprehension to P + 1, built by numpy)
 
 
 @model("mask.one-based")
