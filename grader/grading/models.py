@@ -37,7 +37,7 @@ from grader.checks import Outcome, Probe, equal_values, same_changes, same_value
 from grader.exceptions import CallTimeout, ImportFailed, MissingFunction, StudentCodeError, UnsupportedResult
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.guard import guard
-from grader.grading.reference import MemoKey, Unrecordable, memo_key
+from grader.grading.reference import MemoKey, Unrecordable, kept_memo_key
 from grader.grading.sizes import KEPT, MAX_COPIED, TooBig, elements, is_oversized, limit, owned, stand_in
 from grader.lesson.manifest import Lesson
 from grader.lesson.misconceptions import Model, load_models
@@ -146,7 +146,7 @@ def _probe(value) -> Probe:
 def _key(function: str, probe: Probe) -> MemoKey | None:
     """The call's key in the caches below (``reference.memo_key``), None for a call no cache can hold."""
     try:
-        return memo_key(function, probe.args, probe.kwargs)
+        return kept_memo_key(function, probe.args, probe.kwargs)
     except (Unrecordable, TypeError, ValueError):
         return None
 

@@ -43,6 +43,7 @@ import numpy as np
 
 from grader.checks import SizedCalls, fail
 from grader.exceptions import ConfigError, MissingFunction
+from grader.grading.remembered import remember_answers
 from grader.grading.sizes import owned
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import RECORDING, checks_needing_reference, require_reference
@@ -113,6 +114,27 @@ def memo_key(function: str, args: tuple, kwargs: dict) -> MemoKey:
     JSON and hex: the models' caches look a call up for every model of every probe, and the
     JSON key was two fifths of diagnosing a wrong submission. Raises what ``call_key`` raises."""
     return MemoKey((function, _exact(tuple(args)), _exact(dict(kwargs))))
+
+
+_KEYS: dict[tuple, tuple] = {}  # (function, id(args), id(kwargs)) -> (args, kwargs, key, items): kept_memo_key
+_PLAIN = (int, float, bool, str, type(None))
+
+
+def kept_memo_key(function: str, args: tuple, kwargs: dict) -> MemoKey:
+    """``memo_key``, worked out once for the same argument objects where they are plain numbers and strings
+    (immutable): the checks' constant probes are looked up by every check of every grade of a session, and
+    their keys were a quarter of the rejection checks' time. Held strongly (so an id is never reused while
+    kept), at most 4096 of them."""
+    slot = (function, id(args), id(kwargs))
+    kept, named = _KEYS.get(slot), tuple(kwargs.items())  # (a dict can change: its items are compared)
+    if kept is not None and kept[0] is args and kept[1] is kwargs and kept[3] == named:
+        return kept[2]
+    key = memo_key(function, args, kwargs)
+    if all(type(v) in _PLAIN for v in (*args, *kwargs.values())):
+        if len(_KEYS) >= 4096:
+            _KEYS.clear()
+        _KEYS[slot] = (args, kwargs, key, named)
+    return key
 
 
 class MemoKey:
@@ -295,7 +317,7 @@ def load_reference(path: Path, lesson: Lesson):
     except BaseException as exc:  # noqa: BLE001 - a broken file, or one that calls sys.exit() as a script does
         raise ConfigError(str(path), f"the reference solution cannot be imported ({type(exc).__name__}: {exc})") \
             from None
-    return module
+    return remember_answers(module)  # every grade asks it the same calls (grader.grading.remembered)
 
 
 IMPORT_ROOM = 6  # the reference's import may take this many times the lesson's import_seconds (a busy machine)
