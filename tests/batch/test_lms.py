@@ -230,3 +230,15 @@ def test_a_blackboard_export_grades_each_username_with_their_own_numbers(tmp_pat
     assert status == 0
     assert {student: (row["status"], row["total"]) for student, row in rows.items()} == {
         "kim": ("graded", "17"), "lee": ("graded", "0")}
+
+
+def test_a_blackboard_username_written_in_another_case_is_one_student(tmp_path):
+    # Blackboard's usernames ignore case (round 4's 4b): one row, the latest attempt, spelt as it was written there
+    entries = files(tmp_path, **{
+        "HW_ASmith_attempt_2025-10-01-09-00-00_prefill.py": "first",
+        "HW_asmith_attempt_2025-10-02-09-00-00_prefill.py": "second",
+        "HW_Bo_attempt_2025-10-01-09-00-00_prefill.py": "bo"})
+    found = export(entries)
+    assert found is not None and found[0] == "blackboard"
+    assert {user: [p.read_text() for p, _ in parts] for user, parts in found[1].items()} == {
+        "asmith": ["second"], "Bo": ["bo"]}
