@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 from grader.checks import array, describe, fail, format_call, is_close, number, probe
-from grader.exceptions import CallTimeout, GraderError
+from grader.exceptions import CallTimeout, GraderError, WorkerDied
 from grader.grading.guard import guard
 from grader.grading.relations import Answer, describe_relation
 from grader.lesson.contract import INSIDE
@@ -33,6 +33,7 @@ class _OutOfMemory(Exception):
     """A call of ``check_large`` ran out of memory: a right count of a P × P mask does at P = 10⁶."""
 
 
+AHEAD = 0.5  # seconds a batch asked ahead may take (Domain.right_ahead): a right function answers sixteen in ms
 REL = 1e-9  # far above the rounding of a handful of float operations, far below any mistake's size
 
 
@@ -82,8 +83,34 @@ class Domain:
     def check(self, function: str, calls, property: str, telling=()) -> None:
         """Each call must give the reference's answer; the first that does not fails the check."""
         calls = list(calls)
+        for (args, kwargs), right in zip(calls, self.right_ahead(function, calls), strict=True):
+            if not right:
+                self._one(function, args, kwargs, property, telling, evidence=calls)
+
+    def right_ahead(self, function: str, calls) -> list[bool]:
+        """Per call, whether it is right already, asked all in one round trip in the order given (one process, as
+        single calls run) before a check asks singly those that are not (sixteen round trips for a right function
+        were a tenth of a batch's time). Within ``AHEAD`` seconds, or all False (asked singly, as without it)."""
+        calls = [(tuple(args), dict(kwargs)) for args, kwargs in calls]
+        many = getattr(self._module, "call_many", None)
+        if many is None or len(calls) < 2 or function in getattr(self._module, "stubs", ()):
+            return [False] * len(calls)
         for args, kwargs in calls:
-            self._one(function, args, kwargs, property, telling, evidence=calls)
+            guard(self._lesson, function, args, kwargs)
+        try:
+            results = many(function, calls, within=AHEAD)
+        except (CallTimeout, WorkerDied):
+            return [False] * len(calls)
+        getattr(self._student, "remember", lambda name: None)(function)
+        return [r.kind == "returned" and self._right(function, args, kwargs, r.value)
+                for (args, kwargs), r in zip(calls, results, strict=True)]
+
+    def _right(self, function, args, kwargs, got) -> bool:
+        try:
+            return self._same(function, got, getattr(self._reference, function)(*args, **kwargs),
+                              format_call(function, args, kwargs), lambda: None)
+        except AssertionError:
+            return False
 
     def check_large(self, function: str, calls, property: str, telling=(), wrong_shape: str | None = None,
                     size: str = "") -> None:

@@ -120,12 +120,16 @@ class StudentModule:
 
         return self._call(function, args, kwargs, echo=False, run=run)
 
-    def call_many(self, function: str, calls: list[tuple[tuple, dict]]) -> list[BatchResult]:
+    def call_many(self, function: str, calls: list[tuple[tuple, dict]], within: float | None = None
+                  ) -> list[BatchResult]:
         """Many calls of one function in one round trip: one ``BatchResult`` per call, in order
         (``("returned", value)``, ``("raised", exc)`` as ``call`` would raise it, or
         ``("unsupported", message)``), run one after the other in one process, so state carries
         from one to the next as between separate calls of a task. The batch has one call's time
-        limit in all; when it runs past it, it is a call that timed out (``CallTimeout``)."""
+        limit in all; when it runs past it, it is a call that timed out (``CallTimeout``). ``within``: a batch asked
+        ahead of the same calls one by one (``Domain.right_ahead``), in at most these seconds: running past them
+        or ending its process marks nothing against the function (its worker is replaced, charged to the task),
+        and the caller asks the calls one by one, each with its own time limit, as without the batch."""
         calls = [(tuple(args), dict(kwargs)) for args, kwargs in calls]
         if len(calls) > MAX_BATCH:
             raise ValueError(f"a batch holds at most {MAX_BATCH} calls, not {len(calls)}")
@@ -133,10 +137,11 @@ class StudentModule:
             return []
 
         def run(channel: WorkerChannel, timeout: float):
-            results = channel.call_many(function, calls, timeout)
+            results = channel.call_many(function, calls, timeout if within is None else min(timeout, within))
             return results, sum(result.kind == "returned" for result in results)
 
-        return self._call(function, *calls[0], echo=False, run=run, text=batch_text(function, calls))
+        return self._call(function, *calls[0], echo=False, run=run, text=batch_text(function, calls),
+                          ahead=within is not None)
 
     def __getattr__(self, name: str):
         if name.startswith("_"):
@@ -224,7 +229,7 @@ class StudentModule:
                           "time limit, for starting the submission's process again (its import takes about "
                           f"{self._import_cost:.1f} s) would run past it")
 
-    def _call(self, function, args, kwargs, echo, size: str = "", run=None, text: str = ""):
+    def _call(self, function, args, kwargs, echo, size: str = "", run=None, text: str = "", ahead: bool = False):
         """A call (or what ``run(channel, timeout)`` does: a batch, an observed call, returning its result
         and how many calls returned), with the time limits, the bookkeeping and the restarts."""
         text = text or CallText(function, args, kwargs)
@@ -259,6 +264,9 @@ class StudentModule:
             self.unavailable = exc
             raise
         except CallTimeout as exc:
+            if ahead:  # a batch asked ahead: its worker is gone (its restart is this task's), nothing is marked
+                self._owed = self.task
+                raise
             self._owed, self.timed_out_in_check = self.task, True
             if timeout < self.timeout:
                 raise CallTimeout(f"{text} was stopped: this task used up its share ({share:g} s) of the "

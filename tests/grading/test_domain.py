@@ -143,3 +143,52 @@ def test_a_refusal_checked_beside_some_arguments_only_is_said_with_the_call_refu
         failed = failure(lambda gamed=gamed: domain(strict=gamed).check_refusals("strict", bases, "p"))
         assert "strict(1.5, 1)" in failed.detail  # refusing all, or one answer for all: no credit (issue 25)
 
+
+
+class Batching:
+    """A module that batches (``StudentModule.call_many``), counting its round trips and the single calls."""
+
+    def __init__(self, student: Student, times_out: bool = False):
+        self.student, self.times_out, self.batches, self.singles = student, times_out, [], 0
+        call = student.call
+
+        def counted(function, *args, **kwargs):
+            self.singles += 1
+            self.asked = getattr(self, "asked", None) or args  # the first single call
+            return call(function, *args, **kwargs)
+        student.call = counted
+
+    def call_many(self, function, calls, within=None):
+        self.batches.append((function, len(calls), within))
+        if self.times_out:
+            raise CallTimeout("a batch of calls did not return in time")
+        return [types.SimpleNamespace(kind="returned", value=self.student._functions[function](*a, **k))
+                for a, k in calls]
+
+
+def ahead(times_out: bool = False, **functions) -> tuple[Domain, Batching]:
+    student = Student(**functions)
+    module = Batching(student, times_out)
+    return Domain(types.SimpleNamespace(contracts=CONTRACTS), student, REFERENCE, lambda f, p: None,
+                  np.random.default_rng(0), module), module
+
+
+def test_a_right_function_is_asked_its_whole_domain_in_one_round_trip():
+    checks, module = ahead(causal_pairs=REFERENCE.causal_pairs)
+    checks.check("causal_pairs", checks.draw("causal_pairs", 16), "right everywhere")
+    assert module.singles == 0 and [(f, n) for f, n, _ in module.batches] == [("causal_pairs", 16)]
+    assert module.batches[0][2] is not None  # asked ahead: within its own few seconds
+
+
+def test_only_the_calls_the_batch_got_wrong_are_asked_again_one_by_one():
+    checks, module = ahead(causal_pairs=lambda P: P * (P + 1) // 2 if P < 100 else P * P)
+    draws = checks.draw("causal_pairs", 16)
+    failed = failure(lambda: checks.check("causal_pairs", draws, "right everywhere"))
+    first_wrong = next(args for args, _ in draws if args[0] >= 100)
+    assert module.asked == first_wrong and f"causal_pairs({first_wrong[0]}) returned" in str(failed)
+
+
+def test_a_batch_that_runs_out_of_its_seconds_leaves_every_call_to_single_calls():
+    checks, module = ahead(times_out=True, causal_pairs=REFERENCE.causal_pairs)
+    checks.check("causal_pairs", checks.draw("causal_pairs", 16), "right everywhere")
+    assert module.singles == 16 and len(module.batches) == 1

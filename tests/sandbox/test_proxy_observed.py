@@ -201,6 +201,16 @@ def test_a_batch_that_runs_past_the_time_limit_is_a_call_that_timed_out(make):
     assert student.call_many("counter", [((1,), {})]) == [("returned", 1)]  # in a fresh worker
 
 
+def test_a_batch_asked_ahead_that_runs_past_its_seconds_marks_nothing(make):
+    # Domain.right_ahead: a slow function's batch gives way to single calls, each with its own time limit
+    student = make()
+    exc = capture(lambda: student.call_many("spin", [((1,), {}), ((2,), {})], within=0.3))
+    assert type(exc) is CallTimeout and not student.timed_out_in_check
+    assert student.call_many("counter", [((1,), {}), ((2,), {})], within=0.3) == [("returned", 1), ("returned", 3)]
+    assert type(capture(lambda: student.call("spin", 1))) is CallTimeout  # asked singly: held to its own limit
+    assert student.timed_out_in_check
+
+
 def test_a_batch_after_the_worker_died_runs_in_a_fresh_one(make):
     student = make()
     assert type(capture(lambda: student.call("exit_hard"))) is WorkerDied
