@@ -30,7 +30,7 @@ from grader.lesson.expressions import show
 from grader.lesson.manifest import AnswerSpec, Lesson, Task
 from grader.lesson.units import quantity
 from grader.result import CheckResult
-from grader.submission.answers_file import Answers, Conflict, Incomparable, is_empty, load_answers, put
+from grader.submission.answers_file import MAX_KEPT, Answers, Conflict, Incomparable, is_empty, load_answers, put
 from grader.submission.as_typed import unquoted
 
 __all__ = ["accepted_forms", "answer_notes", "answers_in_tables", "grade_answer", "load_answers", "matches",
@@ -271,7 +271,7 @@ def grade_answer(task: Task, answers: dict | None, problem: str | None, filename
         near = difflib.get_close_matches(spec.key, [str(k) for k in answers if isinstance(k, str)], n=1, cutoff=0.7)
         said = f", but it has {quote(near[0])}: did you mean {spec.key}?" if near else ""
         return failed(f"{filename} has no '{spec.key}' entry{said} (add a line: {spec.key} = \"your answer\")")
-    raw = answers[key]
+    raw = _with_alike(spec.key, key, answers)
     if is_empty(raw):
         return failed(f"not answered yet: {spec.question}" if spec.question else "not answered yet", unanswered=True)
     try:
@@ -308,6 +308,21 @@ def _spelled_alike(key: str, answers: dict) -> str | None:
         return re.sub(r"[\W_]+", "", name.casefold()) if isinstance(name, str) else ""
     alike = [k for k in answers if folded(k) == folded(key)]
     return alike[0] if len(alike) == 1 else None
+
+
+def _with_alike(key: str, found: str, answers: dict):
+    """The answer under ``found``, or a ``Conflict`` when other keys spelled alike answer too (``FLOPS = "1.4e12"``
+    beside ``flops = "1.4e13"``: two answers to one question, graded as a key given twice; issue 25's fifth battery)."""
+    def folded(name) -> str:
+        return re.sub(r"[\W_]+", "", name.casefold()) if isinstance(name, str) else ""
+    typed = [k for k in answers if folded(k) == folded(key) and not is_empty(answers[k]) and not isinstance(
+        answers[k], dict)]
+    if len(typed) < 2:
+        return answers[found]
+    places = getattr(answers, "places", {})
+    given = [pair for k in typed for pair in (answers[k].given if isinstance(answers[k], Conflict) else
+                                              ((f"{places.get(k, 'a line')} ({k})", answers[k]),))]
+    return Conflict(tuple(given[:MAX_KEPT]), 0 if len(given) <= MAX_KEPT else len(given))
 
 
 def matches(spec: AnswerSpec, given, value) -> bool:

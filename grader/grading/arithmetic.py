@@ -34,6 +34,14 @@ _PERCENT = re.compile(r"(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*%")
 _WRITTEN = re.compile(r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+# a product written without its sign: 2(7e9)(100), (2)(7e9) · a number's scale word or letter, and unit words
+_IMPLICIT = re.compile(r"(?<=[\d.)])\s*(?=\()|(?<=\))\s*(?=[\d.])")
+_SCALES = {"thousand": "e3", "million": "e6", "billion": "e9", "trillion": "e12", "k": "e3", "K": "e3", "M": "e6",
+           "B": "e9", "bn": "e9", "T": "e12"}
+_SCALED = re.compile(r"(?<![\d.eE])(\d+(?:\.\d+)?)\s*(thousand|million|billion|trillion|bn|[kKMBT])\b")
+_EMPTY = re.compile(r"[(\[]\s*[)\]]")
+_TIMES = re.compile(r"(?<=[\d)])\s*[xX]\s*(?=[\d(.])")  # 2 x 7e9: a letter x between numbers multiplies
+_UNIT_WORD = re.compile(r"(?<![\deE])[^\W\d_]+(?:/[^\W\d_]+)*")
 
 _ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
                ast.Pow: operator.pow}
@@ -48,6 +56,16 @@ def worked_out(working: str) -> float | None:
         return float(_arithmetic(ast.parse(source, mode="eval").body))
     except (SyntaxError, ValueError, TypeError, ArithmeticError, RecursionError):
         return None
+
+
+def _plain(step: str) -> str:
+    """A step of a working as plain arithmetic where it is one with words around: its scale words applied
+    (``7 billion``, ``7B``), unit words dropped (``1.4e13 FLOPs / 5e13 FLOP/s``), a product written without
+    its sign given one (``2(7e9)(100)``). Text that stays no arithmetic is returned as it was."""
+    plain = _TIMES.sub("*", _SCALED.sub(lambda m: f"({m.group(1)}{_SCALES[m.group(2)]})", step))
+    plain = _EMPTY.sub(" ", _UNIT_WORD.sub(" ", plain))  # "0.28 s (rounded)": a remark, no working
+    plain = _IMPLICIT.sub("*", plain)
+    return plain if plain.strip() and _ARITHMETIC_TEXT.fullmatch(plain) and _WORKED.search(plain) else step
 
 
 def _arithmetic(node: ast.expr) -> float:
@@ -82,7 +100,7 @@ def checked_workings(text: str, read: Callable[[str], float | None]) -> str:
     without its brackets. ``read``: a step's number in the question's unit, or None."""
     source = unquoted(_SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text))
     source = source.replace("−", "-").translate(_SQUARE).strip()  # "20 tokens/s [1/0.05]": a working all the same
-    if len(source) > LONG or not _WORKED.search(source):
+    if len(source) > LONG or not (_WORKED.search(source) or _WORKED.search(_plain(source))):
         return text
     steps = _STEP.split(source)
     parts = [_split_brackets(step) for step in steps]  # (the step without its workings, its workings)
@@ -92,8 +110,8 @@ def checked_workings(text: str, read: Callable[[str], float | None]) -> str:
         for working in workings:
             for piece in working.split("="):
                 _agree(text, piece, worked_out(piece), targets[k] or after)
-        if k < len(parts) - 1 and bare.strip() and _ARITHMETIC_TEXT.fullmatch(bare):
-            _agree(text, steps[k], worked_out(bare), after)
+        if k < len(parts) - 1 and bare.strip() and _ARITHMETIC_TEXT.fullmatch(_plain(bare)):
+            _agree(text, steps[k], worked_out(_plain(bare)), after)
     if not any(workings for _, workings in parts):
         return text
     seps = _STEP.findall(source)
@@ -104,7 +122,7 @@ def checked_workings(text: str, read: Callable[[str], float | None]) -> str:
 def _agree(text: str, working: str, value: float | None, targets: list[float]) -> None:
     if value is None or not targets or any(math.isclose(value, t, rel_tol=0.01) for t in targets):
         return
-    raise WorkingDisagrees(f"{bounded_repr(text, 80)}: the working {bounded_repr(working.strip(), 60)} gives "
+    raise WorkingDisagrees(f"{bounded_repr(text, 80)}: the working {bounded_repr(' '.join(working.split()), 60)} gives "
                            f"{value:.4g}, which differs from the result it leads to: correct the working or the result")
 
 
@@ -129,6 +147,7 @@ def _split_brackets(step: str) -> tuple[str, list[str]]:
             inner = step[start + 1:i]
             # "(2 × 7e9) × 1000", "1.4e13 / (1e14 × 0.5)": a bracket beside an operator is part of the expression
             beside = step[:start].rstrip()[-1:] + step[i + 1:].lstrip()[:1]
+            inner = _plain(inner)  # "(1.4e13 FLOPs / 5e13 FLOP/s)": a working with its units
             if depth == 0 and _ARITHMETIC_TEXT.fullmatch(inner) and _WORKED.search(inner) \
                     and not any(c in _OPERATOR for c in beside if c):
                 kept.append(step[last:start])

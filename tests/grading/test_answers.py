@@ -216,6 +216,14 @@ def test_grade_answer_takes_no_key_when_two_are_spelled_alike():
     assert not result.passed and "has no 'flops' entry" in result.message
 
 
+def test_the_key_and_another_spelled_alike_are_one_answer_given_twice():
+    # issue 25's fifth battery (2i): flops was read and FLOPS beside it, saying another number, went unseen
+    result = grade(number_task(), {"FLOPS": "1.4e12", "flops": "1.4e13"})
+    assert not result.passed and "answered 2 times, differently" in result.message and "(FLOPS)" in result.message
+    assert grade(number_task(), {"FLOPS": "1.4e13", "flops": "1.4e13"}).passed  # the same answer twice
+    assert grade(number_task(), {"FLOPS": "", "flops": "1.4e13"}).passed  # the template's empty line beside it
+
+
 def test_grade_answer_names_a_misspelled_key_it_does_not_guess():
     result = grade(number_task(), {"flosp": "1.4e13"})
     assert not result.passed

@@ -34,6 +34,12 @@ SPECS = {t.answer.key: t.answer for t in Course(ROOT).lesson("prefill").tasks if
     ("seconds", "1.4e13 ÷ (1e14 × 5%) = 0.28 s", "2.8"),
     ("flops", "2 × 7,000,000,000 × 100 = 1.4e13", "1.4e+12"),
     ("seconds", "0.28 s [1.4e13 / 7e13]", "0.2"),
+    # issue 25's fifth battery: a product written without its sign, unit words inside the working (2d, 2g)
+    ("flops", "2(7e9)(100) = 1.4e13", "1.4e+12"),
+    ("seconds", "1.4e13 FLOPs / 5e12 FLOP/s = 0.28 s", "2.8"),
+    ("seconds", "0.28 s (1.4e13 FLOPs / 5e12 FLOP/s)", "2.8"),
+    ("flops", "2 x 7e9 x 100 = 1.4e13", "1.4e+12"),
+    ("flops", "2 × 7 billion × 100 = 14 trillion", "1.4e+12"),
 ])
 def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(key, text, gives):
     with pytest.raises(NotANumber, match=rf"the working .* gives {re.escape(gives)}, which differs"):
@@ -60,6 +66,13 @@ def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(k
     ("seconds", "1.4e13 ÷ (1e14 × 50%) = 0.28 s", 0.28),
     ("flops", "2 × 7,000,000,000 × 1000 = 1.4e13", 1.4e13),
     ("seconds", "0.28 s [1.4e13 / 5e13]", 0.28),  # square brackets (issue 21's fourth round: refused)
+    ("flops", "2(7e9)(1000) = 1.4e13", 1.4e13),
+    ("seconds", "1.4e13 FLOPs / 5e13 FLOP/s = 0.28 s", 0.28),
+    ("seconds", "0.28 s (1.4e13 FLOPs / 5e13 FLOP/s)", 0.28),
+    ("flops", "2 × 7 billion × 1000 = 14 trillion", 1.4e13),
+    ("flops", "2 × 7B params × 1000 tokens = 1.4e13 FLOPs", 1.4e13),
+    ("flops", "2 x 7e9 x 1000 = 1.4e13", 1.4e13),
+    ("pairs", "P(P+1)/2 = 10", 10),  # a formula in letters is no arithmetic: not worked out
 ])
 def test_a_working_that_agrees_in_the_questions_unit_or_the_results_is_read(key, text, value):
     assert parse_number(text, SPECS[key]) == pytest.approx(value)
