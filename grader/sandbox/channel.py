@@ -143,6 +143,12 @@ class WorkerChannel:
             raise CanaryFailed(problem, switching, self.process.uid)
         self._proven = True
 
+    def _resume(self) -> None:
+        """A reply is late: continue what of the worker's tree the submission stopped (``process.resume_stopped``)."""
+        resume = getattr(self.process, "resume", None)
+        if resume is not None:
+            resume()
+
     def wait_ready(self) -> None:
         """Block until the submission is imported; raise ImportFailed (and stay failed), or
         CanaryFailed when the worker never got as far as the submission."""
@@ -182,7 +188,7 @@ class WorkerChannel:
 
     def _answer(self, request: str, deadline: float) -> tuple[dict, bytes]:
         """The next frame on the reply pipe, which must carry ``request``'s nonce; OutOfTurn if it does not."""
-        message, blob = codec.read_frame(self._resp_r, deadline)
+        message, blob = codec.read_frame(self._resp_r, deadline, late=self._resume)
         if message.get("id") != request:
             raise OutOfTurn(OUT_OF_TURN)
         return message, blob
@@ -199,7 +205,7 @@ class WorkerChannel:
         ended = None
         while self._resp_r != -1 and codec.readable(self._resp_r):
             try:
-                message = codec.read_frame(self._resp_r, time.monotonic() + FORK_SECONDS)[0]
+                message = codec.read_frame(self._resp_r, time.monotonic() + FORK_SECONDS, late=self._resume)[0]
             except codec.ChannelClosed:
                 return  # the process is gone: the request's answer says how
             except (codec.ChannelTimeout, codec.CodecError):
@@ -318,7 +324,8 @@ class WorkerChannel:
         deadline = time.monotonic() + timeout
         try:
             codec.write_frame(self._req_w, request, blobs, deadline)
-            reply, blob = codec.read_frame(self._resp_r, deadline, codec.MAX_REPLY_BYTES, codec.MAX_REPLY_DOCUMENT)
+            reply, blob = codec.read_frame(self._resp_r, deadline, codec.MAX_REPLY_BYTES, codec.MAX_REPLY_DOCUMENT,
+                                           late=self._resume)
         except codec.FrameTooLarge as exc:  # never kept: the trusted process would hold it, and copies of it
             try:  # read past it, a megabyte at a time, so the worker serves the next call (no import again)
                 codec.skip(self._resp_r, exc.size, deadline)

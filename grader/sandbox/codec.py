@@ -331,28 +331,32 @@ def write_frame(fd: int, message: dict, blobs: Blobs | None = None, deadline: fl
         view = view[written:]
 
 
+LATE = 0.5  # seconds a reply may keep read_frame waiting before its ``late`` is called (and again each LATE)
+
+
 def readable(fd: int) -> bool:
     """Whether a frame (or the end of the channel) is waiting, without blocking."""
     return bool(select.select([fd], [], [], 0)[0])
 
 
 def read_frame(fd: int, deadline: float | None = None, limit: int = MAX_FRAME_BYTES,
-               document_limit: int | None = None) -> tuple[dict, bytes]:
+               document_limit: int | None = None, late=None) -> tuple[dict, bytes]:
     """Read one document and its array bytes, or raise ChannelTimeout / ChannelClosed / CodecError
-    (FrameTooLarge, before reading it, for a frame over ``limit`` bytes or a document over ``document_limit``)."""
-    length, blob_length = _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline))
+    (FrameTooLarge, before reading it, for a frame over ``limit`` bytes or a document over ``document_limit``).
+    ``late()``: called each ``LATE`` seconds the frame's first bytes keep it waiting (``WorkerProcess.resume``)."""
+    length, blob_length = _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline, late))
     if length + blob_length > min(limit, MAX_FRAME_BYTES):
         raise FrameTooLarge(length + blob_length, min(limit, MAX_FRAME_BYTES))
     if document_limit is not None and length > document_limit:
         raise FrameTooLarge(length + blob_length, document_limit)
-    body = _read_exact(fd, length, deadline)
+    body = _read_exact(fd, length, deadline, late)
     try:
         message = json.loads(body)
     except (ValueError, RecursionError):
         raise CodecError("a frame is not valid JSON") from None
     if type(message) is not dict:
         raise CodecError("a frame is not a JSON object")
-    return message, _read_exact(fd, blob_length, deadline)
+    return message, _read_exact(fd, blob_length, deadline, late)
 
 
 def skip(fd: int, size: int, deadline: float | None) -> None:
@@ -361,7 +365,7 @@ def skip(fd: int, size: int, deadline: float | None) -> None:
         size -= len(_read_exact(fd, min(size, 1 << 20), deadline))
 
 
-def _read_exact(fd: int, size: int, deadline: float | None) -> bytes:
+def _read_exact(fd: int, size: int, deadline: float | None, late=None) -> bytes:
     """``size`` bytes read into one buffer (no second copy of a big frame: it is returned as it was read)."""
     chunks = bytearray(size)
     view, got = memoryview(chunks), 0
@@ -372,8 +376,12 @@ def _read_exact(fd: int, size: int, deadline: float | None) -> bytes:
                 raise ChannelTimeout()
             poller = select.poll()
             poller.register(fd, select.POLLIN | select.POLLHUP)
-            if not poller.poll(max(1, int(remaining * 1000))):
-                raise ChannelTimeout()
+            wait = min(remaining, LATE) if late is not None else remaining
+            if not poller.poll(max(1, int(wait * 1000))):
+                if late is None or wait >= remaining:
+                    raise ChannelTimeout()
+                late()
+                continue
         count = os.readv(fd, [view[got:got + (1 << 20)]])
         if not count:
             raise ChannelClosed()

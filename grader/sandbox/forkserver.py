@@ -213,6 +213,10 @@ class ForkedProcess:
         if self._stage is not None:
             remove_tree(self._stage)
 
+    def resume(self) -> int:
+        template = self.server._template
+        return template.resume() if template is not None and not self._killed else 0
+
     def death_reason(self) -> str:
         self.kill()
         status = self._status

@@ -129,7 +129,7 @@ class NotebookChannel(WorkerChannel):
         self._reported = False
 
     def _start_up_message(self) -> dict:
-        message, _ = codec.read_frame(self.process.report_fd, self._ready_deadline)
+        message, _ = codec.read_frame(self.process.report_fd, self._ready_deadline, late=self._resume)
         if message.get("op") == "notebook_failed" and message.get("before_cells") is True:
             # no cell had run: the worker or its first kernel could not start, which is the sandbox's failure
             # (a TMPDIR too long for the kernel's sockets, no room in /tmp), never the submission's zero. The

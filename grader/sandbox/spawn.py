@@ -18,7 +18,7 @@ from grader.sandbox.confine import PACKAGE_DIR
 from grader.sandbox.inside.confinement import become_subreaper
 from grader.sandbox.inside.endings import exit_reason, signal_reason
 from grader.sandbox.output import OutputTap
-from grader.sandbox.process import close_pipes
+from grader.sandbox.process import close_pipes, resume_stopped
 
 # Loads the grader package from its own folder only, so the worker's sys.path never
 # gains the course repository (which holds the solutions and the suites).
@@ -105,6 +105,9 @@ class SpawnedProcess:
         if self._info_r != -1:
             confine.reap_init(self._info_r)
             self._info_r = -1
+
+    def resume(self) -> int:
+        return resume_stopped(self.proc.pid) if self.proc.poll() is None else 0
 
     def death_reason(self) -> str:
         """Why the worker stopped answering, in words (it is killed if still running)."""

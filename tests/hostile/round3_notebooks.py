@@ -114,6 +114,16 @@ def sixteen_megabytes(tmp: Path) -> Path:
     return _with_answers(folder)
 
 
+def stops_its_parent(tmp: Path) -> Path:
+    """The reference notebook whose last cell sends SIGSTOP to its parent, the grader's worker that runs the
+    cells (issue 25's fifth battery, 6a): the grade waited out the run's whole limit (160 s) and scored 4/17."""
+    folder = tmp / "prefill"
+    cells = reference_cells()
+    cells.append(code("import os, signal\nos.kill(os.getppid(), signal.SIGSTOP)\n"))
+    write_notebook(folder, cells)
+    return _with_answers(folder)
+
+
 CASES = [
     Case("shadowing_kernel_modules", "orjson.py, storemagic.py, zmq.py, ipython_kernel_config.py … beside the "
          "reference notebook, which imports its own mylib.py", shadowing_reference, code_points=13.0),
@@ -125,6 +135,8 @@ CASES = [
          control=True),
     Case("sixteen_megabytes_of_code", "16 MB of code in 1,300 cells: refused, saying so, in seconds",
          sixteen_megabytes, code_points=0.0, says=("prefill.ipynb holds", "of code in its code cells"), within=30.0),
+    Case("a_cell_stops_its_parent", "a cell sends SIGSTOP to the process running the cells: resumed, graded in full",
+         stops_its_parent, code_points=13.0, within=40.0),
 ]
 
 

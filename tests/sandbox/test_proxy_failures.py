@@ -160,3 +160,14 @@ def test_restarts_that_cost_an_import_stop_when_the_share_cannot_cover_another(m
     spent = time.monotonic() - started
     assert spent < 4.0 + 1.5 + 1.0, (spent, said)  # the share, plus the first import (paid by the start-up)
     assert any("starting the submission's process again" in s for s in said), said
+
+
+def test_a_worker_the_submission_stops_is_continued_and_answers(make_student):
+    # issue 25's fifth battery (6a): a SIGSTOP kept the grade waiting out every time limit; a late reply now
+    # has the trusted side continue the worker's stopped processes (grader.sandbox.process.resume_stopped)
+    student = make_student("import os, signal\n\ndef stop(x):\n    os.kill(os.getpid(), signal.SIGSTOP)\n"
+                           "    return x + 1\n")
+    assert student.call("stop", 1) == 2 and student.call("stop", 2) == 3  # each within the 2 s time limit
+    at_import = make_student("import os, signal\nos.kill(os.getpid(), signal.SIGSTOP)\n\ndef three():\n"
+                             "    return 3\n", import_seconds=5.0)
+    assert at_import.call("three") == 3
