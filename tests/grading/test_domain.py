@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from grader.checks import CheckFailed
-from grader.exceptions import CallTimeout
+from grader.exceptions import CallTimeout, UnsupportedResult, WorkerDied
 from grader.grading.domain import Domain
 from grader.lesson.contract import load_contracts
 
@@ -148,7 +148,7 @@ def test_a_refusal_checked_beside_some_arguments_only_is_said_with_the_call_refu
 class Batching:
     """A module that batches (``StudentModule.call_many``), counting its round trips and the single calls."""
 
-    def __init__(self, student: Student, times_out: bool = False):
+    def __init__(self, student: Student, times_out: BaseException | None = None):
         self.student, self.times_out, self.batches, self.singles = student, times_out, [], 0
         call = student.call
 
@@ -161,12 +161,12 @@ class Batching:
     def call_many(self, function, calls, within=None):
         self.batches.append((function, len(calls), within))
         if self.times_out:
-            raise CallTimeout("a batch of calls did not return in time")
+            raise self.times_out
         return [types.SimpleNamespace(kind="returned", value=self.student._functions[function](*a, **k))
                 for a, k in calls]
 
 
-def ahead(times_out: bool = False, **functions) -> tuple[Domain, Batching]:
+def ahead(times_out: BaseException | None = None, **functions) -> tuple[Domain, Batching]:
     student = Student(**functions)
     module = Batching(student, times_out)
     return Domain(types.SimpleNamespace(contracts=CONTRACTS), student, REFERENCE, lambda f, p: None,
@@ -188,7 +188,9 @@ def test_only_the_calls_the_batch_got_wrong_are_asked_again_one_by_one():
     assert module.asked == first_wrong and f"causal_pairs({first_wrong[0]}) returned" in str(failed)
 
 
-def test_a_batch_that_runs_out_of_its_seconds_leaves_every_call_to_single_calls():
-    checks, module = ahead(times_out=True, causal_pairs=REFERENCE.causal_pairs)
+@pytest.mark.parametrize("ending", [CallTimeout("a batch of calls did not return in time"),
+                                    UnsupportedResult("a reply larger than one frame"), WorkerDied("it exited")])
+def test_a_batch_that_runs_out_of_its_seconds_leaves_every_call_to_single_calls(ending):
+    checks, module = ahead(times_out=ending, causal_pairs=REFERENCE.causal_pairs)
     checks.check("causal_pairs", checks.draw("causal_pairs", 16), "right everywhere")
     assert module.singles == 16 and len(module.batches) == 1
