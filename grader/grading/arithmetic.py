@@ -41,7 +41,8 @@ _SCALES = {"thousand": "e3", "million": "e6", "billion": "e9", "trillion": "e12"
 _SCALED = re.compile(r"(?<![\d.eE])(\d+(?:\.\d+)?)\s*(thousand|million|billion|trillion|bn|[kKMBT])\b")
 _EMPTY = re.compile(r"[(\[]\s*[)\]]")
 _TIMES = re.compile(r"(?<=[\d)])\s*[xX]\s*(?=[\d(.])")  # 2 x 7e9: a letter x between numbers multiplies
-_UNIT_WORD = re.compile(r"(?<![\deE])[^\W\d_]+(?:/[^\W\d_]+)*")
+_UNIT_WORD = re.compile(r"(?<![\deE])[A-Za-zµμ]+(?:/[A-Za-zµμ]+)*")  # letters only: ½ is a number, not a word
+_FRACTIONS = {"½": "(1/2)", "⅓": "(1/3)", "⅔": "(2/3)", "¼": "(1/4)", "¾": "(3/4)", "⅕": "(1/5)", "⅛": "(1/8)"}
 
 _ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
                ast.Pow: operator.pow}
@@ -61,8 +62,10 @@ def worked_out(working: str) -> float | None:
 def _plain(step: str) -> str:
     """A step of a working as plain arithmetic where it is one with words around: its scale words applied
     (``7 billion``, ``7B``), unit words dropped (``1.4e13 FLOPs / 5e13 FLOP/s``), a product written without
-    its sign given one (``2(7e9)(100)``). Text that stays no arithmetic is returned as it was."""
-    plain = _TIMES.sub("*", _SCALED.sub(lambda m: f"({m.group(1)}{_SCALES[m.group(2)]})", step))
+    its sign given one (``2(7e9)(100)``), a vulgar fraction as a division (``½ × 4 × 5``). Text that stays no
+    arithmetic is returned as it was."""
+    plain = _TIMES.sub("*", _SCALED.sub(lambda m: f"({m.group(1)}{_SCALES[m.group(2)]})", step.translate(
+        str.maketrans(_FRACTIONS))))
     plain = _EMPTY.sub(" ", _UNIT_WORD.sub(" ", plain))  # "0.28 s (rounded)": a remark, no working
     plain = _IMPLICIT.sub("*", plain)
     return plain if plain.strip() and _ARITHMETIC_TEXT.fullmatch(plain) and _WORKED.search(plain) else step
