@@ -68,12 +68,10 @@ class Domain:
         self._diagnose, self._rng, self._module = diagnose, rng, module
 
     @property
-    def student(self):
-        """The ``student`` fixture the checks ask through (the suite reads its last call after a failure)."""
+    def student(self):  # the ``student`` fixture the checks ask through (the suite reads its last call after a failure)
         return self._student
 
-    def with_student(self, student) -> Domain:
-        """The same checks asking ``student`` instead (the reference in the student's place), no fresh process."""
+    def with_student(self, student) -> Domain:  # the reference in the student's place: no fresh process
         return Domain(self._lesson, student, self._reference, self._diagnose, self._rng, None)
 
     def draw(self, function: str, count: int) -> list[tuple[tuple, dict]]:
@@ -96,7 +94,7 @@ class Domain:
         if many is None or len(calls) < 2 or function in getattr(self._module, "stubs", ()):
             return [False] * len(calls)
         for args, kwargs in calls:
-            guard(self._lesson, function, args, kwargs)
+            guard(self._lesson, function, args, kwargs)  # every call obeys the lesson's contract
         try:
             results = many(function, calls, within=AHEAD)
         except (CallTimeout, WorkerDied, UnsupportedResult):  # (a reply too large for one frame, all together)
@@ -105,10 +103,9 @@ class Domain:
         return [r.kind == "returned" and self._right(function, args, kwargs, r.value)
                 for (args, kwargs), r in zip(calls, results, strict=True)]
 
-    def _right(self, function, args, kwargs, got) -> bool:
+    def _right(self, function, args, kwargs, got) -> bool:  # (silent: a check's own call says how it is wrong)
         try:
-            return self._same(function, got, getattr(self._reference, function)(*args, **kwargs),
-                              format_call(function, args, kwargs), lambda: None)
+            return self._same(function, got, getattr(self._reference, function)(*args, **kwargs), "", lambda: None)
         except AssertionError:
             return False
 
@@ -201,10 +198,13 @@ class Domain:
         return tuple(p.name for p in self._lesson.contracts[function].params)
 
     def check_sequence(self, function: str, calls, property: str, telling=()) -> None:
-        """The first call, then each with one argument taken from the next call, then the first again,
-        all in one process: an answer kept from an earlier call shows as a wrong one."""
-        before = None
-        for args, kwargs in self.sequence(function, calls):
+        """The first call, then each with one argument taken from the next call, then the first again, all in one
+        process: an answer kept from an earlier call shows as a wrong one. Asked together first (``right_ahead``);
+        only where one is not right is it asked call by call, which says which and what came just before."""
+        sequence, before = self.sequence(function, calls), None
+        if all(self.right_ahead(function, sequence)):
+            return
+        for args, kwargs in sequence:
             self._one(function, args, kwargs, property, telling, before)
             before = (args, kwargs)
 

@@ -194,3 +194,16 @@ def test_a_batch_that_runs_out_of_its_seconds_leaves_every_call_to_single_calls(
     checks, module = ahead(times_out=ending, causal_pairs=REFERENCE.causal_pairs)
     checks.check("causal_pairs", checks.draw("causal_pairs", 16), "right everywhere")
     assert module.singles == 16 and len(module.batches) == 1
+
+
+def test_a_right_sequence_is_one_round_trip_and_a_wrong_one_is_asked_again_call_by_call():
+    checks, module = ahead(causal_pairs=REFERENCE.causal_pairs)
+    checks.check_sequence("causal_pairs", checks.draw("causal_pairs", 12)[-3:], "each call's own answer")
+    assert module.singles == 0 and len(module.batches) == 1
+    kept = {}
+
+    def cached_once(P):  # the first answer kept for every later call: wrong from the second call on
+        return kept.setdefault("answer", P * (P + 1) // 2)
+    checks, module = ahead(causal_pairs=cached_once)
+    failed = failure(lambda: checks.check_sequence("causal_pairs", checks.draw("causal_pairs", 12)[-3:], "own"))
+    assert len(module.batches) == 1 and module.singles >= 1 and "a right function returns" in str(failed)
