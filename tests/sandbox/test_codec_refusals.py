@@ -142,3 +142,15 @@ def test_self_referencing_list_is_refused_not_a_recursion_error():
     value.append(value)
     with pytest.raises(_codec.Unsupported):
         _codec.encode(value, _codec.Blobs())
+
+
+def test_an_array_larger_than_a_frame_is_refused_before_it_is_made_contiguous():
+    # issue 25's sixth battery (7g): np.broadcast_to(True, (40000, 40000)) is one byte in memory and 1.6 GB once
+    # made contiguous for its reply; the worker copied it twice before the reply was refused
+    import resource
+
+    huge = np.broadcast_to(True, (40000, 40000))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(_codec.Unsupported, match="MiB, more than one reply may carry"):
+        _codec.encode(huge, _codec.Blobs())
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000  # KB: nothing near 1.6 GB made
