@@ -39,6 +39,14 @@ _IMPLICIT = re.compile(r"(?<=[\d.)])\s*(?=\()|(?<=\))\s*(?=[\d.])")
 _SCALES = {"thousand": "e3", "million": "e6", "billion": "e9", "trillion": "e12", "k": "e3", "K": "e3", "M": "e6",
            "B": "e9", "bn": "e9", "T": "e12"}
 _SCALED = re.compile(r"(?<![\d.eE])(\d+(?:\.\d+)?)\s*(thousand|million|billion|trillion|bn|[kKMBT])\b")
+_RATIO = re.compile(r"(?<=[\d)])\s*:\s*(?=[\d(.])")  # 1.4e13 : 5e12: the division sign taught in much of Europe
+_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_SMALL = {**{w: i for i, w in enumerate(_UNITS)}, **{w: 10 * i for i, w in enumerate(_TENS, 2)}}
+_LARGE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_WORD = "|".join([*_SMALL, "hundred", *_LARGE])
+_NUMBER_WORDS = re.compile(rf"\b(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b", re.IGNORECASE)
 _EMPTY = re.compile(r"[(\[]\s*[)\]]")
 _TIMES = re.compile(r"(?<=[\d)])\s*[xX]\s*(?=[\d(.])")  # 2 x 7e9: a letter x between numbers multiplies
 _UNIT_WORD = re.compile(r"(?<![\deE])[A-Za-zµμ]+(?:/[A-Za-zµμ]+)*")  # letters only: ½ is a number, not a word
@@ -59,13 +67,26 @@ def worked_out(working: str) -> float | None:
         return None
 
 
+def _in_words(match: re.Match) -> str:
+    """``seven billion``, ``one hundred and five``: the number the words say, in brackets."""
+    total = current = 0
+    for word in re.split(r"\s+and\s+|\s+|-", match.group(0).lower()):
+        if word in _SMALL:
+            current += _SMALL[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        else:
+            total, current = total + (current or 1) * _LARGE[word], 0
+    return f"({total + current})"
+
+
 def _plain(step: str) -> str:
     """A step of a working as plain arithmetic where it is one with words around: its scale words applied
     (``7 billion``, ``7B``), unit words dropped (``1.4e13 FLOPs / 5e13 FLOP/s``), a product written without
-    its sign given one (``2(7e9)(100)``), a vulgar fraction as a division (``½ × 4 × 5``). Text that stays no
-    arithmetic is returned as it was."""
-    plain = _TIMES.sub("*", _SCALED.sub(lambda m: f"({m.group(1)}{_SCALES[m.group(2)]})", step.translate(
-        str.maketrans(_FRACTIONS))))
+    its sign given one (``2(7e9)(100)``), a vulgar fraction or a colon as a division (``½ × 4 × 5``,
+    ``1.4e13 : 5e13``), numbers in words (``seven billion``). Text that stays no arithmetic is returned as it was."""
+    plain = _NUMBER_WORDS.sub(_in_words, _RATIO.sub("/", step.translate(str.maketrans(_FRACTIONS))))
+    plain = _TIMES.sub("*", _SCALED.sub(lambda m: f"({m.group(1)}{_SCALES[m.group(2)]})", plain))
     plain = _EMPTY.sub(" ", _UNIT_WORD.sub(" ", plain))  # "0.28 s (rounded)": a remark, no working
     plain = _IMPLICIT.sub("*", plain)
     return plain if plain.strip() and _ARITHMETIC_TEXT.fullmatch(plain) and _WORKED.search(plain) else step

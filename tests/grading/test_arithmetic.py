@@ -41,6 +41,9 @@ SPECS = {t.answer.key: t.answer for t in Course(ROOT).lesson("prefill").tasks if
     ("flops", "2 x 7e9 x 100 = 1.4e13", "1.4e+12"),
     ("flops", "2 × 7 billion × 100 = 14 trillion", "1.4e+12"),
     ("pairs", "10 (½ × 4 × 4)", "8"),  # a vulgar fraction is a number, never a unit word to drop (round 5's 2f)
+    # issue 25's sixth battery: a colon as the division sign, numbers in words (2c, 2g)
+    ("seconds", "1.4e13 : 5e12 = 0.28 s", "2.8"),
+    ("flops", "2 × seven billion × one hundred = 1.4e13", "1.4e+12"),
 ])
 def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(key, text, gives):
     with pytest.raises(NotANumber, match=rf"the working .* gives {re.escape(gives)}, which differs"):
@@ -75,6 +78,9 @@ def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(k
     ("flops", "2 x 7e9 x 1000 = 1.4e13", 1.4e13),
     ("pairs", "P(P+1)/2 = 10", 10),  # a formula in letters is no arithmetic: not worked out
     ("pairs", "10 (½ × 4 × 5)", 10),
+    ("seconds", "1.4e13 : 5e13 = 0.28 s", 0.28),
+    ("flops", "2 × seven billion × one thousand = 1.4e13", 1.4e13),
+    ("flops", "fourteen trillion", 1.4e13),
 ])
 def test_a_working_that_agrees_in_the_questions_unit_or_the_results_is_read(key, text, value):
     assert parse_number(text, SPECS[key]) == pytest.approx(value)
