@@ -30,7 +30,7 @@ def _module(counter: dict) -> types.ModuleType:
         "    return X.sum(axis=0)\n"
     )
     module.RUNS = counter
-    exec(compile(source, "<reference>", "exec"), module.__dict__)
+    exec(compile(source, "<reference>", "exec"), module.__dict__)  # noqa: S102 - the test's own stand-in solution
     return remembered.remember_answers(module)
 
 
