@@ -103,6 +103,11 @@ class ForkServer:
         return ForkedProcess(self, int(reply["pid"]), req_w, resp_r, out_r, stage if owned else None, generation,
                              fds[0] if fds else -1, message["uid"])
 
+    def resume(self) -> int:
+        """Continue what of the template's tree is stopped (its workers and their task forks are below it)."""
+        template = self._template
+        return template.resume() if template is not None else 0
+
     def kill(self, pid: int, generation: int | None = None) -> int | None:
         """End worker ``pid`` of template ``generation`` (the current one if None); its wait status."""
         with self._lock:
@@ -214,8 +219,7 @@ class ForkedProcess:
             remove_tree(self._stage)
 
     def resume(self) -> int:
-        template = self.server._template
-        return template.resume() if template is not None and not self._killed else 0
+        return self.server.resume() if not self._killed else 0  # its tree is the template's
 
     def death_reason(self) -> str:
         self.kill()
