@@ -311,8 +311,9 @@ def _spelled_alike(key: str, answers: dict) -> str | None:
 
 
 def _with_alike(key: str, found: str, answers: dict):
-    """The answer under ``found``, or a ``Conflict`` when other keys spelled alike answer too (``FLOPS = "1.4e12"``
-    beside ``flops = "1.4e13"``: two answers to one question, graded as a key given twice; issue 25's fifth battery)."""
+    """The answer under ``found``, or a ``Conflict`` when other keys spelled alike answer too (``FLOPS`` beside
+    ``flops``, saying other numbers: two answers to one question, graded as a key given twice; issue 25's fifth
+    battery)."""
     def folded(name) -> str:
         return re.sub(r"[\W_]+", "", name.casefold()) if isinstance(name, str) else ""
     typed = [k for k in answers if folded(k) == folded(key) and not is_empty(answers[k]) and not isinstance(

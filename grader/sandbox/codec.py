@@ -149,7 +149,8 @@ def encode(value, blobs: Blobs, depth: int = 0):
         if dtype.str not in _DTYPES or dtype.fields is not None:
             raise Unsupported(type_name(value))
         if value.nbytes > MAX_FRAME_BYTES:  # np.broadcast_to(True, (40000, 40000)): 1.6 GB once made contiguous
-            raise Unsupported(f"a numpy array of {value.nbytes / (1 << 20):.0f} MiB, more than one reply may carry")
+            raise Unsupported(f"a numpy array of {value.nbytes / (1 << 20):.0f} MiB: far more than any answer of this "
+                              "lesson, more than one reply may carry")
         return {"t": "ndarray", "dtype": dtype.str, "shape": list(value.shape),
                 "blob": blobs.add(np.ascontiguousarray(value).tobytes())}
     if cls in _NUMPY_SCALARS:
