@@ -304,19 +304,20 @@ def _written(spec: AnswerSpec, value) -> str:
 def _spelled_alike(key: str, answers: dict) -> str | None:
     """The one key of ``answers`` that is ``key`` in other capitals or separators (``FLOPS``, ``Decode-Rate``):
     what was meant is not in doubt, so the answer counts; None when there is none, or more than one."""
-    def folded(name) -> str:
-        return re.sub(r"[\W_]+", "", name.casefold()) if isinstance(name, str) else ""
-    alike = [k for k in answers if folded(k) == folded(key)]
+    alike = [k for k in answers if _folded(k) == _folded(key)]
     return alike[0] if len(alike) == 1 else None
+
+
+def _folded(name) -> str:
+    """A key without its capitals and separators: ``Decode-Rate`` and ``decode_rate`` fold alike."""
+    return re.sub(r"[\W_]+", "", name.casefold()) if isinstance(name, str) else ""
 
 
 def _with_alike(key: str, found: str, answers: dict):
     """The answer under ``found``, or a ``Conflict`` when other keys spelled alike answer too (``FLOPS`` beside
     ``flops``, saying other numbers: two answers to one question, graded as a key given twice; issue 25's fifth
     battery)."""
-    def folded(name) -> str:
-        return re.sub(r"[\W_]+", "", name.casefold()) if isinstance(name, str) else ""
-    typed = [k for k in answers if folded(k) == folded(key) and not is_empty(answers[k]) and not isinstance(
+    typed = [k for k in answers if _folded(k) == _folded(key) and not is_empty(answers[k]) and not isinstance(
         answers[k], dict)]
     if len(typed) < 2:
         return answers[found]

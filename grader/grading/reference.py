@@ -43,7 +43,7 @@ import numpy as np
 
 from grader.checks import SizedCalls, fail
 from grader.exceptions import ConfigError, MissingFunction
-from grader.grading.remembered import remember_answers
+from grader.grading.remembered import PLAIN, remember_answers
 from grader.grading.sizes import owned
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import RECORDING, checks_needing_reference, require_reference
@@ -117,7 +117,6 @@ def memo_key(function: str, args: tuple, kwargs: dict) -> MemoKey:
 
 
 _KEYS: dict[tuple, tuple] = {}  # (function, id(args), id(kwargs)) -> (args, kwargs, key, items): kept_memo_key
-_PLAIN = (int, float, bool, str, type(None))
 
 
 def kept_memo_key(function: str, args: tuple, kwargs: dict) -> MemoKey:
@@ -130,7 +129,7 @@ def kept_memo_key(function: str, args: tuple, kwargs: dict) -> MemoKey:
     if kept is not None and kept[0] is args and kept[1] is kwargs and kept[3] == named:
         return kept[2]
     key = memo_key(function, args, kwargs)
-    if all(type(v) in _PLAIN for v in (*args, *kwargs.values())):
+    if all(type(v) in PLAIN for v in (*args, *kwargs.values())):
         if len(_KEYS) >= 4096:
             _KEYS.clear()
         _KEYS[slot] = (args, kwargs, key, named)

@@ -22,7 +22,7 @@ import numpy as np
 
 MAX_ANSWER_BYTES = 8 << 20  # a larger array is computed again each time
 MAX_TOTAL_BYTES = 64 << 20  # past this, new answers are computed again, not kept
-_PLAIN = (int, float, bool, str, type(None))
+PLAIN = (int, float, bool, str, type(None))  # immutable arguments: safe to key a memory on
 
 
 def remember_answers(module: types.ModuleType) -> types.ModuleType:
@@ -54,7 +54,7 @@ def _remembering(function, memory: dict, kept: dict):
 def _key(args: tuple, kwargs: dict):
     """A hashable key of plain arguments, telling 1, 1.0 and True apart; None for any other argument."""
     items = [*args, *kwargs.values()]
-    if not all(type(a) in _PLAIN for a in items):
+    if not all(type(a) in PLAIN for a in items):
         return None
     return (tuple((type(a), repr(a)) for a in args),
             tuple(sorted((k, type(v), repr(v)) for k, v in kwargs.items())))
@@ -62,7 +62,7 @@ def _key(args: tuple, kwargs: dict):
 
 def _size(value) -> int | None:
     """Bytes an answer takes in memory if it is kept (a plain number, a numpy scalar or array), else None."""
-    if type(value) in _PLAIN:
+    if type(value) in PLAIN:
         return 64
     if isinstance(value, np.generic):
         return 64
