@@ -303,14 +303,18 @@ class WorkerChannel:
             raise
         return value, observed
 
-    def call_many(self, function: str, calls: list[tuple[tuple, dict]], timeout: float) -> list[BatchResult]:
-        """Run the calls one after the other in one process and one round trip, all within ``timeout``."""
+    def call_many(self, function: str, calls: list[tuple[tuple, dict]], timeout: float, ahead: bool = False
+                  ) -> list[BatchResult]:
+        """Run the calls one after the other in one process and one round trip, all within ``timeout``;
+        ``ahead``: the worker stops at the first call that is not plainly returned (the rest ``skipped``)."""
         if len(calls) > MAX_BATCH:
             raise ValueError(f"a batch holds at most {MAX_BATCH} calls, not {len(calls)}")
         blobs = codec.Blobs()
         request = {"op": "call", "fn": function,
                    "batch": [[codec.encode(list(args), blobs), codec.encode(dict(kwargs), blobs)]
                              for args, kwargs in calls]}
+        if ahead:
+            request["ahead"] = True
         reply, blob = self._exchange(batch_text(function, calls), request, blobs, timeout)
         return unpack_many(reply, blob, function, calls, self.spec.module_path.name)
 

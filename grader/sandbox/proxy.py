@@ -129,7 +129,9 @@ class StudentModule:
         limit in all; when it runs past it, it is a call that timed out (``CallTimeout``). ``within``: a batch asked
         ahead of the same calls one by one (``Domain.right_ahead``), in at most these seconds: running past them
         or ending its process marks nothing against the function (its worker is replaced, charged to the task),
-        and the caller asks the calls one by one, each with its own time limit, as without the batch."""
+        and the caller asks the calls one by one, each with its own time limit, as without the batch. Such a batch
+        stops at the first call that raises or whose value cannot cross or would pass what a reply may carry: the
+        calls after it are ``("skipped", None)``."""
         calls = [(tuple(args), dict(kwargs)) for args, kwargs in calls]
         if len(calls) > MAX_BATCH:
             raise ValueError(f"a batch holds at most {MAX_BATCH} calls, not {len(calls)}")
@@ -137,7 +139,10 @@ class StudentModule:
             return []
 
         def run(channel: WorkerChannel, timeout: float):
-            results = channel.call_many(function, calls, timeout if within is None else min(timeout, within))
+            if within is None:
+                results = channel.call_many(function, calls, timeout)
+            else:
+                results = channel.call_many(function, calls, min(timeout, within), ahead=True)
             return results, sum(result.kind == "returned" for result in results)
 
         return self._call(function, *calls[0], echo=False, run=run, text=batch_text(function, calls),

@@ -28,7 +28,8 @@ MAX_BATCH = 500  # calls in one batch: a reply frame is bounded by the codec, a 
 
 class BatchResult(NamedTuple):
     """One call's result in a batch: ``("returned", value)``, ``("raised", exc)`` (the exception a
-    single call would raise) or ``("unsupported", message)`` (a value that cannot cross)."""
+    single call would raise), ``("unsupported", message)`` (a value that cannot cross) or, in a batch
+    asked ahead only, ``("skipped", None)`` (not run: the grader asks it singly)."""
 
     kind: str
     value: object
@@ -51,6 +52,9 @@ def unpack_many(reply: dict, blob: bytes, function: str, calls: list, filename: 
         raise WorkerDied(f"{text}: the submission's process sent a reply the grader does not understand")
     out = []
     for result, (args, kwargs) in zip(results, calls, strict=True):
+        if result.get("skipped") is True:  # a batch asked ahead stopped before it (``worker._answer_batch``)
+            out.append(BatchResult("skipped", None))
+            continue
         try:
             value, _ = unpack(result, blob, function, format_call(function, args, kwargs), filename)
         except (MissingFunction, WorkerDied):  # neither is one call's result

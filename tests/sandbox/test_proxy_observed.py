@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 import untested
 
-from grader.exceptions import CallTimeout, MissingFunction, WorkerDied
+from grader.exceptions import CallTimeout, MissingFunction, UnsupportedResult, WorkerDied
 from grader.sandbox import confine
 from grader.sandbox.channel import WorkerSpec
 from grader.sandbox.forkserver import ForkServer
@@ -87,6 +87,10 @@ def spin(x):
 
 def exit_hard():
     os._exit(3)
+
+
+def floats(n):
+    return [1.0] * n
 '''
 
 
@@ -209,6 +213,19 @@ def test_a_batch_asked_ahead_that_runs_past_its_seconds_marks_nothing(make):
     assert student.call_many("counter", [((1,), {}), ((2,), {})], within=0.3) == [("returned", 1), ("returned", 3)]
     assert type(capture(lambda: student.call("spin", 1))) is CallTimeout  # asked singly: held to its own limit
     assert student.timed_out_in_check
+
+
+def test_a_batch_asked_ahead_stops_at_the_first_call_not_plainly_returned(make):
+    # the calls after it are asked singly anyway; running them ahead only cost time (list-300k: 0.5 s per check)
+    student = make()
+    results = student.call_many("counter", [((1,), {}), ((3,), {}), ((2,), {})], within=TIMEOUT)
+    assert [result.kind for result in results] == ["returned", "raised", "skipped"]
+    assert student.call("counter", 0) == 1 + 3  # counter(2) never ran
+    too_large = student.call_many("floats", [((2,), {}), ((400_000,), {}), ((2,), {})], within=TIMEOUT)
+    assert too_large == [("returned", [1.0, 1.0]), ("skipped", None), ("skipped", None)]
+    whole = capture(lambda: student.call_many("floats", [((400_000,), {})] * 2))  # not ahead: the whole frame's verdict
+    assert type(whole) is UnsupportedResult and "a batch of 2 calls of floats" in str(whole)
+    assert student.call("floats", 1) == [1.0]  # the same worker serves on
 
 
 def test_a_batch_after_the_worker_died_runs_in_a_fresh_one(make):
