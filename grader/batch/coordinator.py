@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import atomic
-from grader.batch import entries, late, lms, submitted
+from grader.batch import entries, late, lms, renamed, submitted
 from grader.batch import regrade as regrades
 from grader.batch.class_report import student_pages
 from grader.batch.class_report import write as write_class_report
@@ -256,6 +256,8 @@ class _Entries:
         """The jobs still to grade; refusals found while reading the folder are recorded right away.
         ``redo``: students graded again whatever their row says (``grader.batch.regrade``); None: everyone."""
         known = self.book.known(self.lesson)
+        if renamed.follow(self.book.db, self.lesson, known, found):  # a student's new entry name: one row still
+            known = self.book.known(self.lesson)
         todo: list[Job] = []
         for student, entry in found.items():
             self.result.students.add(student)

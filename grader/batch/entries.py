@@ -38,6 +38,7 @@ from pathlib import Path
 from grader.batch import lms
 from grader.batch.snapshot import content_hash, freeze
 from grader.exceptions import SubmissionError, UsageError
+from grader.lesson.variants import folded_id
 from grader.result.text import shown
 from grader.submission import unzip
 from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES, NEVER_COPIED, walk
@@ -155,7 +156,19 @@ def scan(folder: Path, ignore: set[Path] = frozenset()) -> dict[str, list[Path]]
                 or _resolved(entry) in ignore:
             continue
         found.setdefault(student_of(entry), []).append(entry)
-    return dict(sorted(found.items()))
+    return dict(sorted(_one_per_student(found).items()))
+
+
+def _one_per_student(found: dict[str, list[Path]]) -> dict[str, list[Path]]:
+    """Names that are one student's id (``ZZ.py`` and ``zz/``: ``folded_id``) as one key, the first of them in
+    sorted order: their entries are then two of one student's, refused together or the newest kept (``prepare``),
+    never two rows of one student."""
+    merged: dict[str, str] = {}  # folded id -> the key its entries go under
+    out: dict[str, list[Path]] = {}
+    for key in sorted(found):
+        into = merged.setdefault(folded_id(key), key)
+        out.setdefault(into, []).extend(found[key])
+    return out
 
 
 def prepare(student: str, sources: list[Path], scratch: Path, keep: str | None = None, copy: bool = True) -> Entry:

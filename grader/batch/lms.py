@@ -37,8 +37,8 @@ import unicodedata
 from pathlib import Path
 
 from grader.batch.snapshot import freeze
-from grader.exceptions import SubmissionError, UsageError
-from grader.lesson.variants import normalise_id
+from grader.exceptions import SubmissionError
+from grader.lesson.variants import folded_id
 from grader.submission import unzip
 from grader.submission.limits import MAX_DEPTH, MAX_SUBMISSION_BYTES, MAX_SUBMISSION_FILES
 
@@ -123,7 +123,7 @@ def _blackboard(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None
         # Blackboard's usernames ignore case: `ASmith` on one attempt and `asmith` on the next are one student,
         # one row, under the spelling of the latest attempt (as Canvas's rows take the newest upload's name)
         written = _spelling(match["head"][len(assignment):])
-        user = _folded(written)
+        user = folded_id(written)
         spelt[user] = max(spelt.get(user, ("", "")), (match["when"], written))
         if match["given"] is None:  # the attempt's receipt: the export's text, kept only for a student with no file
             receipts.setdefault(user, []).append((entry, entry.name))
@@ -133,14 +133,6 @@ def _blackboard(entries: list[Path]) -> dict[str, list[tuple[Path, str]]] | None
               for user, tried in attempts.items()}
     groups.update({user: sorted(kept)[-1:] for user, kept in receipts.items() if user not in groups})
     return dict(sorted((spelt[user][1] or user, parts) for user, parts in groups.items()))
-
-
-def _folded(username: str) -> str:
-    """A username as ``normalise_id`` reads it (case folded), or as written where it is no id at all."""
-    try:
-        return normalise_id(username) or username
-    except UsageError:  # too long, or a control character: kept apart, as written
-        return username
 
 
 def _given_names(parts: list[tuple[Path, str]], again: bool) -> list[tuple[Path, str]]:

@@ -71,6 +71,16 @@ def normalise_id(raw: str | None) -> str | None:
     return _SPACES.sub(" ", text)
 
 
+def folded_id(name: str) -> str:
+    """``name`` as ``normalise_id`` reads it (``Alice`` and ``alice`` are one student), or as written where it is
+    no id at all (blank, too long, a control character): what tells whether two names are one student's
+    (a Blackboard username written in two cases, ``zz.py`` renamed ``ZZ.py``: ``grader.batch``)."""
+    try:
+        return normalise_id(name) or name
+    except UsageError:
+        return name
+
+
 @dataclass(frozen=True)
 class Variant:
     """One student's numbers for one lesson, and the answers the reference gives for them."""
