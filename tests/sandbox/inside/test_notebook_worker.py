@@ -134,3 +134,42 @@ def test_the_notebooks_folder_is_the_cells_never_the_kernels_start_up(tmp_path):
         assert reply.get("id") == 1 and codec.decode(reply["ok"], blob) == 42, reply
     finally:
         process.kill()
+
+
+@pytest.mark.kernel
+def test_what_the_cells_print_is_not_kept_in_the_kernel(tmp_path):
+    """Issue 25 (round 6, 7i): IPython 9 keeps every write of a cell in its history (``_tee``), so a cell printing
+    300 lines of 1 MB held 300 MB in the kernel, and as many more queued for the worker. The kernel now keeps none of
+    it and sends at most ``kernel_launch.PRINTED_LIMIT`` characters; printing still works past that."""
+    cells = [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
+              "source": "for _ in range(6):\n    print('y' * 1_000_000)"},
+             {"cell_type": "code", "id": "b", "metadata": {}, "outputs": [], "execution_count": None,
+              "source": "import sys\n"
+                        "def kept():\n"
+                        "    outputs = get_ipython().history_manager.outputs\n"
+                        "    return sum(len(text) for each in outputs.values() for output in each\n"
+                        "               for text in output.bundle.get('stream', []))\n"
+                        "def still_prints():\n"
+                        "    return sys.stdout.write('z' * 100)"}]
+    source = tmp_path / "source.ipynb"
+    source.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}))
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    path = workdir / "prefill.ipynb"
+    path.write_text(clean_json(read_notebook(source), {"cell_seconds": 20, "total_seconds": 40, "kernel_seconds": 30}))
+    (tmp_path / "t").mkdir(mode=0o700)
+    process = NotebookProcess("prefill", path, confine.Limits(cpu_seconds=60, memory_bytes=4 * 1024**3),
+                              confine.Sandbox("limited"), tmpdir=tmp_path / "t")
+    try:
+        deadline = time.monotonic() + 90
+        assert codec.read_frame(process.report_fd, deadline)[0] == {"op": "notebook", "restarts": 0, "cells": []}
+        codec.write_frame(process.request_fd, {"op": "hello", "id": "h"})
+        assert codec.read_frame(process.response_fd, deadline)[0] == {"op": "ready", "id": "h"}
+        for number, function, expected in ((1, "kept", 0), (2, "still_prints", 100)):
+            blobs = codec.Blobs()
+            codec.write_frame(process.request_fd, {"op": "call", "id": number, "fn": function,
+                                                    "args": codec.encode([], blobs), "kwargs": codec.encode({}, blobs)})
+            reply, blob = codec.read_frame(process.response_fd, deadline)
+            assert reply.get("id") == number and codec.decode(reply["ok"], blob) == expected, reply
+    finally:
+        process.kill()
