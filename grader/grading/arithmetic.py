@@ -59,7 +59,7 @@ _ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.
 def worked_out(working: str) -> float | None:
     """What a working comes to, when it is plain arithmetic of numbers (``×``, ``÷``, a percent, digit groups
     written with commas); None otherwise."""
-    source = working.translate(str.maketrans({"×": "*", "·": "*", "⋅": "*", "÷": "/"})).replace("^", "**")
+    source = working.strip().translate(str.maketrans({"×": "*", "·": "*", "⋅": "*", "÷": "/"})).replace("^", "**")
     source = _PERCENT.sub(r"(\1/100)", _GROUPED.sub("", source))
     try:
         return float(_arithmetic(ast.parse(source, mode="eval").body))
@@ -126,7 +126,7 @@ def checked_workings(text: str, read: Callable[[str], float | None]) -> str:
     source = source.replace("−", "-").translate(_SQUARE).strip()  # "20 tokens/s [1/0.05]": a working all the same
     if len(source) > LONG or not (_WORKED.search(source) or _WORKED.search(_plain(source))):
         return text
-    steps = _STEP.split(source)
+    steps, seps = _steps(source)
     parts = [_split_brackets(step) for step in steps]  # (the step without its workings, its workings)
     targets = [_targets(bare, read) for bare, _ in parts]
     for k, (bare, workings) in enumerate(parts):
@@ -138,9 +138,23 @@ def checked_workings(text: str, read: Callable[[str], float | None]) -> str:
             _agree(text, steps[k], worked_out(_plain(bare)), after)
     if not any(workings for _, workings in parts):
         return text
-    seps = _STEP.findall(source)
     rebuilt = [bare if bare.strip() else " ".join(w.replace("=", " ") for w in workings) for bare, workings in parts]
     return "".join(step + (seps[i] if i < len(seps) else "") for i, step in enumerate(rebuilt))
+
+
+def _steps(source: str) -> tuple[list[str], list[str]]:
+    """The steps of a chain ``a = b ≈ c`` and the signs between them: only signs outside brackets, so that a
+    bracket holding a working with its own result (``10 (4 + 3 + 2 + 1 = 9)``) is one working of its step,
+    each side of it checked, not two halves of a bracket that no step could read."""
+    steps, seps, depth, last = [], [], 0, 0
+    for match in _STEP.finditer(source):
+        depth = source.count("(", 0, match.start()) - source.count(")", 0, match.start())
+        if depth <= 0:
+            steps.append(source[last:match.start()])
+            seps.append(match.group(0))
+            last = match.end()
+    steps.append(source[last:])
+    return steps, seps
 
 
 def _agree(text: str, working: str, value: float | None, targets: list[float]) -> None:

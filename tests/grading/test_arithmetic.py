@@ -44,6 +44,9 @@ SPECS = {t.answer.key: t.answer for t in Course(ROOT).lesson("prefill").tasks if
     # issue 25's sixth battery: a colon as the division sign, numbers in words (2c, 2g)
     ("seconds", "1.4e13 : 5e12 = 0.28 s", "2.8"),
     ("flops", "2 × seven billion × one hundred = 1.4e13", "1.4e+12"),
+    # issue 25's seventh battery: a bracket holding a working and its own result, which the chain read as halves (2d)
+    ("pairs", "10 (4 + 3 + 2 + 1 = 9)", "9"),
+    ("flops", "1.4e13 (2 × 7e9 × 100 = 1.4e13)", "1.4e+12"),
 ])
 def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(key, text, gives):
     with pytest.raises(NotANumber, match=rf"the working .* gives {re.escape(gives)}, which differs"):
@@ -81,6 +84,9 @@ def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(k
     ("seconds", "1.4e13 : 5e13 = 0.28 s", 0.28),
     ("flops", "2 × seven billion × one thousand = 1.4e13", 1.4e13),
     ("flops", "fourteen trillion", 1.4e13),
+    ("pairs", "10 (4 + 3 + 2 + 1 = 10)", 10),
+    ("seconds", "280 ms (1.4e13 / 5e13 = 0.28 s)", 0.28),
+    ("seconds", "0.28 s (1.4e13 / 5e13 = 0.28) = 280 ms", 0.28),
 ])
 def test_a_working_that_agrees_in_the_questions_unit_or_the_results_is_read(key, text, value):
     assert parse_number(text, SPECS[key]) == pytest.approx(value)
