@@ -132,10 +132,10 @@ C4 = [
                "the latest attempt's files): held when one row, graded 13", mk_bb_attempts, j_latest_only),
     batch_case("4c", "--keep newest: alice.py and alice/ exactly as new as each other (class.md: two equally "
                "new entries stay refused), beside bob.py: held when no alice row is graded and bob is 13",
-               mk_equal, j_equal_refused, "--keep newest"),
+               mk_equal, j_equal_refused, "--keep", "newest"),
     batch_case("4d", "--keep newest: alice.zip downloaded today whose only member (the stub) is dated 2020, "
                "and alice.py (correct) of 2023 (a zip is dated by its newest member): held when alice is "
-               "graded 13", mk_zip_dated, j_alice13, "--keep newest"),
+               "graded 13", mk_zip_dated, j_alice13, "--keep", "newest"),
     batch_case("4e", "plain folder: 'Alice  Smith.py' (two spaces) and 'alice smith/' (one student by the "
                "one normalisation): held when never two graded rows", mk_spaces, j_not_two),
     variant_case("4f", "honest: grader variant of 'alice smith', 'Alice  Smith', ' ALICE<NBSP>SMITH ' and "
