@@ -44,7 +44,9 @@ def elements(value, stop: int) -> int:
             total += len(item)
             if total > stop:
                 return stop + 1
-            pending.extend(item.values() if type(item) is dict else (v for v in item if type(v) not in _ATOMIC))
+            values = item.values() if type(item) is dict else item
+            if not _ATOMIC.issuperset(map(type, values)):  # a row of a million bools: one pass in C, none pending
+                pending.extend(v for v in values if type(v) not in _ATOMIC)
         if total > stop:
             return stop + 1
     return total
