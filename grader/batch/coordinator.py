@@ -317,15 +317,19 @@ class _Entries:
         except Exception as exc:  # noqa: BLE001 - no report without its row, no row without its report
             outcome = Outcome(student, "error", reason=_fault("while writing its report", exc),
                               seconds=outcome.seconds, attempts=outcome.attempts, worker=outcome.worker)
-        self.record(outcome)
+            self.record(outcome)
+        else:
+            self.record(outcome, inert=True)
         return outcome
 
-    def record(self, outcome: Outcome) -> bool:
-        """Commit ``outcome`` as its student's row; False (and the summary says why) when it could not be."""
+    def record(self, outcome: Outcome, inert: bool = False) -> bool:
+        """Commit ``outcome`` as its student's row; False (and the summary says why) when it could not be.
+        ``inert``: its text passed ``neutralised`` already (``finish``: a report's 700 strings, not twice)."""
         source, content_hash = self.sources.get(outcome.student, ("", ""))
         run = self.result.this_run
         try:
-            if not self.book.record(self.lesson, self.version, source, content_hash, neutralised(outcome),
+            if not self.book.record(self.lesson, self.version, source, content_hash,
+                                    outcome if inert else neutralised(outcome),
                                     self.identities.get(outcome.student, ""), self.marks.get(outcome.student)):
                 self.result.kept.append((outcome.student, outcome.reason))
                 run[outcome.student] = "kept"

@@ -15,11 +15,10 @@ receive a lone surrogate, an ESC or a bidi override, whatever a worker sent.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from grader.result.text import LIMIT, shown
+from grader.result.text import LIMIT, shown, unsafe_json
 
 STATUSES = ("graded", "rejected", "error")
 # graded:   the submission was graded (whatever its score)
@@ -59,20 +58,14 @@ class Outcome:
         return self.report["score"] if self.report else None
 
 
-# what, in JSON text written with ensure_ascii=False, may stand for a character shown() escapes:
-# the character itself (a surrogate, C1, a bidi control) or an escape sequence (\u001b, \r, \b, \f)
-_RISKY_JSON = re.compile(r"[\ud800-\udfff\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]"
-                         r"|\\[ubfr]")
-
-
 def neutralised(outcome: Outcome) -> Outcome:
     """``outcome`` with every text inert (``shown``: nothing cut, only escaped); clean text is unchanged."""
     outcome.student = shown(outcome.student, lines=False, limit=max(LIMIT, len(outcome.student)))
     outcome.reason = _inert(outcome.reason)
     outcome.worker = shown(outcome.worker, lines=False)
     if outcome.report is not None:
-        outcome.report = _inert(outcome.report)
-    if outcome.student_report and _RISKY_JSON.search(outcome.student_report):
+        outcome.report = _inert_data(outcome.report)
+    if outcome.student_report and unsafe_json(outcome.student_report):
         try:
             data = json.loads(outcome.student_report)
         except ValueError:
@@ -82,6 +75,16 @@ def neutralised(outcome: Outcome) -> Outcome:
         else:
             outcome.student_report = json.dumps(_inert(data), indent=2, ensure_ascii=False) + "\n"
     return outcome
+
+
+def _inert_data(value):
+    """``value`` (JSON data) with every text inert; as it is when its JSON holds nothing ``shown`` would escape,
+    which a report of 700 strings, walked string by string twice per outcome, cost a batch's coordinator 2 ms."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return _inert(value)
+    return _inert(value) if unsafe_json(text) else value
 
 
 def _inert(value):

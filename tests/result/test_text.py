@@ -93,3 +93,36 @@ def test_the_result_model_puts_every_text_it_shows_through_the_boundary():
     assert "\n" not in report.submission and "\n" not in task.title  # one-line fields
     student = report.for_audience("student")
     assert all(type(c.message) is Shown for t in student.tasks for c in t.checks)
+
+
+@pytest.mark.parametrize("raw", [raw for raw, seen in [
+    ("\x1b]0;pwned\x07", 1), ("a\x00b", 1), ("over\rwrite", 1), ("\x9b2J", 1), ("evil\u202etxt.py", 1),
+    ("a\u2028b", 1), ("\ud800", 1), ("x\u200by", 1), ("pay\u00adpal", 1), ("\u3164", 1), ("back\bspace", 1),
+    ("ok\U000e0069", 1)]])
+def test_json_holding_text_shown_would_change_is_said_unsafe_however_it_is_written(raw):
+    import json
+
+    from grader.result.text import unsafe_json
+
+    for indent in (None, 2):
+        assert unsafe_json(json.dumps({"message": raw, "tasks": ["x"]}, ensure_ascii=False, indent=indent))
+
+
+def test_json_of_plain_text_is_said_safe_at_once():
+    import json
+
+    from grader.result.text import unsafe_json
+
+    plain = {"message": "plain ünïcode ×·≤ 🙂\nand a tab\there", "score": 1.5, "tasks": [{"id": "a b"}]}
+    assert shown(plain["message"]) == plain["message"]
+    for indent in (None, 2):
+        assert not unsafe_json(json.dumps(plain, ensure_ascii=False, indent=indent))
+
+
+def test_every_character_shown_escapes_is_unprintable_or_listed_for_the_fast_json_check():
+    """unsafe_json lets printable text by at once: a character shown() escapes that str.isprintable() calls
+    printable (a newer Unicode, a new entry in _ALWAYS) must be in _PRINTABLE_ALWAYS, or it would pass unseen."""
+    from grader.result import text
+
+    escaped = [chr(c) for c in range(0x110000) if shown(chr(c)) != chr(c) and chr(c) != "\r"]
+    assert escaped and not [c for c in escaped if c.isprintable() and c not in text._PRINTABLE_ALWAYS]
