@@ -259,6 +259,9 @@ class StudentModule:
                                             "fault")
             raise self.unavailable from None
         timeout, share = self._remaining(text)  # a restart charged to this task may have spent it
+        capped = getattr(size, "seconds", None)  # a Size past the lesson's: no whole time limit to wait out
+        limited = capped is not None and capped < timeout
+        timeout = capped if limited else timeout
         started, self._last_task = time.monotonic(), self.task
         try:
             if run is None:
@@ -273,10 +276,10 @@ class StudentModule:
                 self._owed = self.task
                 raise
             self._owed, self.timed_out_in_check = self.task, True
-            if timeout < self.timeout:
+            if timeout < self.timeout and not limited:
                 raise CallTimeout(f"{text} was stopped: this task used up its share ({share:g} s) of the "
                                   "submission's time limit", size) from None
-            said = self._sized_timeout(function, text, size) if size else exc
+            said = self._sized_timeout(function, text, size, timeout, limited) if size else exc
             self._timed_out[function] = (self.task, f"an earlier call already timed out ({said})",
                                          size if said.too_slow else "")
             raise said from None
@@ -295,12 +298,16 @@ class StudentModule:
             self.answered.add(function)
         return result
 
-    def _sized_timeout(self, function, call_text: str, size: str) -> CallTimeout:
-        """The timeout of a call of a named size: too slow for it when the function returned in time before."""
+    def _sized_timeout(self, function, call_text: str, size: str, seconds: float, capped: bool) -> CallTimeout:
+        """The timeout of a call of a named size: too slow for it when the function returned in time before, or
+        when the size capped its time (``Size``: a timeout there says nothing of the function's other calls)."""
         if self._returned.get(function):
-            return CallTimeout(f"{call_text} did not return within {self.timeout:g} s: too slow for {size} (its calls "
+            return CallTimeout(f"{call_text} did not return within {seconds:g} s: too slow for {size} (its calls "
                                "on smaller inputs returned in time); it was stopped", size, too_slow=True)
-        return CallTimeout(f"{call_text} did not return within {self.timeout:g} s for {size} (an endless loop, or "
+        if capped:
+            return CallTimeout(f"{call_text} did not return within {seconds:g} s: too slow for {size}; it was "
+                               "stopped", size, too_slow=True)
+        return CallTimeout(f"{call_text} did not return within {seconds:g} s for {size} (an endless loop, or "
                            "far too much work?); it was stopped", size)
 
     def _remaining(self, call_text: str) -> tuple[float, float | None]:
@@ -313,6 +320,20 @@ class StudentModule:
             raise CallTimeout(f"{call_text} was not run: this task used up its share ({share:g} s) of the "
                               "submission's time limit")
         return min(self.timeout, remaining), share
+
+
+class Size(str):
+    """A size's words for ``call_sized`` that also cap its calls' time at ``seconds``, for sizes past the lesson's
+    where a right closed form answers at once and a right count that runs out of time is held to nothing
+    (``Domain.check_large``): a P x P count of 50,000 tokens waited out a whole time limit there, 5 s of a
+    batch per such student, to learn nothing. A timeout at such a size is the function's at that size only."""
+
+    seconds: float
+
+    def __new__(cls, words: str, seconds: float):
+        made = super().__new__(cls, words)
+        made.seconds = seconds
+        return made
 
 
 def checked_perturbation(perturb) -> dict | None:

@@ -11,6 +11,7 @@ recursive) for the lesson's 1000 tokens is told so.
 import pytest
 
 from grader.checks import answer, fail, is_close, number
+from grader.sandbox.proxy import Size
 
 pytestmark = pytest.mark.task("causal_pairs")
 
@@ -96,8 +97,11 @@ def test_repeated_calls(domain):
 # there, and is not held to anything (grader.grading.domain, check_large); a wrong number is.
 LONG = [((50_000,), {}), ((1_000_000,), {})]
 LONG_PROMPTS = "causal_pairs(P) must be P(P+1)/2 for long prompts too (tens of thousands of tokens and more)"
+# A second at most per call there: a closed form answers in microseconds, and a count that needs more is held to
+# nothing anyway (it waited out the whole 5 s limit, per such student, for no verdict).
+VERY_LONG = Size("a prompt of tens of thousands of tokens or more", seconds=1.0)
 
 
 def test_long_prompts(domain):
     """causal_pairs: P(P+1)/2 for prompts of 50,000 and 1,000,000 tokens, when it answers at all."""
-    domain.check_large("causal_pairs", LONG, LONG_PROMPTS, TELLING, size=LONG_SIZE)
+    domain.check_large("causal_pairs", LONG, LONG_PROMPTS, TELLING, size=VERY_LONG)

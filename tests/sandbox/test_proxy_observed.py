@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ from grader.sandbox import confine
 from grader.sandbox.channel import WorkerSpec
 from grader.sandbox.forkserver import ForkServer
 from grader.sandbox.observation import NOT_RETURNED, Opaque
-from grader.sandbox.proxy import StudentModule
+from grader.sandbox.proxy import Size, StudentModule
 
 from proxy_student import capture
 
@@ -91,6 +92,12 @@ def exit_hard():
 
 def floats(n):
     return [1.0] * n
+
+
+def nap(seconds):
+    import time
+    time.sleep(seconds)
+    return seconds
 '''
 
 
@@ -226,6 +233,18 @@ def test_a_batch_asked_ahead_stops_at_the_first_call_not_plainly_returned(make):
     whole = capture(lambda: student.call_many("floats", [((400_000,), {})] * 2))  # not ahead: the whole frame's verdict
     assert type(whole) is UnsupportedResult and "a batch of 2 calls of floats" in str(whole)
     assert student.call("floats", 1) == [1.0]  # the same worker serves on
+
+
+def test_a_size_past_the_lessons_caps_its_calls_time_and_a_timeout_there_is_that_sizes_only(make):
+    # test_causal_pairs' long prompts: a P x P count of 50,000 tokens waited out the whole limit for no verdict
+    student = make()
+    huge = Size("a prompt of tens of thousands of tokens", seconds=0.3)
+    started = time.monotonic()
+    exc = capture(lambda: student.call_sized(huge, "nap", 1.5))
+    assert type(exc) is CallTimeout and exc.too_slow and "within 0.3 s" in str(exc)
+    assert time.monotonic() - started < 1.4
+    assert student.call("nap", 0.01) == 0.01  # other calls of the function still run
+    assert "was not run" in str(capture(lambda: student.call_sized(huge, "nap", 0.01)))  # that size: refused
 
 
 def test_a_batch_after_the_worker_died_runs_in_a_fresh_one(make):
