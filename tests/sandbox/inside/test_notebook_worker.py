@@ -101,62 +101,22 @@ def test_other_lines_are_not_shell_escapes(source):
     assert not has_shell_escape(source)
 
 
-@pytest.mark.kernel
-def test_the_notebooks_folder_is_the_cells_never_the_kernels_start_up(tmp_path):
-    """Issue 25: ``orjson.py`` beside the notebook ran as the kernel started (its folder was on sys.path
-    before ipykernel imported jupyter_client), so no cell ran and the grade was the grader's fault. The
-    cells still import the student's own helper and read files beside the notebook."""
-    cells = [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
-              "source": "import mylib\nwith open('data.txt') as f:\n    DATA = f.read()\n"
-                        "def first():\n    return mylib.VALUE + int(DATA)"}]
+def _code(cell_id: str, source: str) -> dict:
+    return {"cell_type": "code", "id": cell_id, "metadata": {}, "outputs": [], "execution_count": None,
+            "source": source}
+
+
+def _served_calls(tmp_path, cells: list, beside: dict, calls: list, seconds: dict) -> None:
+    """Run ``cells`` (with the files ``beside`` next to the notebook) in a worker, as the trusted side does: the
+    report says no cell failed, the kernel serves, and each call of ``calls`` (function, expected) answers so."""
     source = tmp_path / "source.ipynb"
     source.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}))
     workdir = tmp_path / "work"
     workdir.mkdir()
-    for name in ("orjson", "msgpack", "colorama", "storemagic", "ipython_kernel_config"):
-        (workdir / f"{name}.py").write_text(f"raise SystemExit('{name}.py ran')\n")
-    (workdir / "mylib.py").write_text("VALUE = 40\n")
-    (workdir / "data.txt").write_text("2")
+    for name, text in beside.items():
+        (workdir / name).write_text(text)
     path = workdir / "prefill.ipynb"
-    path.write_text(clean_json(read_notebook(source), {"cell_seconds": 10, "total_seconds": 20, "kernel_seconds": 30}))
-    (tmp_path / "t").mkdir(mode=0o700)
-    process = NotebookProcess("prefill", path, confine.Limits(cpu_seconds=60, memory_bytes=4 * 1024**3),
-                              confine.Sandbox("limited"), tmpdir=tmp_path / "t")
-    try:
-        deadline = time.monotonic() + 60
-        assert codec.read_frame(process.report_fd, deadline)[0] == {"op": "notebook", "restarts": 0, "cells": []}
-        codec.write_frame(process.request_fd, {"op": "hello", "id": "h"})
-        assert codec.read_frame(process.response_fd, deadline)[0] == {"op": "ready", "id": "h"}
-        blobs = codec.Blobs()
-        codec.write_frame(process.request_fd, {"op": "call", "id": 1, "fn": "first",
-                                                "args": codec.encode([], blobs), "kwargs": codec.encode({}, blobs)})
-        reply, blob = codec.read_frame(process.response_fd, deadline)
-        assert reply.get("id") == 1 and codec.decode(reply["ok"], blob) == 42, reply
-    finally:
-        process.kill()
-
-
-@pytest.mark.kernel
-def test_what_the_cells_print_is_not_kept_in_the_kernel(tmp_path):
-    """Issue 25 (round 6, 7i): IPython 9 keeps every write of a cell in its history (``_tee``), so a cell printing
-    300 lines of 1 MB held 300 MB in the kernel, and as many more queued for the worker. The kernel now keeps none of
-    it and sends at most ``kernel_launch.PRINTED_LIMIT`` characters; printing still works past that."""
-    cells = [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
-              "source": "for _ in range(6):\n    print('y' * 1_000_000)"},
-             {"cell_type": "code", "id": "b", "metadata": {}, "outputs": [], "execution_count": None,
-              "source": "import sys\n"
-                        "def kept():\n"
-                        "    outputs = get_ipython().history_manager.outputs\n"
-                        "    return sum(len(text) for each in outputs.values() for output in each\n"
-                        "               for text in output.bundle.get('stream', []))\n"
-                        "def still_prints():\n"
-                        "    return sys.stdout.write('z' * 100)"}]
-    source = tmp_path / "source.ipynb"
-    source.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}))
-    workdir = tmp_path / "work"
-    workdir.mkdir()
-    path = workdir / "prefill.ipynb"
-    path.write_text(clean_json(read_notebook(source), {"cell_seconds": 20, "total_seconds": 40, "kernel_seconds": 30}))
+    path.write_text(clean_json(read_notebook(source), seconds))
     (tmp_path / "t").mkdir(mode=0o700)
     process = NotebookProcess("prefill", path, confine.Limits(cpu_seconds=60, memory_bytes=4 * 1024**3),
                               confine.Sandbox("limited"), tmpdir=tmp_path / "t")
@@ -165,7 +125,7 @@ def test_what_the_cells_print_is_not_kept_in_the_kernel(tmp_path):
         assert codec.read_frame(process.report_fd, deadline)[0] == {"op": "notebook", "restarts": 0, "cells": []}
         codec.write_frame(process.request_fd, {"op": "hello", "id": "h"})
         assert codec.read_frame(process.response_fd, deadline)[0] == {"op": "ready", "id": "h"}
-        for number, function, expected in ((1, "kept", 0), (2, "still_prints", 100)):
+        for number, (function, expected) in enumerate(calls, 1):
             blobs = codec.Blobs()
             codec.write_frame(process.request_fd, {"op": "call", "id": number, "fn": function,
                                                     "args": codec.encode([], blobs), "kwargs": codec.encode({}, blobs)})
@@ -173,3 +133,34 @@ def test_what_the_cells_print_is_not_kept_in_the_kernel(tmp_path):
             assert reply.get("id") == number and codec.decode(reply["ok"], blob) == expected, reply
     finally:
         process.kill()
+
+
+@pytest.mark.kernel
+def test_the_notebooks_folder_is_the_cells_never_the_kernels_start_up(tmp_path):
+    """Issue 25: ``orjson.py`` beside the notebook ran as the kernel started (its folder was on sys.path
+    before ipykernel imported jupyter_client), so no cell ran and the grade was the grader's fault. The
+    cells still import the student's own helper and read files beside the notebook."""
+    cells = [_code("a", "import mylib\nwith open('data.txt') as f:\n    DATA = f.read()\n"
+                        "def first():\n    return mylib.VALUE + int(DATA)")]
+    beside = {f"{name}.py": f"raise SystemExit('{name}.py ran')\n"
+              for name in ("orjson", "msgpack", "colorama", "storemagic", "ipython_kernel_config")}
+    beside |= {"mylib.py": "VALUE = 40\n", "data.txt": "2"}
+    _served_calls(tmp_path, cells, beside, [("first", 42)],
+                  {"cell_seconds": 10, "total_seconds": 20, "kernel_seconds": 30})
+
+
+@pytest.mark.kernel
+def test_what_the_cells_print_is_not_kept_in_the_kernel(tmp_path):
+    """Issue 25 (round 6, 7i): IPython 9 keeps every write of a cell in its history (``_tee``), so a cell printing
+    300 lines of 1 MB held 300 MB in the kernel, and as many more queued for the worker. The kernel now keeps none of
+    it and sends at most ``kernel_launch.PRINTED_LIMIT`` characters; printing still works past that."""
+    cells = [_code("a", "for _ in range(6):\n    print('y' * 1_000_000)"),
+             _code("b", "import sys\n"
+                        "def kept():\n"
+                        "    outputs = get_ipython().history_manager.outputs\n"
+                        "    return sum(len(text) for each in outputs.values() for output in each\n"
+                        "               for text in output.bundle.get('stream', []))\n"
+                        "def still_prints():\n"
+                        "    return sys.stdout.write('z' * 100)")]
+    _served_calls(tmp_path, cells, {}, [("kept", 0), ("still_prints", 100)],
+                  {"cell_seconds": 20, "total_seconds": 40, "kernel_seconds": 30})
