@@ -316,7 +316,7 @@ class WorkerChannel:
         if ahead:
             request["ahead"] = True
         reply, blob = self._exchange(batch_text(function, calls), request, blobs, timeout)
-        return unpack_many(reply, blob, function, calls, self.spec.module_path.name)
+        return unpack_many(reply, blob, function, calls, self.spec.module_path.name, ahead=ahead)
 
     def _exchange(self, call_text: str, request: dict, blobs: codec.Blobs, timeout: float) -> tuple[dict, bytes]:
         """Send a call request (it gets its nonce here) and read its reply, both within ``timeout``."""

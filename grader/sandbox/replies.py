@@ -59,9 +59,10 @@ class BatchText(CallText):
         return self._text
 
 
-def unpack_many(reply: dict, blob: bytes, function: str, calls: list, filename: str) -> list[BatchResult]:
+def unpack_many(reply: dict, blob: bytes, function: str, calls: list, filename: str,
+                ahead: bool = False) -> list[BatchResult]:
     """One BatchResult per call of ``calls``, from a batch's reply (MissingFunction for the whole
-    batch; WorkerDied when the reply is not one result per call)."""
+    batch; WorkerDied when the reply is not one result per call, or skips a call of a batch not asked ahead)."""
     text = batch_text(function, calls)
     if "missing" in reply:
         raise MissingFunction(f"{filename} does not define a function named {function}")
@@ -70,7 +71,9 @@ def unpack_many(reply: dict, blob: bytes, function: str, calls: list, filename: 
         raise WorkerDied(f"{text}: the submission's process sent a reply the grader does not understand")
     out = []
     for result, (args, kwargs) in zip(results, calls, strict=True):
-        if result.get("skipped") is True:  # a batch asked ahead stopped before it (``worker._answer_batch``)
+        if "skipped" in result:  # a batch asked ahead stopped before it (``worker._answer_batch``)
+            if not ahead or result["skipped"] is not True:  # every call of any other batch is owed its result
+                raise WorkerDied(f"{text}: the submission's process sent a reply the grader does not understand")
             out.append(BatchResult("skipped", None))
             continue
         try:
