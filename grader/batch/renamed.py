@@ -26,15 +26,11 @@ from grader.lesson.variants import folded_id
 _TABLES = ("task_scores", "history", "overrides")
 
 
-class _Known(Protocol):
+class _Identified(Protocol):  # a gradebook row (gradebook.Known) or a folder's entry (entries.Entry)
     identity: str
 
 
-class _Found(Protocol):
-    identity: str
-
-
-def renames(known: Mapping[str, _Known], found: Mapping[str, _Found]) -> dict[str, str]:
+def renames(known: Mapping[str, _Identified], found: Mapping[str, _Identified]) -> dict[str, str]:
     """New key -> old key: the rows that follow their student to a new entry name (the module docstring)."""
     ids = Counter(folded_id(entry.identity) for entry in found.values() if entry.identity)
     gone: dict[str, list[str]] = {}  # id -> rows whose entry this run does not hold
@@ -51,7 +47,8 @@ def renames(known: Mapping[str, _Known], found: Mapping[str, _Found]) -> dict[st
     return moves
 
 
-def follow(db: sqlite3.Connection, lesson: str, known: Mapping[str, _Known], found: Mapping[str, _Found]) -> int:
+def follow(db: sqlite3.Connection, lesson: str, known: Mapping[str, _Identified],
+           found: Mapping[str, _Identified]) -> int:
     """Move each row that follows its student (``renames``); how many moved. A move the gradebook refuses
     (locked, read-only) is left undone: the entry is then graded under its own name, as before."""
     moved = 0
