@@ -162,13 +162,30 @@ def refusals(contract: Contract, base: tuple) -> list[tuple[tuple, dict]]:
             bad += [p.high] if p.high_open else [p.high + 1 if p.kind == "whole" else p.high * 1.5 or 0.5]
         if p.kind != "whole" and "float" in p.types:
             bad.append(math.nan)
-        for value in dict.fromkeys(bad):
+        bad = [float(v) if p.kind != "whole" and "float" in p.types else v for v in bad]
+        if p.kind != "whole" and "int" in p.types:
+            bad += _whole_outside(p)
+        for value in dict.fromkeys((type(v), v) for v in bad):
+            value = value[1]
             value = int(value) if p.kind == "whole" and "int" in p.types and not math.isnan(value) else value
-            if p.kind != "whole" and "float" in p.types:
-                value = float(value)
             args = list(base)
             while len(args) <= i:
                 args.append(contract.params[len(args)].default)
             args[i] = value
             calls.append((tuple(args), {}))
     return calls
+
+
+def _whole_outside(p: Param) -> list[int]:
+    """The whole numbers nearest each end outside a real range that also takes ints: utilization 0, -1
+    and 2. A check of float refusals alone passed a function that tests ``isinstance(u, float)``
+    (issue 25, round 8)."""
+    whole = []
+    if math.isfinite(p.low):
+        at = math.floor(p.low)
+        whole += [at if not p.in_range(at) else at - 1]
+        whole += [-1] if p.low >= 0 and -1 not in whole else []
+    if math.isfinite(p.high):
+        at = math.ceil(p.high)
+        whole += [at if not p.in_range(at) else at + 1]
+    return whole

@@ -143,6 +143,13 @@ def test_a_refusal_checked_beside_some_arguments_only_is_said_with_the_call_refu
         failed = failure(lambda gamed=gamed: domain(strict=gamed).check_refusals("strict", bases, "p"))
         assert "strict(1.5, 1)" in failed.detail  # refusing all, or one answer for all: no credit (issue 25)
 
+    def floats_only(ttft, n_out):  # issue 25, round 8: the range tested only after ``isinstance(ttft, float)``
+        if n_out < 1 or (isinstance(ttft, float) and ttft <= 0):
+            raise ValueError("bad")
+        return ttft * n_out
+    failed = failure(lambda: domain(strict=floats_only).check_refusals("strict", bases, "p"))
+    assert failed.detail.startswith("strict(0, 1) returned 0 (int), but ttft = 0 is outside ttft > 0")
+
 
 
 class Batching:
