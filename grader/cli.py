@@ -24,6 +24,7 @@ import contextlib
 import gc
 import os
 import sys
+import tempfile
 import traceback
 from pathlib import Path
 
@@ -73,9 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
     shared = _Shared()
 
     grade = commands.add_parser("grade", parents=[shared.one, shared.solutions],
-                                help="grade one submission (a folder or a module file)")
-    grade.add_argument("submission", type=Path, nargs="?", help="folder holding prefill.py and answers.toml, or one "
-                       ".py file (default: exercises/<lesson>/ of --lesson, else of the course's first lesson)")
+                                help="grade one submission (a folder, a module file or a zip of either)")
+    grade.add_argument("submission", type=Path, nargs="?", help="folder holding prefill.py and answers.toml, one "
+                       ".py or .ipynb file, or a .zip of either, opened as a batch opens it (default: "
+                       "exercises/<lesson>/ of --lesson, else of the course's first lesson)")
     grade.add_argument("--format", action="append", metavar="NAME[:FILE]",
                        help=f"report format, {', '.join(formats.names())} (default text), written to FILE or "
                             "else standard output; repeat for several reports of one grading")
@@ -199,9 +201,6 @@ def _stdout_for_reports_only():
 
 
 def _grade(args) -> int:
-    from grader.grading.engine import grade
-    from grader.submission.files import choose_lesson
-
     options = formats.FormatOptions(verbose=args.verbose)
     targets = _targets(args.format or ["text"], args.output, options)  # a bad format is a usage error first
     if args.fail_under is not None and not 0 <= args.fail_under <= 100:
@@ -209,6 +208,15 @@ def _grade(args) -> int:
     course = _course(args)
     if args.submission is None:
         args.submission = _default_submission(course, args.lesson)
+    with _unzipped(Path(args.submission)) as opened:
+        args.submission = opened
+        return _grade_opened(args, course, targets)
+
+
+def _grade_opened(args, course, targets) -> int:
+    from grader.grading.engine import grade
+    from grader.submission.files import choose_lesson
+
     with _stdout_for_reports_only():
         # read once, for the grade and _locate (a missing path: grade says so)
         lesson = choose_lesson(course, Path(args.submission), args.lesson).lesson if Path(args.submission).exists() \
@@ -230,6 +238,20 @@ def _grade(args) -> int:
         _say(f"score {report.percent:.1f}% is below --fail-under {args.fail_under:g}%")
         return 1
     return 0
+
+
+@contextlib.contextmanager
+def _unzipped(path: Path):
+    """A ``.zip`` opened as a batch opens one (``grader.submission.unzip``: names, links and sizes checked
+    before a byte is written) into a folder that lives for the grade: a TA regrading one student of an
+    export gives ``grader grade alice.zip`` what the batch graded. Anything else is itself."""
+    if not (path.suffix.lower() == ".zip" and path.is_file()):
+        yield path
+        return
+    from grader.submission import unzip
+
+    with tempfile.TemporaryDirectory(prefix="grader-zip-") as area:
+        yield unzip.extract(path, Path(area) / "unzipped")
 
 
 def _default_submission(course, lesson: str | None) -> Path:
