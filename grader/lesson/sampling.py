@@ -148,26 +148,16 @@ def _cast(p: Param, kind: str, x: float, low: float, high: float):
 
 
 def refusals(contract: Contract, base: tuple) -> list[tuple[tuple, dict]]:
-    """Calls just outside each range the lesson says raises ValueError: ``base`` with one argument
-    moved past an end (the end itself where it is excluded), or NaN."""
+    """Calls just outside each range the lesson says raises ValueError, in every type the range
+    declares: ``base`` with one argument moved past an end (the end itself where it is excluded, the
+    nearest whole number outside it for an int type), or NaN for a float type. Refusals asked in one
+    type only passed a function that tests its range only for that type (``isinstance(u, float)``:
+    utilization 0 and 2 answered, issue 25's round 8)."""
     calls = []
     for i, p in enumerate(contract.params):
         if p.kind == "array" or not p.outside:
             continue
-        bad = []
-        if math.isfinite(p.low):
-            bad += [p.low] if p.low_open else [p.low - 1 if p.kind == "whole" else p.low - abs(p.low or 1) * 0.5]
-            bad += [-1.0 if p.kind != "whole" else -1] if p.low >= 0 else []
-        if math.isfinite(p.high):
-            bad += [p.high] if p.high_open else [p.high + 1 if p.kind == "whole" else p.high * 1.5 or 0.5]
-        if p.kind != "whole" and "float" in p.types:
-            bad.append(math.nan)
-        bad = [float(v) if p.kind != "whole" and "float" in p.types else v for v in bad]
-        if p.kind != "whole" and "int" in p.types:
-            bad += _whole_outside(p)
-        for value in dict.fromkeys((type(v), v) for v in bad):
-            value = value[1]
-            value = int(value) if p.kind == "whole" and "int" in p.types and not math.isnan(value) else value
+        for value in _outside(p):
             args = list(base)
             while len(args) <= i:
                 args.append(contract.params[len(args)].default)
@@ -176,10 +166,28 @@ def refusals(contract: Contract, base: tuple) -> list[tuple[tuple, dict]]:
     return calls
 
 
+_REFUSED_FIRST = ("float", "int", "numpy-float", "numpy-int")  # the order refusals are asked (and failures said) in
+
+
+def _outside(p: Param) -> list:
+    """The values past each end of ``p``'s range, once in each declared type."""
+    past = []
+    if math.isfinite(p.low):
+        past += [p.low] if p.low_open else [p.low - 1 if p.kind == "whole" else p.low - abs(p.low or 1) * 0.5]
+        past += [-1] if p.low >= 0 else []
+    if math.isfinite(p.high):
+        past += [p.high] if p.high_open else [p.high + 1 if p.kind == "whole" else p.high * 1.5 or 0.5]
+    values = []
+    for kind in (k for k in _REFUSED_FIRST if k in p.types):
+        if kind in ("int", "numpy-int"):
+            values += [_CASTS[kind](int(v)) for v in (past if p.kind == "whole" else _whole_outside(p))]
+        elif p.kind != "whole":
+            values += [_CASTS[kind](float(v)) for v in past] + [_CASTS[kind](math.nan)]
+    return [value for _, value in dict.fromkeys((type(v), v) for v in values)]
+
+
 def _whole_outside(p: Param) -> list[int]:
-    """The whole numbers nearest each end outside a real range that also takes ints: utilization 0, -1
-    and 2. A check of float refusals alone passed a function that tests ``isinstance(u, float)``
-    (issue 25, round 8)."""
+    """The whole numbers nearest each end outside a real range: utilization 0, -1 and 2."""
     whole = []
     if math.isfinite(p.low):
         at = math.floor(p.low)

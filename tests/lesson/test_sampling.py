@@ -36,11 +36,12 @@ def test_every_refusal_is_one_the_lesson_says_raises(name):
     assert bool(calls) == any(p.outside for p in contract.params)
 
 
-def test_a_real_range_that_takes_ints_is_refused_in_whole_numbers_too():
+def test_a_range_is_refused_in_every_type_it_declares():
     """Round 8 of issue 25: float refusals alone passed a prefill_seconds that tests its range only for floats."""
     utilizations = [args[3] for args, _ in refusals(CONTRACTS["prefill.prefill_seconds"], (7e9, 1000, 1e14, 0.5))]
-    assert [u for u in utilizations if isinstance(u, int)] == [0, -1, 2]
-    assert [u for u in utilizations if isinstance(u, float) and u == u] == [0.0, -1.0, 1.5]
+    of = {kind: [u for u in utilizations if type(u) is kind and u == u] for kind in (float, int, np.float64)}
+    assert of == {float: [0.0, -1.0, 1.5], int: [0, -1, 2], np.float64: [0.0, -1.0, 1.5]}
+    assert type(utilizations[0]) is float  # a failure says the plain float first
 
 
 def test_the_corners_come_first_in_every_declared_type():
