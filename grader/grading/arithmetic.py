@@ -50,6 +50,7 @@ _NUMBER_WORDS = re.compile(rf"\b(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b
 _EMPTY = re.compile(r"[(\[]\s*[)\]]")
 _TIMES = re.compile(r"(?<=[\d)])\s*[xX]\s*(?=[\d(.])")  # 2 x 7e9: a letter x between numbers multiplies
 _UNIT_WORD = re.compile(r"(?<![\deE])[A-Za-zµμ]+(?:/[A-Za-zµμ]+)*")  # letters only: ½ is a number, not a word
+_OWN_UNIT = re.compile(r"(?<![\deE])([A-Za-zµμ]+(?:/[A-Za-zµμ]+)*)\s*$")  # "… × 1000 ms": the working's unit
 _FRACTIONS = {"½": "(1/2)", "⅓": "(1/3)", "⅔": "(2/3)", "¼": "(1/4)", "¾": "(3/4)", "⅕": "(1/5)", "⅛": "(1/8)"}
 
 _ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -117,7 +118,8 @@ def checked_workings(text: str, read: Callable[[str], float | None]) -> str:
     A working stands before ``=`` (``2 × 7e9 × 1000 = 1.4e13``) or in brackets, one or several
     (``10 (4+3+2+1)``, ``16 (4 × 4) = 16``); each must come to its result in the question's unit
     (what ``read`` gives), or in the result's own unit or scale as written (``280 ms (1.4e13 /
-    5e13 × 1000)``, ``14 trillion (2 × 7 × 1)``: the number written, 280 and 14); else
+    5e13 × 1000)``, ``14 trillion (2 × 7 × 1)``: the number written, 280 and 14), or in a unit written at
+    the working's end (``0.28 s (1.4e13 / 5e13 × 1000 ms)``); else
     ``WorkingDisagrees`` says which number the working gives. A step that is no arithmetic (a
     label, a unit, words) is not checked. Bracketed workings are taken out of the text returned,
     so that the result is read alone; one standing for its step (``(4 × 4) = 16``) is kept
@@ -131,14 +133,17 @@ def checked_workings(text: str, read: Callable[[str], float | None]) -> str:
     targets = [_targets(bare, read) for bare, _ in parts]
     for k, (bare, workings) in enumerate(parts):
         after = next((t for t in targets[k + 1:] if t), [])
-        for working in workings:
-            for piece in working.split("="):
-                _agree(text, piece, worked_out(piece), targets[k] or after)
+        for working, raw in workings:
+            pieces, raws = working.split("="), raw.split("=")
+            for piece, as_written in zip(pieces, raws if len(raws) == len(pieces) else pieces, strict=True):
+                value = worked_out(piece)
+                _agree(text, piece, value, targets[k] or after, _in_own_unit(as_written, value, read))
         if k < len(parts) - 1 and bare.strip() and _ARITHMETIC_TEXT.fullmatch(_plain(bare)):
-            _agree(text, steps[k], worked_out(_plain(bare)), after)
+            value = worked_out(_plain(bare))
+            _agree(text, steps[k], value, after, _in_own_unit(bare, value, read))
     if not any(workings for _, workings in parts):
         return text
-    rebuilt = [bare if bare.strip() else " ".join(w.replace("=", " ") for w in workings) for bare, workings in parts]
+    rebuilt = [bare if bare.strip() else " ".join(w.replace("=", " ") for w, _ in workings) for bare, workings in parts]
     return "".join(step + (seps[i] if i < len(seps) else "") for i, step in enumerate(rebuilt))
 
 
@@ -157,8 +162,16 @@ def _steps(source: str) -> tuple[list[str], list[str]]:
     return steps, seps
 
 
-def _agree(text: str, working: str, value: float | None, targets: list[float]) -> None:
-    if value is None or not targets or any(math.isclose(value, t, rel_tol=0.01) for t in targets):
+def _in_own_unit(written: str, value: float | None, read: Callable[[str], float | None]) -> float | None:
+    """A working's value in the question's unit where the working ends in a unit of its own: ``1.4e13 / 5e13 ×
+    1000 ms`` comes to 280 ms, which is the 0.28 s it leads to (round 9 of issue 25)."""
+    unit = _OWN_UNIT.search(written)
+    return read(f"{value!r} {unit.group(1)}") if unit and value is not None and math.isfinite(value) else None
+
+
+def _agree(text: str, working: str, value: float | None, targets: list[float], in_unit: float | None = None) -> None:
+    if value is None or not targets or any(math.isclose(v, t, rel_tol=0.01) for t in targets
+                                           for v in (value, in_unit) if v is not None):
         return
     raise WorkingDisagrees(f"{bounded_repr(text, 80)}: the working {bounded_repr(' '.join(working.split()), 60)} gives "
                            f"{value:.4g}, which differs from the result it leads to: correct the working or the result")
@@ -174,8 +187,9 @@ def _targets(bare: str, read: Callable[[str], float | None]) -> list[float]:
     return [t for t in found if t is not None]
 
 
-def _split_brackets(step: str) -> tuple[str, list[str]]:
-    """(the step without its bracketed workings, the workings): brackets at the top level, in one pass."""
+def _split_brackets(step: str) -> tuple[str, list[tuple[str, str]]]:
+    """(the step without its bracketed workings, the workings as arithmetic and as written): brackets at the top
+    level, in one pass."""
     kept, workings, depth, start, last = [], [], 0, 0, 0
     for i, char in enumerate(step):
         if char == "(":
@@ -189,7 +203,7 @@ def _split_brackets(step: str) -> tuple[str, list[str]]:
             if depth == 0 and _ARITHMETIC_TEXT.fullmatch(inner) and _WORKED.search(inner) \
                     and not any(c in _OPERATOR for c in beside if c):
                 kept.append(step[last:start])
-                workings.append(inner)
+                workings.append((inner, step[start + 1:i]))
                 last = i + 1
     kept.append(step[last:])
     return "".join(kept).strip(), workings

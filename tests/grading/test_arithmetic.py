@@ -47,6 +47,8 @@ SPECS = {t.answer.key: t.answer for t in Course(ROOT).lesson("prefill").tasks if
     # issue 25's seventh battery: a bracket holding a working and its own result, which the chain read as halves (2d)
     ("pairs", "10 (4 + 3 + 2 + 1 = 9)", "9"),
     ("flops", "1.4e13 (2 × 7e9 × 100 = 1.4e13)", "1.4e+12"),
+    # issue 25's ninth battery: a working with a unit of its own is read in it, and still disagrees (2b)
+    ("seconds", "0.28 s (1.4e13 / 5e13 × 100 ms)", "28"),
 ])
 def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(key, text, gives):
     with pytest.raises(NotANumber, match=rf"the working .* gives {re.escape(gives)}, which differs"):
@@ -87,6 +89,10 @@ def test_a_working_that_contradicts_its_result_is_refused_saying_what_it_gives(k
     ("pairs", "10 (4 + 3 + 2 + 1 = 10)", 10),
     ("seconds", "280 ms (1.4e13 / 5e13 = 0.28 s)", 0.28),
     ("seconds", "0.28 s (1.4e13 / 5e13 = 0.28) = 280 ms", 0.28),
+    # issue 25's ninth battery: a working in a unit of its own, written after it (2c was refused)
+    ("seconds", "0.28 s (1.4e13 / 5e13 × 1000 ms)", 0.28),
+    ("seconds", "1.4e13 / 5e13 × 1000 ms = 0.28 s", 0.28),
+    ("seconds", "0.28 s (1.4e13 / 5e13 × 1e6 µs)", 0.28),
 ])
 def test_a_working_that_agrees_in_the_questions_unit_or_the_results_is_read(key, text, value):
     assert parse_number(text, SPECS[key]) == pytest.approx(value)
