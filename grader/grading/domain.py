@@ -24,7 +24,7 @@ import numpy as np
 from grader.checks import array, describe, fail, format_call, is_close, number, probe
 from grader.exceptions import CallTimeout, GraderError, UnsupportedResult, WorkerDied
 from grader.grading.guard import guard
-from grader.grading.relations import Answer, describe_relation
+from grader.grading.relations import Answer, could_mean, describe_relation
 from grader.lesson.contract import INSIDE
 from grader.lesson.sampling import draw, refusals
 
@@ -151,7 +151,7 @@ class Domain:
             if kind != "returned":
                 fail(property, f"{format_call(function, base, {})} {_ended(kind, value)}, but its arguments are valid "
                                f"({self._allowed(function)}): refusing earns nothing where valid calls get no answer")
-            if not _meant(value, getattr(self._reference, function)(*base)):  # 0, inf, NaN, a sign nobody meant
+            if not could_mean(value, getattr(self._reference, function)(*base)):  # 0, inf, NaN, a sign nobody meant
                 fail(property, f"{format_call(function, base, {})} returned {describe(value)}: refusing earns nothing "
                                "where valid calls get no answer a person could have meant")
             answers.append(value)
@@ -439,12 +439,4 @@ def _ended(kind: str, value) -> str:
     if kind == "returned":
         return f"returned {describe(value)}"
     return f"raised {type(value).__name__}" if kind == "raised" else "returned a value that cannot cross"
-
-
-def _meant(value, right) -> bool:
-    """A finite number of the right answer's sign (its size may be wrong): an answer a person could have meant, as
-    error carried forward credits (issue 25: 0, inf, NaN or a time below zero earn no refusal credit)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        return False
-    return math.isfinite(value) and np.sign(value) == np.sign(right)
 

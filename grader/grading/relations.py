@@ -279,3 +279,17 @@ def _low_precision(function, names, answers, reference) -> str:
             return (f"each answer agrees with the right one to {digits} significant digits only{inf}, as numpy's "
                     f"{dtype.__name__} keeps them: compute in float64 (Python's float)")
     return ""
+
+
+def could_mean(value, right) -> bool:
+    """A finite number of the right answer's sign and within 10²⁴ of its size either way (units and powers of ten
+    mixed up, yocto to yotta): an answer a person could have meant, as error carried forward credits (issue 25: 0,
+    inf, NaN, a time below zero, or 5e-324, a count underflowed to nothing, earn no refusal credit)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        return False
+    try:
+        ratio = abs(float(value) / float(right)) if right else 1.0
+    except (OverflowError, ZeroDivisionError):
+        return False
+    return math.isfinite(value) and np.sign(value) == np.sign(right) and 1e-24 <= ratio <= 1e24
+
