@@ -49,23 +49,26 @@ _os.chdir({folder!r})
 if {folder!r} not in _sys.path:
     _sys.path.append({folder!r})
 def _grader_cap(streams, left):
-    def capped(write):
-        def write_capped(text):
+    for stream in streams:
+        base = type(stream)
+        def write_capped(self, text, _write=base.write):
             if not isinstance(text, str):
-                return write(text)
+                return _write(self, text)
             if left[0] <= 0:
                 return len(text)
             kept = text[:left[0]]
             left[0] -= len(kept)
             if left[0] <= 0:
                 kept += "\\n[the grader keeps no more of what the notebook prints]\\n"
-            write(kept)
+            _write(self, kept)
             return len(text)
-        return write_capped
-    for stream in streams:
+        def ignored(self, value):
+            pass
+        capped = type(base.__name__, (base,), {{"__module__": base.__module__, "write": property(
+            lambda self, w=write_capped: w.__get__(self), ignored)}})
         try:
-            stream.write = capped(stream.write)
-        except (AttributeError, TypeError):
+            stream.__class__ = capped
+        except TypeError:
             pass
 _grader_cap((_sys.stdout, _sys.stderr), [{printed}])
 def _grader_forget(manager):
@@ -81,7 +84,10 @@ def _grader_forget(manager):
 _grader_forget(getattr(get_ipython(), "history_manager", None))
 del _os, _sys, _grader_cap, _grader_forget
 """
-# What the cells may print through the kernel, in characters: past it, print() sends nothing more; and IPython's
+# What the cells may print through the kernel, in characters: past it, print() sends nothing more. The cap is the
+# stream's class (``write`` a property no assignment replaces): IPython's ``_tee`` sets ``stream.write`` for each cell
+# and puts back what it found when the cell ends, so a cap set on the instance by the setup cell was gone after it, and
+# 300 MB printed reached the worker (session 35). IPython's
 # history keeps none of what they print (IPython 9 tees every write of a cell into ``history_manager.outputs``,
 # for ``%history -o``). A cell printing 300 lines of 1 MB peaked at 1.3 GB in the kernel and the worker (issue 25,
 # round 6, 7i); the worker keeps only the first MiB of it anyway (``notebook_worker.PRINTED_KEEP``).

@@ -64,6 +64,37 @@ def test_a_kernel_starts_answers_and_reports_how_it_ended(tmp_path, runtime):
         kernel.kill()
 
 
+def test_what_the_cells_print_is_capped_in_every_cell_after_the_setup(tmp_path, runtime):
+    """Issue 25 (round 6, 7i): a cell printing 300 lines of 1 MB sent 300 MB to the worker, which queued them. The
+    setup capped ``sys.stdout.write``, but IPython's ``_tee`` puts back, when each cell ends, the ``write`` it found
+    when the cell began: the setup cell's own end took the cap away (session 35). Now each later cell sends at most
+    ``PRINTED_LIMIT`` characters, whatever it assigns to ``sys.stdout.write``."""
+    kernel = Kernel(str(tmp_path), (), 0)
+    try:
+        run(kernel.connect(30))
+
+        async def sent_by(code: str) -> int:
+            msg_id, sent = kernel.client.execute(code), 0
+            while True:
+                msg = await kernel.client.iopub_channel.get_msg(timeout=30)
+                if msg["parent_header"].get("msg_id") != msg_id:
+                    continue
+                if msg["msg_type"] == "stream":
+                    sent += len(msg["content"]["text"])
+                if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                    return sent
+
+        async def steps():
+            await kernel.execute_quietly(launch.setup_code(str(tmp_path)))
+            first = await sent_by("import sys\nsys.stdout.write = sys.__stdout__.write\nprint('y' * 3_000_000)")
+            later = await sent_by("for _ in range(3):\n    print('y' * 1_000_000)")  # the cap, two cells on
+            return first, later
+        first, later = run(steps())
+    finally:
+        kernel.kill()
+    assert first == 3_000_001 and launch.PRINTED_LIMIT <= first + later <= launch.PRINTED_LIMIT + 100
+
+
 def test_a_kernel_that_cannot_start_says_why(tmp_path, runtime, monkeypatch):
     monkeypatch.setattr(launch, "_BOOT", "import sys\nsys.exit('ipykernel is missing here')\n")
     kernel = Kernel(str(tmp_path), (), 0)
