@@ -245,7 +245,8 @@ def batch_case(cid, what, setup, mutate, between, expect, part, mutate_at=2.5):
             rs = rows_of(r2.extra["rows"], p)
             got = [J.total(x) for x in rs]
             out.append((p, got, want))
-        good = all(g == [w] for _, g, w in out)
+        # the batch CSV rounds scores to 2 decimals (docs/class.md), the JSON report does not (session 35)
+        good = all(len(g) == 1 and g[0] is not None and w is not None and abs(g[0] - w) <= 0.005 for _, g, w in out)
         return good, f"rerun rows vs fresh grades {out}" + (f" (mutated at {fired['at']:.1f}s)" if fired else "")
 
     def ver(st):
