@@ -18,6 +18,7 @@ what the submission chose (its class names, messages, lines): those could carry 
 from __future__ import annotations
 
 import sys
+import traceback
 import warnings
 import zlib
 from dataclasses import replace
@@ -185,7 +186,12 @@ class Checks:
             raise
         except BaseException as exc:  # noqa: BLE001 - what a check raises is its verdict
             excinfo = ExcInfo(exc)
-        self.results[task_of(item)].append(self._check(item, excinfo))
+        try:
+            self.results[task_of(item)].append(self._check(item, excinfo))
+        finally:  # what the check held of the submission's values, let go now (``_let_go``)
+            item.funcargs = {}
+            if excinfo is not None:
+                _let_go(excinfo.value)
         return True
 
     def _call_check(self, item, arguments: tuple, params: dict) -> None:
@@ -371,6 +377,21 @@ def takes_variant(item) -> bool:
 def seeded_rng(node) -> np.random.Generator:
     """Random inputs that depend only on the check's name: the same for every submission and run."""
     return np.random.default_rng(zlib.crc32(node.name.encode()))
+
+
+def _let_go(exc: BaseException) -> None:
+    """Free what a failed check's frames hold, once its verdict is written: a check's exception holds its traceback,
+    whose frames hold the check's locals (the submission's values) and the runner's frame that holds the exception: a
+    cycle, which only the garbage collector breaks, and a one-shot grade runs without it (``cli.run``). The item's
+    fixtures held the last value each check was given too. A ``prefill_flops`` returning 30 MiB arrays made the
+    trusted side of one grade 540 MB, one array kept per check (issue 25's second battery, 7h)."""
+    for _ in range(8):  # the exception, and what it was raised from or while handling
+        if exc is None:
+            return
+        if exc.__traceback__ is not None:
+            traceback.clear_frames(exc.__traceback__)
+            exc.__traceback__ = None
+        exc = exc.__cause__ or exc.__context__
 
 
 def _watched(funcargs: dict):
