@@ -57,7 +57,9 @@ def batch_case(cid, what, setup, mutate, between, cls=5, mutate_at=2.5):
             return False, "fresh grade: " + why
         want = fr.extra["report"]["score"]
         got = J.total(zz[0]) if zz else None
-        return got == want, f"rerun row {got}, fresh grade of the content now {want} (mutated at {fired['at']:.1f}s)"
+        # the batch CSV rounds scores to 2 decimals (docs/class.md), the JSON report does not (session 35)
+        close = got is not None and want is not None and abs(got - want) <= 0.005
+        return close, f"rerun row {got}, fresh grade of the content now {want} (mutated at {fired['at']:.1f}s)"
 
     def ver(st):
         return True, "built: " + ", ".join(sorted(p.name for p in st["dir"].iterdir()))
