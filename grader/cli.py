@@ -208,12 +208,18 @@ def _grade(args) -> int:
     course = _course(args)
     if args.submission is None:
         args.submission = _default_submission(course, args.lesson)
-    with _unzipped(Path(args.submission)) as opened:
+    given = Path(args.submission)
+    with _unzipped(given) as opened:
         args.submission = opened
-        return _grade_opened(args, course, targets)
+        try:
+            return _grade_opened(args, course, targets, "" if opened == given else str(given))
+        except GraderError as exc:  # a zip's scratch folder, gone once the grade ends, is named as the zip
+            if opened != given:
+                exc.message = str(exc).replace(str(opened), str(given))
+            raise
 
 
-def _grade_opened(args, course, targets) -> int:
+def _grade_opened(args, course, targets, shown_as: str) -> int:
     from grader.grading.engine import grade
     from grader.submission.files import choose_lesson
 
@@ -222,6 +228,7 @@ def _grade_opened(args, course, targets) -> int:
         lesson = choose_lesson(course, Path(args.submission), args.lesson).lesson if Path(args.submission).exists() \
             else args.lesson
         report = grade(args.submission, lesson=lesson, course=course, solutions=args.solutions, student=args.student)
+        report.submission = shown_as or report.submission
     _locate(report, lesson, args.submission)  # the lesson the grade read: grade() refuses a path that is not there
     view = report.for_audience(args.audience)
     for writer, path in targets:
