@@ -439,4 +439,3 @@ def _ended(kind: str, value) -> str:
     if kind == "returned":
         return f"returned {describe(value)}"
     return f"raised {type(value).__name__}" if kind == "raised" else "returned a value that cannot cross"
-

@@ -292,4 +292,3 @@ def could_mean(value, right) -> bool:
     except (OverflowError, ZeroDivisionError):
         return False
     return math.isfinite(value) and np.sign(value) == np.sign(right) and 1e-24 <= ratio <= 1e24
-
