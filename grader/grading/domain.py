@@ -26,7 +26,7 @@ from grader.exceptions import CallTimeout, GraderError, UnsupportedResult, Worke
 from grader.grading.guard import guard
 from grader.grading.relations import Answer, could_mean, describe_relation
 from grader.lesson.contract import INSIDE
-from grader.lesson.sampling import draw, refusals
+from grader.lesson.sampling import draw, refusals, sequence
 
 
 class _OutOfMemory(Exception):
@@ -110,7 +110,7 @@ class Domain:
             return False
 
     def check_large(self, function: str, calls, property: str, telling=(), wrong_shape: str | None = None,
-                    size: str = "") -> None:
+                    size: str = "", held: str = "") -> None:
         """Each call, in the order given (smallest first), must give the reference's answer, or run out
         of time or memory: sizes past the drawn ones, where a closed form answers at once and a right
         O(P²) count or loop may not answer at all. A number there is held to the right one (an int32
@@ -119,7 +119,10 @@ class Domain:
         the larger calls after it are not asked. ``wrong_shape``: the code an array of another shape gets
         when no model names one (the check sees that mistake itself). ``size``: the words for the size of all
         its calls, the same as a check of the lesson's own long prompt gives its call (``student.call_sized``):
-        a function too slow there is then not run again here, and not held to it."""
+        a function too slow there is then not run again here, and not held to it. ``held``: where the exercise
+        says the function must answer at these sizes too (causal_pairs "for a prompt of a million tokens too":
+        every held-out writer labelled a count of the P x P mask wrong), running out of time or memory fails,
+        with these words for what a right function does there."""
         for args, kwargs in calls:
             said = size or ", ".join(f"{name} = {value:,}" if isinstance(value, int) else f"{name} = {value}"
                                      for name, value in zip(self._names(function), args, strict=False))
@@ -128,8 +131,12 @@ class Domain:
             except CallTimeout as exc:
                 if not exc.too_slow:
                     raise
+                if held:
+                    fail(property, f"{exc}. {held}")
                 return
             except _OutOfMemory:
+                if held:
+                    fail(property, f"{format_call(function, args, kwargs)} raised MemoryError ({said}). {held}")
                 return
 
     def check_refusals(self, function: str, bases, property: str) -> None:
@@ -209,25 +216,8 @@ class Domain:
             before = (args, kwargs)
 
     def sequence(self, function: str, calls) -> list[tuple[tuple, dict]]:
-        """The first call, then it with each argument in turn taken from the others, then the first
-        again, then the first with the arguments that have a default left out (a value kept from the
-        call before would show: a utilization remembered instead of the peak)."""
-        first, *others = calls
-        sequence = [first]
-        for i in range(len(first[0])):
-            for other in others[:2]:
-                args = list(first[0])
-                args[i] = other[0][i]
-                sequence.append((tuple(args), {}))
-        sequence.append(first)
-        params, args = self._lesson.contracts[function].params, list(first[0])
-        while args and len(args) <= len(params) and params[len(args) - 1].default is not None:
-            if args[-1] == params[len(args) - 1].default:
-                break  # the same value again: leaving it out says nothing
-            args.pop()
-        if len(args) < len(first[0]):
-            sequence.append((tuple(args), {}))
-        return sequence
+        """The calls of ``check_sequence`` (``sampling.sequence``)."""
+        return sequence(self._lesson.contracts[function], calls)
 
     def _one(self, function, args, kwargs, property, telling, before=None, evidence=(), sized="",
              wrong_shape=None, fresh: bool = True) -> None:

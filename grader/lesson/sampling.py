@@ -147,6 +147,36 @@ def _cast(p: Param, kind: str, x: float, low: float, high: float):
     return _CASTS[kind](float(x))
 
 
+def sequence(contract: Contract, calls) -> list[tuple[tuple, dict]]:
+    """Calls in one process that show an answer kept from an earlier call: the first call, then it with each
+    argument in turn taken from the others, then the first again, then the first with the arguments that have a
+    default left out (a utilization remembered instead of the peak), then the first with each float argument
+    moved by one part in 10⁴ (a cache keyed by a rounded value, ``round(elapsed, 2)``, answers that with the first
+    call's answer: issue 21's fourth held-out round), an int one as a float where the contract allows floats."""
+    first, *others = calls
+    calls = [first]
+    for i in range(len(first[0])):
+        for other in others[:2]:
+            args = list(first[0])
+            args[i] = other[0][i]
+            calls.append((tuple(args), {}))
+    calls.append(first)
+    params, args = contract.params, list(first[0])
+    while args and len(args) <= len(params) and params[len(args) - 1].default is not None:
+        if args[-1] == params[len(args) - 1].default:
+            break  # the same value again: leaving it out says nothing
+        args.pop()
+    if len(args) < len(first[0]):
+        calls.append((tuple(args), {}))
+    for i, (p, x) in enumerate(zip(params, first[0], strict=False)):
+        whole = isinstance(x, (int, np.integer)) and not isinstance(x, bool) and "float" in p.types
+        if p.kind == "real" and (whole or isinstance(x, (float, np.floating))) and math.isfinite(x) and x != 0:
+            near = next((y for y in (x * (1 + 1e-4), x * (1 - 1e-4)) if p.in_range(y)), None)
+            if near is not None:
+                calls.append(((*first[0][:i], float(near) if whole else type(x)(near), *first[0][i + 1:]), {}))
+    return calls
+
+
 def refusals(contract: Contract, base: tuple) -> list[tuple[tuple, dict]]:
     """Calls just outside each range the lesson says raises ValueError, in every type the range
     declares: ``base`` with one argument moved past an end (the end itself where it is excluded, the

@@ -68,6 +68,17 @@ def test_a_right_count_out_of_memory_or_time_on_a_long_prompt_is_not_held(out_of
     domain(causal_pairs=counts_the_mask).check_large("causal_pairs", LONG, "right for long prompts")
 
 
+@pytest.mark.parametrize("out_of_reach", [MemoryError("a P × P mask"), CallTimeout("slow", "P = 50,000", True)])
+def test_a_count_out_of_memory_or_time_where_the_exercise_asks_for_long_prompts_fails_saying_so(out_of_reach):
+    def counts_the_mask(P):
+        raise out_of_reach
+    failed = failure(lambda: domain(causal_pairs=counts_the_mask).check_large(
+        "causal_pairs", LONG, "right for long prompts", held="a million tokens too"))
+    assert failed.detail.endswith(". a million tokens too")
+    assert ("causal_pairs(50000) raised MemoryError" if isinstance(out_of_reach, MemoryError) else "slow") \
+        in failed.detail
+
+
 def test_a_function_that_hangs_on_every_call_is_still_held():
     def hangs(P):
         raise CallTimeout("stuck")

@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grader.lesson.contract import EXPECTED_ERROR, INSIDE
+from grader.lesson.contract import EXPECTED_ERROR, INSIDE, load_contracts
 from grader.lesson.manifest import load_lesson
-from grader.lesson.sampling import draw, refusals
+from grader.lesson.sampling import draw, refusals, sequence
 
 SUITES = Path(__file__).resolve().parents[2] / "suites"
 CONTRACTS = {f"{lesson}.{name}": contract for lesson in ("prefill", "latency")
@@ -96,3 +96,17 @@ def test_after_the_size_corners_comes_an_all_zero_first_array():
     zero = [i for i, (args, _) in enumerate(calls) if not args[0].any()]
     assert zero == [len(contract.dims) + 2]  # the corners: every size low, every size high, one low per dimension
     assert calls[zero[0]][0][1].any() and all(args[0].dtype == np.float64 for args, _ in calls)
+
+
+def test_a_sequence_asks_the_first_call_again_with_each_float_moved_by_one_part_in_ten_thousand():
+    """A cache keyed by a rounded value (round(elapsed, 2)) answers a nearby call with the first call's answer."""
+    contracts = load_contracts("lesson.toml", {"rate": {
+        "n_out": {"kind": "whole", "min": 1, "sample": [1, 1e5], "types": ["int"]},
+        "elapsed": {"kind": "real", "above": 0, "max": 1, "sample": [1e-4, 1]}}}, ("rate",))
+    calls = sequence(contracts["rate"], [((7, 1), {}), ((3, 0.5), {}), ((9, 0.25), {})])
+    assert calls[-1] == ((7, 0.9999), {}) and isinstance(calls[-1][0][1], float)  # an int moved as a float, inside
+    assert not any(args[0] != 7 and args[1] != 1 for args, _ in calls)  # one argument changed at a time
+    cached = {}
+    def rate(n_out, elapsed):
+        return cached.setdefault((n_out, round(elapsed, 2)), n_out / elapsed)
+    assert any(rate(*args) != args[0] / args[1] for args, _ in calls)
