@@ -11,7 +11,7 @@ self-contained (numpy as np and the lesson's functions by name; no helpers), bec
 alone is what validate grades as a student's function.
 """
 
-from grader.checks import model, same_type
+from grader.checks import equal_values, model, same_type
 
 
 def _raised_other_error(student, predicted):
@@ -21,6 +21,21 @@ def _raised_other_error(student, predicted):
         return student.kind == "raised" and student.error not in (
             "ValueError", "AssertionError", "ZeroDivisionError", "OverflowError", "FloatingPointError")
     return same_type(student, predicted)
+
+
+def _replaced(student, predicted):
+    """A bad utilization put into range: the model's time where the value is clear (above 1 clamped to 1's time,
+    0 as the default), or some positive time where the bound is the student's own (0 or below clamped to 1e-9 or
+    0.01). A function that uses the bad value as given returns 0, a negative or another time above 1, and only
+    accepts it: issue 21's fourth round told a utilization multiplied in unchecked that it "replaces" the value."""
+    if student.kind != "returned" or predicted.kind != "returned" or not same_type(student, predicted):
+        return same_type(student, predicted)
+    if equal_values(student.value, predicted.value):
+        return True
+    try:
+        return 0 < float(student.value) < float("inf") and 0 < float(predicted.value) < float("inf")
+    except (TypeError, ValueError):
+        return False
 
 
 @model("seconds.flops-carried-forward", carried=True, needs="flops.missing-factor-2")
@@ -245,13 +260,13 @@ def seconds_reads_above_one_as_percent(N, P, flops_per_sec, utilization=1.0):
     return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
 
 
-@model("seconds.replaces-bad-value", same=same_type)
+@model("seconds.replaces-bad-value", same=_replaced)
 def seconds_clamped(N, P, flops_per_sec, utilization=1.0):
     utilization = min(max(utilization, 0.01), 1.0)
     return prefill_flops(N, P) / (flops_per_sec * utilization)  # noqa: F821
 
 
-@model("seconds.replaces-bad-value", same=same_type)
+@model("seconds.replaces-bad-value", same=_replaced)
 def seconds_zero_is_default(N, P, flops_per_sec, utilization=None):
     utilization = utilization or 1.0
     if not 0 < utilization <= 1:
