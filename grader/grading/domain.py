@@ -344,9 +344,23 @@ class Domain:
             else:
                 pair = f"{p.name} = {fmt(bad)} refused" if fmt(bad) != fmt(good) else f"values just {beyond} refused"
                 where = f"{p.name} {beyond} about {fmt(good)} ({p.name} = {fmt(good)} answered, {pair})"
-            return (f"The refusal follows {p.name} alone: with the other arguments the same, the function refuses "
+            if self._alone(function, calls, (tuple(args), accepted), i, cast(good), cast(bad)):
+                return (f"The refusal follows {p.name} alone: with the other arguments the same (two sets of them "
+                        f"tried), the function refuses {where}, a bound the lesson does not set ({p.range_text} is "
+                        "valid)")
+            return (f"With the other arguments as in {format_call(function, accepted, {})}, the function refuses "
                     f"{where}, a bound the lesson does not set ({p.range_text} is valid)")
         return ""
+
+    def _alone(self, function, calls, seen, i: int, good, bad) -> bool:
+        """Whether a bound found beside one answered call holds beside another whose other arguments differ: a bound
+        on n_out / elapsed, found at elapsed = 1, is no bound on n_out alone (issue 21's fourth round, z34)."""
+        if len(seen[1]) == 1:
+            return True  # no other argument
+        other = next((c for c, _ in list(calls)[:8] if c not in seen and any(a != b for j, (a, b) in
+                      enumerate(zip(c, seen[1], strict=False)) if j != i) and self._answers(function, c)), None)
+        return other is not None and self._answers(function, (*other[:i], good, *other[i + 1:])) \
+            and not self._answers(function, (*other[:i], bad, *other[i + 1:]))
 
     def _edge(self, function, moved, good: float, bad: float, whole: bool) -> tuple[float, float]:
         """Where refusals start between an answered value and a refused one, by bisection (by orders of

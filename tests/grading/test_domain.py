@@ -91,9 +91,21 @@ def test_a_bound_the_lesson_does_not_set_is_found_and_said():
         if not 1 <= n_out <= 4096:
             raise ValueError("n_out")
         return ttft * n_out
-    calls = [((1.5, 7), {}), ((0.2, 100_000), {})]
+    calls = [((1.5, 7), {}), ((0.2, 100_000), {}), ((3.0, 9), {})]
     failed = failure(lambda: domain(seconds=capped).check("seconds", calls, "right everywhere"))
     assert "refuses n_out = 4097 (and above), while n_out = 4096 is answered" in failed.detail
+    assert "The refusal follows n_out alone" in failed.detail  # the same bound beside (3.0, 9) too
+
+
+def test_a_bound_seen_beside_one_call_only_is_not_said_to_follow_one_argument_alone():
+    def rate_capped(ttft, n_out):  # a bound on n_out / ttft, not on n_out
+        if n_out / ttft > 1000:
+            raise ValueError("too fast")
+        return ttft * n_out
+    calls = [((1.0, 7), {}), ((0.2, 100_000), {}), ((2.0, 9), {})]
+    failed = failure(lambda: domain(seconds=rate_capped).check("seconds", calls, "right everywhere"))
+    assert "alone" not in failed.detail
+    assert "With the other arguments as in seconds(1.0, 7), the function refuses n_out = 1001" in failed.detail
 
 
 def test_a_table_and_a_type_refused_are_said_as_such():
