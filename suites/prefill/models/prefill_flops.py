@@ -146,3 +146,13 @@ def flops_one_token_short(N, P):
 @model("flops.token-off-by-one")
 def flops_one_token_too_many(N, P):
     return 2 * N * (P + 1)
+
+
+@model("flops.quadratic-term")
+def flops_with_attention_scores(N, P):
+    return 2 * N * P + 2 * P * P
+
+
+@model("flops.quadratic-term")
+def flops_with_p_squared(N, P):
+    return 2 * N * P + P * P
