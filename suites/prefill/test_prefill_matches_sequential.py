@@ -64,11 +64,12 @@ def _telling() -> list[tuple]:
     # W = 0 (X @ W is zero: every mistake made after the product agrees, one that leaves the product
     # out does not) and W = I (X @ W is X: the other way round); drawn last, so the draws above stay
     sparse += [(rng.standard_normal((4, 3)), np.zeros((3, 3))), (rng.standard_normal((4, 3)), np.eye(3))]
-    return dense, dense + sparse
+    return dense, dense + sparse, [(last, W), (cancel, W), sparse[-2]]
 
 
-# Every row of the dense ones is non-zero, so any change a function makes to X in place shows on them.
-DENSE, TELLING = _telling()
+# Every row of the dense ones is non-zero, so any change a function makes to X in place shows on them. ZEROS:
+# prompts whose running sum is exactly zero somewhere (zero rows first, rows that cancel, W = 0).
+DENSE, TELLING, ZEROS = _telling()
 
 
 def _is_bool(value) -> bool:
@@ -275,6 +276,13 @@ def test_agrees(student, diagnose, rng, P, d):
     # True is right everywhere in the contract: it must come from a computation (with one token, X @ W is its own
     # running sum, so a prompt of several tokens tells the product from the sum)
     _computes(student, diagnose, *((X, W, seen) if P > 1 else (*DENSE[0], None)), property)
+    if (P, d) == SHAPES[1]:  # where the running sum is exactly 0 both ways agree too: an error relative to the
+        for zero_X, zero_W in ZEROS:  # sum divides 0 by 0 there (NaN), and says False (issue 21's second round, q06)
+            _must_be_true(student, diagnose, zero_X, zero_W, ZERO_SUMS, observe=False)
+
+
+ZERO_SUMS = ("prefill_matches_sequential must return True where the running sum is exactly 0 too (rows that "
+             "cancel, a W of zeros): both ways give the same zeros there")
 
 
 def _computes(student, diagnose, X, W, seen, property) -> None:
