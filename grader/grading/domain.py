@@ -24,7 +24,7 @@ import numpy as np
 from grader.checks import array, describe, fail, format_call, is_close, number, probe
 from grader.exceptions import CallTimeout, GraderError, UnsupportedResult, WorkerDied
 from grader.grading.guard import guard
-from grader.grading.relations import Answer, could_mean, describe_relation
+from grader.grading.relations import Answer, could_mean, describe_relation, wrapped
 from grader.lesson.contract import INSIDE
 from grader.lesson.sampling import draw, refusals, sequence
 
@@ -35,29 +35,6 @@ class _OutOfMemory(Exception):
 
 AHEAD = 0.5  # seconds a batch asked ahead may take (Domain.right_ahead): a right function answers sixteen in ms
 REL = 1e-9  # far above the rounding of a handful of float operations, far below any mistake's size
-
-
-def _wrapped(got, want) -> str:
-    """A whole-number answer that is the right one wrapped round in a fixed-width integer (the product, or
-    twice it before a halving): numpy's int32 or int64 overflows silently where Python's int never does."""
-    if type(want) is not int or isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.number)):
-        return ""
-    try:
-        value = float(got)
-    except (TypeError, ValueError, OverflowError):
-        return ""
-    if not math.isfinite(value) or value == want or value != int(value):
-        return ""
-    for bits in (32, 64):
-        for times in (1, 2):
-            full = want * times
-            wrapped = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
-            if wrapped != full and float(wrapped / times) == value:
-                twice = " (twice it, before the halving)" if times == 2 else ""
-                return (f"That is the right answer{twice} wrapped round in a {bits}-bit integer: numpy's int{bits} "
-                        f"holds no whole number above 2**{bits - 1} − 1 and overflows silently (np.int{bits}, or an "
-                        "int array, keeps that type); Python's int never overflows, and a float holds this size")
-    return ""
 
 
 class Domain:
@@ -215,6 +192,34 @@ class Domain:
             self._one(function, args, kwargs, property, telling, before)
             before = (args, kwargs)
 
+    def check_own_arrays(self, function: str, calls, property: str) -> None:
+        """Each call hands out an array of its own: the worker changes each returned array in place once sent (a
+        bool one negated, a number one plus 1), as a caller may, and the same call is asked next. One that returns an
+        array it keeps (a cache, ``lru_cache``, a global) hands the changed one out: three held-out writers in five
+        rounds labelled that wrong. Asked where the submission's module batches (the reference keeps nothing)."""
+        many = getattr(self._module, "call_many", None)
+        if many is None or function in getattr(self._module, "stubs", ()):
+            return
+        pairs = [((*args,), {}) for args, _ in calls for _ in (1, 2)]
+        for args, kwargs in pairs:
+            guard(self._lesson, function, args, kwargs)
+        getattr(self._student, "remember", lambda name: None)(function)
+        results = many(function, pairs, change=True)
+        for k in range(0, len(pairs), 2):
+            (args, _), first, again = pairs[k], results[k], results[k + 1]
+            want = getattr(self._reference, function)(*args)
+            if first.kind != "returned" or again.kind != "returned" or not self._right(function, args, {}, first.value):
+                continue  # a wrong or missing first answer is the other checks' to say
+            if not self._right(function, args, {}, again.value):
+                how, call = ("negated", np.logical_not(want)) if want.dtype == bool else ("plus 1", want + 1), \
+                    format_call(function, args, {})
+                same = isinstance(again.value, np.ndarray) and np.array_equal(again.value, how[1])
+                fail(property, f"{call} returned a right array. Changed in place by its caller (every cell {how[0]}), "
+                     f"as a caller may change its own array, it was {'handed out again by' if same else 'followed by'}"
+                     f" the same call {call}, which returned {'that changed array' if same else describe(again.value)}"
+                     ": the function hands out an array it keeps (a cache or a global) rather than a new one per call. "
+                     "Return a new array each call, or a copy of the one kept")
+
     def sequence(self, function: str, calls) -> list[tuple[tuple, dict]]:
         """The calls of ``check_sequence`` (``sampling.sequence``)."""
         return sequence(self._lesson.contracts[function], calls)
@@ -253,7 +258,7 @@ class Domain:
             fail(property, f"{detail}. Called first, in a fresh process, it returns the right answer, so it answered "
                  f"from something kept from an earlier call{just}: a cache or a global that outlives the call")
         code = explain() or (wrong_shape if isinstance(want, np.ndarray) and np.shape(got) != want.shape else None)
-        relation = "" if code else _wrapped(got, want) or self._integer_only(function, args, kwargs, got, want) \
+        relation = "" if code else wrapped(got, want) or self._integer_only(function, args, kwargs, got, want) \
             or self._relation(function, evidence)
         fail(property, f"{detail}. {relation}" if relation else detail, diagnosis=code)
 

@@ -292,3 +292,26 @@ def could_mean(value, right) -> bool:
     except (OverflowError, ZeroDivisionError):
         return False
     return math.isfinite(value) and np.sign(value) == np.sign(right) and 1e-24 <= ratio <= 1e24
+
+
+def wrapped(got, want) -> str:
+    """A whole-number answer that is the right one wrapped round in a fixed-width integer (the product, or
+    twice it before a halving): numpy's int32 or int64 overflows silently where Python's int never does."""
+    if type(want) is not int or isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.number)):
+        return ""
+    try:
+        value = float(got)
+    except (TypeError, ValueError, OverflowError):
+        return ""
+    if not math.isfinite(value) or value == want or value != int(value):
+        return ""
+    for bits in (32, 64):
+        for times in (1, 2):
+            full = want * times
+            cut = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
+            if cut != full and float(cut / times) == value:
+                twice = " (twice it, before the halving)" if times == 2 else ""
+                return (f"That is the right answer{twice} wrapped round in a {bits}-bit integer: numpy's int{bits} "
+                        f"holds no whole number above 2**{bits - 1} − 1 and overflows silently (np.int{bits}, or an "
+                        "int array, keeps that type); Python's int never overflows, and a float holds this size")
+    return ""

@@ -303,10 +303,11 @@ class WorkerChannel:
             raise
         return value, observed
 
-    def call_many(self, function: str, calls: list[tuple[tuple, dict]], timeout: float, ahead: bool = False
-                  ) -> list[BatchResult]:
+    def call_many(self, function: str, calls: list[tuple[tuple, dict]], timeout: float, ahead: bool = False,
+                  change: bool = False) -> list[BatchResult]:
         """Run the calls one after the other in one process and one round trip, all within ``timeout``;
-        ``ahead``: the worker stops at the first call that is not plainly returned (the rest ``skipped``)."""
+        ``ahead``: the worker stops at the first call that is not plainly returned (the rest ``skipped``);
+        ``change``: the worker changes each returned array in place once it is sent, as a caller may."""
         if len(calls) > MAX_BATCH:
             raise ValueError(f"a batch holds at most {MAX_BATCH} calls, not {len(calls)}")
         blobs = codec.Blobs()
@@ -315,6 +316,8 @@ class WorkerChannel:
                              for args, kwargs in calls]}
         if ahead:
             request["ahead"] = True
+        if change:
+            request["change"] = True
         reply, blob = self._exchange(batch_text(function, calls), request, blobs, timeout)
         return unpack_many(reply, blob, function, calls, self.spec.module_path.name, ahead=ahead)
 

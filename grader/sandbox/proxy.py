@@ -120,8 +120,8 @@ class StudentModule:
 
         return self._call(function, args, kwargs, echo=False, run=run)
 
-    def call_many(self, function: str, calls: list[tuple[tuple, dict]], within: float | None = None
-                  ) -> list[BatchResult]:
+    def call_many(self, function: str, calls: list[tuple[tuple, dict]], within: float | None = None,
+                  change: bool = False) -> list[BatchResult]:
         """Many calls of one function in one round trip: one ``BatchResult`` per call, in order
         (``("returned", value)``, ``("raised", exc)`` as ``call`` would raise it, or
         ``("unsupported", message)``), run one after the other in one process, so state carries
@@ -131,7 +131,8 @@ class StudentModule:
         or ending its process marks nothing against the function (its worker is replaced, charged to the task),
         and the caller asks the calls one by one, each with its own time limit, as without the batch. Such a batch
         stops at the first call that raises or whose value cannot cross or would pass what a reply may carry: the
-        calls after it are ``("skipped", None)``."""
+        calls after it are ``("skipped", None)``. ``change``: each returned array is changed in place in the worker
+        once it is sent, as a caller may change its own (``Domain.check_own_arrays``)."""
         calls = [(tuple(args), dict(kwargs)) for args, kwargs in calls]
         if len(calls) > MAX_BATCH:
             raise ValueError(f"a batch holds at most {MAX_BATCH} calls, not {len(calls)}")
@@ -140,7 +141,7 @@ class StudentModule:
 
         def run(channel: WorkerChannel, timeout: float):
             if within is None:
-                results = channel.call_many(function, calls, timeout)
+                results = channel.call_many(function, calls, timeout, change=change)
             else:
                 results = channel.call_many(function, calls, min(timeout, within), ahead=True)
             return results, sum(result.kind == "returned" for result in results)

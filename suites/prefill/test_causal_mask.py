@@ -127,8 +127,13 @@ def test_whole_domain(domain):
 
 
 def test_repeated_calls(domain):
-    """causal_mask: each call's own answer, called again and again with one argument changed at a time."""
+    """causal_mask: each call's own answer, called again and again with one argument changed at a time, and a new
+    array each call (a mask its caller changes is not handed out again)."""
     domain.check_sequence("causal_mask", domain.draw("causal_mask", 12)[-3:], OWN_ANSWER, TELLING)
+    domain.check_own_arrays("causal_mask", domain.draw("causal_mask", 12)[-2:], OWN_ARRAY)
+
+
+OWN_ARRAY = "causal_mask must return a new array each call: a mask its caller changes must not come back"
 
 
 @pytest.mark.weight(2)

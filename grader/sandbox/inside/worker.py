@@ -37,6 +37,8 @@ import os
 import sys
 import traceback
 
+import numpy as np
+
 from grader.sandbox import codec
 from grader.sandbox.inside import observe, standins
 from grader.sandbox.inside.confinement import SwitchFailed, apply_limits
@@ -191,7 +193,7 @@ def answer_call(module, module_path: str, request: dict, blob: bytes, blobs: cod
         return reply
     if "batch" in request:
         reply.update(_answer_batch(func, request["batch"], blob, blobs, module_path, located,
-                                   ahead=request.get("ahead") is True))
+                                   ahead=request.get("ahead") is True, change=request.get("change") is True))
         return reply
     try:
         args, kwargs = _arguments(request.get("args", []), request.get("kwargs", {"t": "dict", "v": []}), blob)
@@ -218,8 +220,12 @@ def answer_call(module, module_path: str, request: dict, blob: bytes, blobs: cod
     return reply
 
 
-def _answer_batch(func, batch, blob: bytes, blobs: codec.Blobs, module_path: str, located, ahead: bool = False) -> dict:
+def _answer_batch(func, batch, blob: bytes, blobs: codec.Blobs, module_path: str, located, ahead: bool = False,
+                  change: bool = False) -> dict:
     """One result per call of ``batch``, in order; a call that cannot be decoded is a ``protocol`` result.
+
+    ``change``: each array a call returns is changed in place once it is encoded, as a caller may change its own
+    array (``_change``), so that the next call shows whether it handed out an array it keeps.
 
     ``ahead``: the batch only spares a right function its round trips (``Domain.right_ahead``), and the
     grader asks singly every call not returned here; so it stops at the first call that does not return
@@ -241,7 +247,7 @@ def _answer_batch(func, batch, blob: bytes, blobs: codec.Blobs, module_path: str
             results.append({"protocol": str(exc)})
             continue
         mark = len(blobs.parts), blobs.size
-        result = _run(func, args, kwargs, module_path, blobs, located)
+        result = _run(func, args, kwargs, module_path, blobs, located, change=change)
         if ahead and "ok" in result:
             document += _document_size(result)
             if document > codec.MAX_REPLY_DOCUMENT or blobs.size > codec.MAX_REPLY_BYTES:
@@ -263,8 +269,10 @@ def _arguments(args_doc, kwargs_doc, blob: bytes) -> tuple:
     return codec.decode(args_doc, blob), codec.decode(kwargs_doc, blob)
 
 
-def _run(func, args, kwargs, module_path: str, blobs: codec.Blobs, located, echo: bool = False) -> dict:
-    """Call ``func``: ``ok`` (and the arguments as it left them, with ``echo``), ``raised`` or ``unsupported``."""
+def _run(func, args, kwargs, module_path: str, blobs: codec.Blobs, located, echo: bool = False,
+         change: bool = False) -> dict:
+    """Call ``func``: ``ok`` (and the arguments as it left them, with ``echo``), ``raised`` or ``unsupported``.
+    ``change``: the value, once encoded (its bytes copied), changed in place (``_change``)."""
     try:
         value = func(*args, **kwargs)
     except BaseException as exc:  # noqa: BLE001 - SystemExit and friends are results too
@@ -277,6 +285,8 @@ def _run(func, args, kwargs, module_path: str, blobs: codec.Blobs, located, echo
         result = {"ok": codec.encode(value, blobs)}
         if echo:
             result["args"] = codec.encode(list(args), blobs)
+        if change:
+            _change(value)
         return result
     except codec.Unsupported as exc:
         text = bounded_text(exc.args[0] if exc.args else "unknown")
@@ -284,6 +294,18 @@ def _run(func, args, kwargs, module_path: str, blobs: codec.Blobs, located, echo
         text = f"a value whose conversion raised {type(exc).__name__}"
     _rewind(blobs, mark)
     return {"unsupported": text}
+
+
+def _change(value) -> None:
+    """A returned writable array changed in place as its caller may: a bool one negated, a number one plus 1."""
+    try:
+        if type(value) is np.ndarray and value.flags.writeable and value.dtype.kind in "biuf":
+            if value.dtype.kind == "b":
+                np.logical_not(value, out=value)
+            else:
+                value += 1
+    except BaseException:  # noqa: BLE001, S110 - an array that cannot change is one no caller changes either
+        pass
 
 
 def _rewind(blobs: codec.Blobs, mark: tuple[int, int]) -> None:
