@@ -251,6 +251,12 @@ class InStudentsPlace:
     def sized(self, size: str) -> SizedCalls:
         return SizedCalls(self, size)
 
+    def call_observed(self, function: str, args: tuple, kwargs: dict, perturb: dict | None = None) -> None:
+        """None: not observed here, as in a student bundle (checks then call plainly). Without it the name was taken
+        for a function's, the solution "did not define" it, and a check that raised on a student's odd value was
+        blamed on the suite ("it breaks with the reference solution too": issue 21's fifth round, m21)."""
+        return None
+
     def call_echo(self, function: str, *args, **kwargs):
         """The result and the arguments as the function left them (see ``StudentModule.call_echo``)."""
         target = getattr(self._module, function, None)

@@ -64,12 +64,17 @@ def _telling() -> list[tuple]:
     # W = 0 (X @ W is zero: every mistake made after the product agrees, one that leaves the product
     # out does not) and W = I (X @ W is X: the other way round); drawn last, so the draws above stay
     sparse += [(rng.standard_normal((4, 3)), np.zeros((3, 3))), (rng.standard_normal((4, 3)), np.eye(3))]
-    return dense, dense + sparse, [(last, W), (cancel, W), sparse[-2]]
+    edges = [(last, W, ZERO_SUMS), (cancel, W, ZERO_SUMS), (*sparse[-2], ZERO_SUMS), (*sparse[1], ONE_NUMBER)]
+    return dense, dense + sparse, edges
 
 
-# Every row of the dense ones is non-zero, so any change a function makes to X in place shows on them. ZEROS:
-# prompts whose running sum is exactly zero somewhere (zero rows first, rows that cancel, W = 0).
-DENSE, TELLING, ZEROS = _telling()
+ZERO_SUMS = ("prefill_matches_sequential must return True where the running sum is exactly 0 too (rows that "
+             "cancel, a W of zeros): both ways give the same zeros there")
+ONE_NUMBER = ("prefill_matches_sequential must return True for vectors of one number too (d = 1, X of shape (P, 1)): "
+              "both sums keep the shape (P, 1)")
+# Every row of the dense ones is non-zero, so any change a function makes to X in place shows on them. EDGES:
+# prompts whose running sum is exactly zero somewhere (zero rows first, rows that cancel, W = 0), and d = 1.
+DENSE, TELLING, EDGES = _telling()
 
 
 def _is_bool(value) -> bool:
@@ -120,6 +125,9 @@ def _must_be_true(student, diagnose, X, W, property, observe: bool = True):
         if observed is None or not observed[1].complete:
             fail(property, detail, diagnosis=code)  # no observation: the models' answers are all the evidence
         held = _arrays(((f.function, f.depth, f.locals) for f in observed[1].frames), X, W)
+        reshaped = _reshaped(observed[1].frames, X @ W)
+        if reshaped:
+            fail(property, f"{detail}. {reshaped}")
         # a model is named only when it also held the same wrong sums on the way: one bool says little
         proved = code and any(_same_wrong(held, _arrays(_model_frames(fn, X, W), X, W), X @ W)
                               for fn in diagnose.models_of("prefill_matches_sequential", code))
@@ -172,6 +180,18 @@ def _arrays(frames, X, W) -> list[tuple[str, np.ndarray]]:
     return out
 
 
+def _reshaped(frames, product) -> str:
+    """An array held with the running sum's values in another shape (squeeze() of a (P, 1) sum gives (P,))."""
+    right = np.cumsum(product, axis=0)
+    for frame in frames:
+        for name, value in frame.locals.items():
+            if isinstance(value, np.ndarray) and value.shape != right.shape and value.size == right.size > 1 \
+                    and value.dtype.kind == "f" and np.allclose(value.reshape(right.shape), right):
+                return (f"`{name}` holds the running sum's values in shape {value.shape}, not {right.shape}: compared "
+                        f"with the {right.shape} sum, it broadcasts, each cell against other cells")
+    return ""
+
+
 def _model_frames(fn, X, W):
     """The model's locals at each return of its own frames, run here (trusted code) on copies."""
     frames = []
@@ -212,15 +232,18 @@ def _said(held, X, W) -> str:
     """What each held array is: the running sum, X @ W unsummed, or where it first differs from the sum."""
     right, product = np.cumsum(X @ W, axis=0), X @ W  # public: the lesson names np.cumsum for the sum all at once
     said = []
+    atol = 1e-12 * (1 + np.abs(right).max())
     for where, value in held:
-        if np.allclose(value, right, rtol=1e-9, atol=1e-12 * (1 + np.abs(right).max())):
+        if np.allclose(value, right, rtol=1e-9, atol=atol):
             said.append(f"{where} is the running sum, within rounding")
-        elif np.allclose(value, product):
+        elif len(value) > 1 and np.allclose(value, product):  # (one token: X @ W is its own running sum)
             said.append(f"{where} is X @ W itself, not summed")
-        else:
-            i, j = np.argwhere(~np.isclose(value, right))[0]
-            said.append(f"{where} first differs from the running sum at position {i}, column {j}: "
-                        f"{value[i, j]:.6g} where the running sum is {right[i, j]:.6g}")
+        else:  # (a float32 sum differs past 1e-9 only: np.isclose's defaults found no cell, an IndexError in round 5)
+            i, j = np.argwhere(~np.isclose(value, right, rtol=1e-9, atol=atol))[0]
+            digits = 6 if f"{value[i, j]:.6g}" != f"{right[i, j]:.6g}" else 10
+            kept = f" (held in {value.dtype}, where X and W are {right.dtype})" if value.dtype != right.dtype else ""
+            said.append(f"{where}{kept} first differs from the running sum at position {i}, column {j}: "
+                        f"{value[i, j]:.{digits}g} where the running sum is {right[i, j]:.{digits}g}")
     return "When it returned, your function held: " + "; ".join(said[:4])
 
 
@@ -277,12 +300,8 @@ def test_agrees(student, diagnose, rng, P, d):
     # running sum, so a prompt of several tokens tells the product from the sum)
     _computes(student, diagnose, *((X, W, seen) if P > 1 else (*DENSE[0], None)), property)
     if (P, d) == SHAPES[1]:  # where the running sum is exactly 0 both ways agree too: an error relative to the
-        for zero_X, zero_W in ZEROS:  # sum divides 0 by 0 there (NaN), and says False (issue 21's second round, q06)
-            _must_be_true(student, diagnose, zero_X, zero_W, ZERO_SUMS, observe=False)
-
-
-ZERO_SUMS = ("prefill_matches_sequential must return True where the running sum is exactly 0 too (rows that "
-             "cancel, a W of zeros): both ways give the same zeros there")
+        for edge_X, edge_W, edge in EDGES:  # sum divides 0 by 0 there (NaN; issue 21's second round, q06); with
+            _must_be_true(student, diagnose, edge_X, edge_W, edge, observe=False)  # d = 1, a squeeze() broadcasts
 
 
 def _computes(student, diagnose, X, W, seen, property) -> None:

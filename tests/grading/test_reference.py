@@ -165,3 +165,18 @@ def test_a_reference_that_never_finishes_importing_is_a_configuration_error_in_i
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # the timer is off again, its handler restored
     assert signal.getsignal(signal.SIGALRM) is before
     assert load_reference(ROOT / "solutions" / "prefill" / "prefill.py", lesson).causal_pairs(4) == 10
+
+
+def test_the_solution_in_a_students_place_passes_a_check_that_observes_its_calls():
+    """A check that asks ``student.call_observed`` (prefill_matches_sequential's) runs with the solution answering:
+    unobserved (None), as in a student bundle. The name was taken for a function's, so every such check "broke with
+    the reference too", and a student's odd value was blamed on the suite (issue 21's fifth round, m21)."""
+    lesson = load_lesson(PREFILL)
+    solution = load_reference(ROOT / "solutions" / "prefill" / "prefill.py", lesson)
+    X, W = np.ones((3, 2)), np.eye(2)
+
+    def check(student):
+        observed = student.call_observed("prefill_matches_sequential", (X, W), {})
+        assert (observed is None) and student.call("prefill_matches_sequential", X, W)
+
+    assert replay.in_students_place(solution, check, {"student": None}) == "passes"
