@@ -29,8 +29,8 @@ from grader.lesson.contract import INSIDE
 from grader.lesson.sampling import draw, refusals, sequence
 
 
-class _OutOfMemory(Exception):
-    """A call of ``check_large`` ran out of memory: a right count of a P × P mask does at P = 10⁶."""
+class _OutOfMemory(Exception):  # a call of ``check_large`` ran out of memory (a count of a P × P mask at P = 10⁶)
+    pass
 
 
 AHEAD = 0.5  # seconds a batch asked ahead may take (Domain.right_ahead): a right function answers sixteen in ms
@@ -131,17 +131,18 @@ class Domain:
         moved = [(args, i) for args, i in moved if not (isinstance(args[i], float) and math.isnan(args[i]))]
         results = self._batch(function, [*bases, *(args for args, _ in moved)])
         answers = []
-        for base, (kind, value) in zip(bases, results, strict=False):
+        answered = f"{function} must answer valid calls: refusing what the lesson refuses earns nothing without that"
+        for base, (kind, value) in zip(bases, results, strict=False):  # (not ``property``: the refusals may be right)
             if kind != "returned":
-                fail(property, f"{format_call(function, base, {})} {_ended(kind, value)}, but its arguments are valid "
+                fail(answered, f"{format_call(function, base, {})} {_ended(kind, value)}, but its arguments are valid "
                                f"({self._allowed(function)}): refusing earns nothing where valid calls get no answer")
             if not could_mean(value, getattr(self._reference, function)(*base)):  # 0, inf, NaN, a sign nobody meant
-                fail(property, f"{format_call(function, base, {})} returned {describe(value)}: refusing earns nothing "
+                fail(answered, f"{format_call(function, base, {})} returned {describe(value)}: refusing earns nothing "
                                "where valid calls get no answer a person could have meant")
             answers.append(value)
         if len(answers) > 1 and len({repr(a) for a in answers}) == 1:
             asked = ", ".join(format_call(function, b, {}) for b in bases)
-            fail(property, f"{function} returned {describe(answers[0])} for every valid call asked ({asked}): no "
+            fail(answered, f"{function} returned {describe(answers[0])} for every valid call asked ({asked}): no "
                            "answer computed from them")
         refused, missed = {}, []
         for (args, i), (kind, value) in zip(moved, results[len(bases):], strict=True):
@@ -193,10 +194,9 @@ class Domain:
             before = (args, kwargs)
 
     def check_own_arrays(self, function: str, calls, property: str) -> None:
-        """Each call hands out an array of its own: the worker changes each returned array in place once sent (a
-        bool one negated, a number one plus 1), as a caller may, and the same call is asked next. One that returns an
-        array it keeps (a cache, ``lru_cache``, a global) hands the changed one out: three held-out writers in five
-        rounds labelled that wrong. Asked where the submission's module batches (the reference keeps nothing)."""
+        """A new array each call: the worker changes each returned array in place once sent (bool negated, numbers
+        plus 1), as a caller may, before the same call; one kept (``lru_cache``, a global) comes back changed (three
+        held-out writers in five rounds). Asked where the submission's module batches (the reference keeps none)."""
         many = getattr(self._module, "call_many", None)
         if many is None or function in getattr(self._module, "stubs", ()):
             return

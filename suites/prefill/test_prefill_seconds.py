@@ -214,6 +214,21 @@ def _good_utilization_works(diagnose) -> bool:
     return len({repr(diagnose.outcome("prefill_seconds", good).value) for good in goods}) > 1
 
 
+def _no_time(diagnose) -> tuple[str, bool]:
+    """How the good utilizations of ``_good_utilization_works`` got no time (the first call without one, or the one
+    time they all got), and whether that call raised."""
+    goods = [probe(2e9, 77, 3e13, utilization=0.25), *ACCEPTED]
+    for good in goods:
+        if not _gives_a_time(diagnose, good):
+            seen, call = diagnose.outcome("prefill_seconds", good), format_call("prefill_seconds", good.args,
+                                                                                 good.kwargs)
+            return f"{call} " + (f"returned {describe(seen.value)}" if seen.kind == "returned" else
+                                 f"raised {seen.error}" if seen.kind == "raised" else "gave no answer"), \
+                seen.kind == "raised"
+    same = diagnose.outcome("prefill_seconds", goods[0]).value
+    return f"every good utilization asked got the same time, {describe(same)}", False
+
+
 def _gives_a_time(diagnose, good) -> bool:
     """A finite positive number: a time a person could have meant, right or wrong. A raise, None, 0, a negative
     number, NaN or inf is none, also where the student's prefill_flops gave it (issue 25: refusing the bad
@@ -242,11 +257,13 @@ def test_rejects_bad_utilization(student, diagnose, utilization):
     try:
         got = student.prefill_seconds(7e9, 1000, 1e14, utilization=utilization)
     except ValueError:
-        if not _good_utilization_works(diagnose):
-            fail("prefill_seconds must raise ValueError for a utilization outside (0, 1] only: a good utilization "
-                 "must give a time", f"{call} raised ValueError, and a good utilization gets no time either (a "
-                 "positive number of seconds): the error must come from the check of the utilization, and only "
-                 "when it is outside (0, 1]; a time must be computed for every utilization inside it")
+        if not _good_utilization_works(diagnose):  # (the property says what is missing, not the refusal it earns)
+            missing, raised = _no_time(diagnose)
+            fail("prefill_seconds must compute a time for every utilization inside (0, 1]: refusing the others "
+                 "earns nothing without it", f"{call} raised ValueError, but a good utilization gets no time (a "
+                 f"positive number of seconds, computed from the arguments): {missing}" + (
+                     ". The error must come from the check of the utilization, and only when it is outside (0, 1]"
+                     if raised else ""))
         if not _refuses_others(diagnose):
             fail("prefill_seconds must raise ValueError for every utilization outside (0, 1], not for a few values",
                  f"{call} raised ValueError, but another utilization outside (0, 1] (just below 0, just above 1, "
@@ -272,7 +289,7 @@ def test_rejects_bad_utilization(student, diagnose, utilization):
 def test_integer_arguments(student, reference, diagnose):
     """Whole-number arguments, utilization=1 among them, give the time too."""
     _check(student, reference, diagnose, probe(3_000_000_000, 2048, 10**14, utilization=1),
-           "prefill_seconds must accept whole-number (int) arguments, utilization=1 among them")
+           "prefill_seconds must give the time for whole-number (int) arguments too, utilization=1 among them")
 
 
 def test_own_numbers(student, reference, diagnose, variant):

@@ -27,7 +27,8 @@ CORPUS = {f"{p.parent.name}/{p.stem}": p for p in (TESTS / "corpus").glob("*/*.p
 GRADED = ["forgot_factor_2", "flops_printed_not_returned", "flops_as_string", "hardcoded_visible_examples",
           "return_true", "slow_mask", "int32_flops", "rejects_int_utilization", "mask_for_visible_sizes"]
 FROM_CORPUS = ["causal_pairs/forgot_half", "causal_mask/strict_upper_complement",
-               "prefill_matches_sequential/mutates_prompt", "prefill_flops/power_instead_of_times"]
+               "prefill_matches_sequential/mutates_prompt", "prefill_flops/power_instead_of_times",
+               "prefill_seconds/rounded_two_decimals"]
 RAISES = "def prefill_matches_sequential(X, W):\n    raise ValueError('shapes')\n"
 
 
@@ -82,6 +83,14 @@ def test_a_prefill_flops_that_gives_no_number_is_named_as_the_source_of_prefill_
     assert "The problem comes from prefill_flops" in seconds.feedback
     example = check(report, "prefill_seconds", "lesson_example")
     assert "fix prefill_flops first" in example.message and returned in example.message
+
+
+def test_a_rounded_time_that_refuses_rightly_reads_no_requirement_it_meets(graded):
+    """Issue 21's fifth round: the hidden checks' properties a student reads said the refusals were wrong ("must
+    raise ValueError ... only") and ints refused, where the time was rounded to 0.0 and ints were accepted."""
+    feedback = task(graded["prefill_seconds/rounded_two_decimals"].for_audience("student"), "prefill_seconds").feedback
+    assert "must compute a time for every utilization inside (0, 1]" in feedback
+    assert "only: a good utilization" not in feedback and "must accept whole-number" not in feedback
 
 
 # ---------------------------------------------------------------------------- item 5: too slow, not wrong

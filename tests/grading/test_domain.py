@@ -168,6 +168,8 @@ def test_a_refusal_checked_beside_some_arguments_only_is_said_with_the_call_refu
     for gamed in (lambda ttft, n_out: (_ for _ in ()).throw(ValueError("bad")), lambda ttft, n_out: 0.0, underflowed):
         failed = failure(lambda gamed=gamed: domain(strict=gamed).check_refusals("strict", bases, "p"))
         assert "strict(1.5, 1)" in failed.detail  # refusing all, or one answer for all: no credit (issue 25)
+        # and the property a student reads names what is missing, not the refusals (issue 21's fifth round)
+        assert failed.property.startswith("strict must answer valid calls")
 
     def floats_only(ttft, n_out):  # issue 25, round 8: the range tested only after ``isinstance(ttft, float)``
         if n_out < 1 or (isinstance(ttft, float) and ttft <= 0):
