@@ -26,10 +26,10 @@ refused with the reason, never guessed at:
   ``0.28 s, i.e. 280 ms``, ``0.28 s = 280 ms``) as one, when both say the same number
   by the question's tolerance (``500 MiB (524 MB)`` at 1 %: two accepted forms of one
   answer, not two answers): when they differ, the answer is refused naming both.
-- **a comment in brackets** after the number, words that hold no number and no unit
-  (``28 (lower triangle, diagonal included)``, ``0.28 s (rounded)``), is passed over: it
-  explains the answer, it is not a second one. Brackets with a digit, a number word or a unit
-  (``28 (one of them)``, ``0.28 (ms)``) are read, and refused, as before.
+- **a comment in brackets** after the number is passed over: words without a number or unit (``28 (lower
+  triangle)``), the question's unit alone (``0.4 (seconds)``), another quantity in a unit of its own after an answer
+  in the question's (``20 tokens/s (0.05 s per token)``). Others with a digit, a number word or a unit (``28 (one of
+  them)``, ``0.28 (ms)``) are read, and refused, as before. Square brackets at the end read as round ones.
 
 Nothing here grows with the input beyond linear time: a 5000-digit number is read by
 ``float`` (which says "infinite") and reported as out of range, never converted to an int.
@@ -45,7 +45,7 @@ from grader.describe import bounded_repr
 from grader.exceptions import AnswerFormatError
 from grader.grading.arithmetic import worked_out
 from grader.lesson.tolerance import Tolerance
-from grader.lesson.units import Unit, declared
+from grader.lesson.units import Split, Unit, declared
 from grader.submission.as_typed import unquoted
 
 LONG = 200  # characters: a longer answer can only be one long number (or is refused), not words and units
@@ -81,6 +81,7 @@ _OPERATOR = re.compile(r"\d\s*[*×·⋅+/^]\s*[\d(]|\d\s+[xX]\s+\d|\*\*")
 _WORKING = re.compile(r"(?P<head>.*?[^\s(])\s*\((?P<working>[\d\s.eE+\-*/×·⋅^()=]+)\)")
 # a result, then the same again in brackets: "0.28 s (280 ms)", "10 (ten)", "1.4e13 (i.e. 14 TFLOPs)"
 _BRACKETED = re.compile(r"(?P<head>[^()]*[^\s(])\s*\((?P<inner>[^()]*)\)")
+_SQUARE = re.compile(r"\[([^\[\]()]*)\]$")
 
 
 class NotANumber(AnswerFormatError):
@@ -112,6 +113,7 @@ def read_number(text: str, unit: Unit, tolerance: Tolerance | None = None) -> fl
         return _scaled(*value, split.scale, text)
     if not cleaned:
         raise NotANumber(f"{quote(text)} holds no number")
+    cleaned = _SQUARE.sub(r"(\1)", cleaned)  # "0.4 s [400 ms]": brackets at the end, square as round
     worked = _WORKING.fullmatch(cleaned)
     if worked and _OPERATOR.search(worked.group("working")):
         value = read_number(worked.group("head"), unit, tolerance)
@@ -127,6 +129,10 @@ def read_number(text: str, unit: Unit, tolerance: Tolerance | None = None) -> fl
     if restated is not None:
         return restated
     if bracketed and _comment(bracketed.group("inner"), unit):
+        return read_number(bracketed.group("head"), unit, tolerance)
+    if bracketed and unit.split(f"1 {bracketed.group('inner').strip()}") == Split("1"):  # "0.4 (seconds)": its unit
+        return read_number(bracketed.group("head"), unit, tolerance)
+    if bracketed and _aside(bracketed.group("head"), bracketed.group("inner"), unit, tolerance):
         return read_number(bracketed.group("head"), unit, tolerance)
     alternatives = _OR.split(cleaned)
     if len(alternatives) > 1:
@@ -163,6 +169,20 @@ def _restated(head: str, inner: str, unit: Unit, text: str, tolerance: Tolerance
         raise NotANumber(f"{quote(text)} gives two numbers that differ: {quote(head)}, and {quote(again_text)} in "
                          "brackets: give one")
     return first
+
+
+def _aside(head: str, inner: str, unit: Unit, tolerance: Tolerance | None) -> bool:
+    """Whether brackets after a number in the question's unit hold a quantity in a unit of its own, an aside ("20
+    tokens/s (0.05 s per token)" restates the ITL: issue 21's fifth round), not a second answer in the question's."""
+    split = unit.split(head)
+    if split.body == head or split.ambiguous or split.bits or not re.search(r"\d", inner) \
+            or not re.search(r"[^\W\d_]{2,}", inner) or unit.split(inner.strip()).body != inner.strip():
+        return False  # (and none in the question's unit: "0.28 s (rounded up to 1 s)" is two answers)
+    try:
+        read_number(inner, unit, tolerance)
+    except NotANumber as exc:
+        return not isinstance(exc, OutOfRange)
+    return False
 
 
 def _comment(inner: str, unit: Unit) -> bool:

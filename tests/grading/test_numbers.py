@@ -343,3 +343,21 @@ def test_a_count_takes_every_multiple_whatever_the_list_suggests(text):
 @pytest.mark.parametrize("text", ["280 ms", "0.28 ks"])
 def test_prefixes_declared_empty_take_none_even_for_seconds(text):
     assert "not a unit of this question" in refused(text, Unit(("s",), ()))
+
+
+@pytest.mark.parametrize("text, unit, expected", [
+    ("0.4 (seconds)", SECONDS, 0.4), ("10 (pairs)", PAIRS, 10), ("20 (tokens/s)", RATE, 20),  # the unit alone
+    ("0.4 s [400 ms]", SECONDS, 0.4), ("0.28 s [i.e. 280 ms]", SECONDS, 0.28),  # square brackets as round ones
+    ("20 tokens/s (0.05 s per token)", RATE, 20), ("0.45 s (5 gaps)", SECONDS, 0.45),  # an aside in its own unit
+])
+def test_brackets_as_people_write_them_after_one_answer(text, unit, expected):
+    """Issue 21's fifth round: each was refused as "more than one number" or "not a unit of this question"."""
+    assert read(text, unit) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("0.4 s [0.45 s]", SECONDS), ("0.4 s (0.45)", SECONDS),  # a second answer in the question's unit, differing
+    ("20 (0.05 s per token)", RATE),  # no unit on the answer: which number is it?
+])
+def test_brackets_holding_a_second_answer_are_still_refused(text, unit):
+    assert refused(text, unit)
