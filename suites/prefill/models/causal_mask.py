@@ -21,6 +21,16 @@ def mask_upper(P):
     return np.triu(np.ones((P, P), dtype=bool))
 
 
+@model("mask.mirrored", same=same_cells)
+def mask_flipped_left_right(P):
+    return np.fliplr(np.triu(np.ones((P, P), dtype=bool)))
+
+
+@model("mask.mirrored", same=same_cells)
+def mask_flipped_upside_down(P):
+    return np.flipud(np.triu(np.ones((P, P), dtype=bool)))
+
+
 @model("mask.diagonal-missing", same=same_cells)
 def mask_strict_lower(P):
     return np.tril(np.ones((P, P), dtype=bool), k=-1)
