@@ -12,6 +12,8 @@ from grader.checks import confirmed, fail, is_close, number, refuses_by_rule
 
 pytestmark = pytest.mark.task("arithmetic_intensity")
 
+TELLING = [(0.5,), (2,), (4.0,), (1.5,)]  # a model of a misconception is named only when it agrees on these too
+
 
 def _mistake(got, b) -> str:
     if not is_close(b, 2) and is_close(got, b / 2, 1e-6):
@@ -113,9 +115,9 @@ OWN_ANSWER = ("arithmetic_intensity must give each call the answer for its own a
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
     """arithmetic_intensity: right across the lesson's whole domain (each range's ends first, in every type)."""
-    domain.check("arithmetic_intensity", domain.draw("arithmetic_intensity", 16), WHOLE_DOMAIN, ())
+    domain.check("arithmetic_intensity", domain.draw("arithmetic_intensity", 16), WHOLE_DOMAIN, TELLING)
 
 
 def test_repeated_calls(domain):
     """arithmetic_intensity: each call's own answer, called again and again with one argument changed at a time."""
-    domain.check_sequence("arithmetic_intensity", domain.draw("arithmetic_intensity", 12)[-3:], OWN_ANSWER, ())
+    domain.check_sequence("arithmetic_intensity", domain.draw("arithmetic_intensity", 12)[-3:], OWN_ANSWER, TELLING)

@@ -8,6 +8,8 @@ from grader.checks import confirmed, fail, is_close, number, refuses_by_rule
 
 pytestmark = pytest.mark.task("request_output_rate")
 
+TELLING = [(5, 0.4), (1, 2.0), (37, 0.9), (1000, 250.0)]  # a model is named only when it agrees on these too
+
 
 def _mistake(got, n_out, elapsed) -> tuple[str, str | None]:
     """What a wrong rate most likely is, in words that give away no input, and its diagnosis (diagnoses.toml)."""
@@ -125,12 +127,12 @@ OWN_ANSWER = ("request_output_rate must give each call the answer for its own ar
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
     """request_output_rate: right across the lesson's whole domain (each range's ends first, in every type)."""
-    domain.check("request_output_rate", domain.draw("request_output_rate", 16), WHOLE_DOMAIN, ())
+    domain.check("request_output_rate", domain.draw("request_output_rate", 16), WHOLE_DOMAIN, TELLING)
 
 
 def test_repeated_calls(domain):
     """request_output_rate: each call's own answer, called again and again with one argument changed at a time."""
-    domain.check_sequence("request_output_rate", domain.draw("request_output_rate", 12)[-3:], OWN_ANSWER, ())
+    domain.check_sequence("request_output_rate", domain.draw("request_output_rate", 12)[-3:], OWN_ANSWER, TELLING)
 
 
 EVERYWHERE = ("request_output_rate must refuse (with ValueError) n_out < 1 and an elapsed time that is zero or "

@@ -8,6 +8,8 @@ from grader.checks import confirmed, fail, is_close, number, refuses_by_rule
 
 pytestmark = pytest.mark.task("request_seconds")
 
+TELLING = [(0.2, 0.05, 5), (1.5, 0.02, 1), (0.03, 0.4, 12), (7.0, 0.001, 300)]  # a model agrees on these too
+
 FORMULA = "TTFT + (n_out − 1)·ITL: the first token arrives after TTFT, then come n_out − 1 gaps of ITL"
 
 
@@ -156,12 +158,12 @@ OWN_ANSWER = ("request_seconds must give each call the answer for its own argume
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
     """request_seconds: right across the lesson's whole domain (each range's ends first, in every type)."""
-    domain.check("request_seconds", domain.draw("request_seconds", 16), WHOLE_DOMAIN, ())
+    domain.check("request_seconds", domain.draw("request_seconds", 16), WHOLE_DOMAIN, TELLING)
 
 
 def test_repeated_calls(domain):
     """request_seconds: each call's own answer, called again and again with one argument changed at a time."""
-    domain.check_sequence("request_seconds", domain.draw("request_seconds", 12)[-3:], OWN_ANSWER, ())
+    domain.check_sequence("request_seconds", domain.draw("request_seconds", 12)[-3:], OWN_ANSWER, TELLING)
 
 
 EVERYWHERE = ("request_seconds must refuse (with ValueError) n_out < 1 and a TTFT or ITL that is zero or negative "

@@ -8,6 +8,8 @@ from grader.checks import confirmed, fail, is_close, number, refuses_by_rule
 
 pytestmark = pytest.mark.task("steady_decode_rate")
 
+TELLING = [(0.05,), (0.3,), (2.0,), (0.0007,)]  # a model of a misconception is named only when it agrees on these too
+
 
 def _mistake(got, itl) -> str:
     if is_close(got, itl, 1e-6):
@@ -112,9 +114,9 @@ OWN_ANSWER = ("steady_decode_rate must give each call the answer for its own arg
 @pytest.mark.weight(2)
 def test_whole_domain(domain):
     """steady_decode_rate: right across the lesson's whole domain (each range's ends first, in every type)."""
-    domain.check("steady_decode_rate", domain.draw("steady_decode_rate", 16), WHOLE_DOMAIN, ())
+    domain.check("steady_decode_rate", domain.draw("steady_decode_rate", 16), WHOLE_DOMAIN, TELLING)
 
 
 def test_repeated_calls(domain):
     """steady_decode_rate: each call's own answer, called again and again with one argument changed at a time."""
-    domain.check_sequence("steady_decode_rate", domain.draw("steady_decode_rate", 12)[-3:], OWN_ANSWER, ())
+    domain.check_sequence("steady_decode_rate", domain.draw("steady_decode_rate", 12)[-3:], OWN_ANSWER, TELLING)

@@ -188,7 +188,7 @@ def test_the_cli_writes_the_table(tmp_path):
     assert out.read_text(encoding="utf-8") == DOCS.read_text(encoding="utf-8")
     listing = subprocess.run([sys.executable, "-m", "grader", "diagnoses", "--lesson", "prefill"], cwd=ROOT,
                              capture_output=True, text=True, check=False).stdout
-    assert listing.startswith(f"prefill: {len(LESSON.diagnoses)} diagnoses (prefill_flops 15")
+    assert listing.startswith(f"prefill: {len(LESSON.diagnoses)} diagnoses (prefill_flops 16")
     assert "  mask.transposed  [causal_mask]" in listing
 
 

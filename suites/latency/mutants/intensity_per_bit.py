@@ -1,5 +1,6 @@
 # mistake: counts the weights in bits (8 · b per parameter), so the intensity comes out in FLOPs per bit
 # fails: arithmetic_intensity
+# diagnosis: intensity.bits
 # hint: FLOPs per bit
 
 

@@ -1,5 +1,6 @@
 # mistake: forgot the factor 2 of the multiply-add: 1/b
 # fails: arithmetic_intensity
+# diagnosis: intensity.missing-factor-2
 # hint: factor 2
 
 
