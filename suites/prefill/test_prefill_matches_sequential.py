@@ -182,7 +182,7 @@ def _arrays(frames, X, W) -> list[tuple[str, np.ndarray]]:
 
 def _reshaped(frames, product) -> str:
     """An array held with the running sum's values in another shape (squeeze() of a (P, 1) sum gives (P,))."""
-    right = np.cumsum(product, axis=0)
+    right = np.cumsum(product, axis=0)  # public: the lesson names np.cumsum for the sum all at once
     for frame in frames:
         for name, value in frame.locals.items():
             if isinstance(value, np.ndarray) and value.shape != right.shape and value.size == right.size > 1 \

@@ -17,7 +17,7 @@ def _mask(P):
 
 def causal_mask(P):
     _calls["causal_mask"] += 1
-    return _mask(P)  # the same array object every time
+    return _mask(P).copy()  # a copy of the cached array: one handed out itself comes back changed (issue 21, round 5)
 
 
 def causal_pairs(P):
