@@ -59,12 +59,21 @@ class DaskExecutor:
             raise UsageError(f"cannot reach the Dask scheduler at {self.scheduler}: {exc}") from None
         futures: dict = {}
         finished = distributed.as_completed(loop=client.loop)
+        retried: set[str] = set()
         try:
             lesson = client.scatter(self.snapshot, broadcast=True, hash=False)
             yield from self._submit(client, queue, lesson, futures, finished)
             for future in finished:
-                job, started = futures.pop(future)
-                yield _outcome(future, job, started, distributed)
+                job, started, used = futures.pop(future)
+                if future.status == "cancelled" and job.student not in retried:
+                    # the scheduler dropped it with the scattered lesson (a worker killed mid-batch on a busy machine:
+                    # "already forgotten", every task in flight): scatter again, once per such wave, and grade it again
+                    retried.add(job.student)
+                    if used is lesson:
+                        lesson = client.scatter(self.snapshot, broadcast=True, hash=False)
+                    queue.appendleft(job)
+                else:
+                    yield _outcome(future, job, started, distributed)
                 yield from self._submit(client, queue, lesson, futures, finished)
         finally:
             for future in futures:
@@ -89,7 +98,7 @@ class DaskExecutor:
                               reason=f"could not be sent to the cluster ({type(exc).__name__}: {exc}); "
                                      "it will be tried again on the next run")
                 continue
-            futures[future] = (job, time.monotonic())
+            futures[future] = (job, time.monotonic(), lesson)
             finished.add(future)
 
 
