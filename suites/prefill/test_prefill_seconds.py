@@ -201,31 +201,30 @@ def test_other_sizes(student, reference, diagnose, rng):
 ACCEPTED = [probe(3.3e9, 123, 4e13, utilization=0.61), probe(8e8, 2049, 9e14, utilization=1.0),
             probe(6.5e10, 5, 2.5e12, utilization=0.013)]
 REFUSED = [probe(3.3e9, 123, 4e13, utilization=u) for u in (-1e-9, 1.0001, 7.0, -math.inf, math.inf)]
+GOODS = [probe(2e9, 77, 3e13, utilization=0.25), *ACCEPTED]  # a good utilization, in REFUSALS too, and these
 
 
 def _good_utilization_works(diagnose) -> bool:
     """Whether good utilizations get a time: then an error for a bad one was raised on purpose. Asked at
     inputs no visible check uses, so that refusing everything but the lesson's examples fails; asked once per
     submission (``diagnose`` remembers). The same time for all of them is no time computed from them."""
-    goods = [probe(2e9, 77, 3e13, utilization=0.25), *ACCEPTED]
-    if not all(_gives_a_time(diagnose, good) for good in goods):
+    if not all(_gives_a_time(diagnose, good) for good in GOODS):
         return False
     # four calls that share no argument: one time for all of them is no time computed from them (a constant)
-    return len({repr(diagnose.outcome("prefill_seconds", good).value) for good in goods}) > 1
+    return len({repr(diagnose.outcome("prefill_seconds", good).value) for good in GOODS}) > 1
 
 
 def _no_time(diagnose) -> tuple[str, bool]:
     """How the good utilizations of ``_good_utilization_works`` got no time (the first call without one, or the one
     time they all got), and whether that call raised."""
-    goods = [probe(2e9, 77, 3e13, utilization=0.25), *ACCEPTED]
-    for good in goods:
+    for good in GOODS:
         if not _gives_a_time(diagnose, good):
             seen, call = diagnose.outcome("prefill_seconds", good), format_call("prefill_seconds", good.args,
                                                                                  good.kwargs)
             return f"{call} " + (f"returned {describe(seen.value)}" if seen.kind == "returned" else
                                  f"raised {seen.error}" if seen.kind == "raised" else "gave no answer"), \
                 seen.kind == "raised"
-    same = diagnose.outcome("prefill_seconds", goods[0]).value
+    same = diagnose.outcome("prefill_seconds", GOODS[0]).value
     return f"every good utilization asked got the same time, {describe(same)}", False
 
 
