@@ -1,0 +1,20 @@
+def request_seconds(ttft, itl, n_out):
+    if ttft <= 0:
+        raise ValueError("ttft must be positive")
+    if itl <= 0:
+        raise ValueError("itl must be positive")
+    return ttft + (n_out - 1) * itl
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError("itl must be positive")
+    return 1 / itl
+
+
+def request_output_rate(n_out, elapsed):
+    return n_out / elapsed
+
+
+def arithmetic_intensity(bytes_per_param):
+    return 2 / bytes_per_param
