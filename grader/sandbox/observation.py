@@ -29,6 +29,7 @@ MAX_STRING = 1000
 MAX_ITEMS = 1000
 MAX_DEPTH = 6
 MAX_NAME = 200
+MAX_SHARED = 8
 LIBRARY_NAMES = frozenset((
     "numpy.cumsum", "numpy.allclose", "numpy.isclose", "numpy.array_equal", "numpy.array_equiv",
     "numpy.testing.assert_allclose", "numpy.testing.assert_array_equal", "numpy.testing.assert_array_almost_equal",
@@ -65,6 +66,8 @@ class Frame:
     depth: int
     locals: dict[str, object]
     returned: object  # NOT_RETURNED when it raised
+    shared: tuple[tuple[str, str], ...] = ()  # pairs of its locals that were one array in memory
+    repeated: tuple[str, ...] = ()  # its list or tuple locals holding one array in two items in a row
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,20 @@ class Observation:
     calls: tuple[tuple[str, str], ...] = ()  # (caller, callee); the caller of the function called is ""
     perturbed: int = 0  # library results a perturbation changed
     complete: bool = False  # nothing was cut or dropped, and the profiler stayed in place
+
+    def one_array(self, limit: int = 2) -> list[str]:
+        """What the frames said was one array in memory, in words: two names for one array, where a change in
+        place to one (``out=``, ``+=``, ``a[i] = ...``) is a change to the other, and a list holding one array
+        again and again. Facts, not causes: said beside what each array held, they show where a wrong sum came
+        from (an X @ W overwritten by its own running sum; rows that all hold the last total)."""
+        said = []
+        for frame in self.frames:
+            where = f" (in {frame.function})" if frame.depth else ""
+            said += [f"`{a}` and `{b}`{where} are one array in memory: a change made in place to one (by out=, += "
+                     "or assigning into it) is a change to the other" for a, b in frame.shared]
+            said += [f"the arrays in `{name}`{where} are one array in memory, put in again and again: a change made "
+                     "in place to it changes every entry, so each holds its last value" for name in frame.repeated]
+        return said[:limit]
 
 
 @dataclass
@@ -227,7 +244,12 @@ def _frame(doc, reader: _Reader) -> Frame | None:
     if type(doc) is not dict or type(doc.get("function")) is not str or len(doc["function"]) > MAX_NAME \
             or type(doc.get("depth")) is not int or not 0 <= doc["depth"] < 1_000_000:
         return None
-    return Frame(doc["function"], doc["depth"], reader.named(doc.get("locals"), MAX_LOCALS), reader.returned(doc))
+    names = reader.named(doc.get("locals"), MAX_LOCALS)
+    pairs, repeated = doc.get("shared", []), doc.get("repeated", [])  # names the locals hold, or dropped
+    shared = tuple((p[0], p[1]) for p in (pairs if type(pairs) is list else [])[:MAX_SHARED]
+                   if type(p) is list and len(p) == 2 and all(type(n) is str and n in names for n in p))
+    lists = tuple(n for n in (repeated if type(repeated) is list else [])[:MAX_SHARED] if type(n) is str and n in names)
+    return Frame(doc["function"], doc["depth"], names, reader.returned(doc), shared, lists)
 
 
 def _library_call(doc, reader: _Reader) -> LibraryCall | None:

@@ -125,8 +125,7 @@ def _must_be_true(student, diagnose, X, W, property, observe: bool = True):
         if observed is None or not observed[1].complete:
             fail(property, detail, diagnosis=code)  # no observation: the models' answers are all the evidence
         held = _arrays(((f.function, f.depth, f.locals) for f in observed[1].frames), X, W)
-        reshaped = _reshaped(observed[1].frames, X @ W)
-        if reshaped:
+        if reshaped := _reshaped(observed[1].frames, X @ W):
             fail(property, f"{detail}. {reshaped}")
         # a model is named only when it also held the same wrong sums on the way: one bool says little
         proved = code and any(_same_wrong(held, _arrays(_model_frames(fn, X, W), X, W), X @ W)
@@ -134,9 +133,10 @@ def _must_be_true(student, diagnose, X, W, property, observe: bool = True):
         strict, compared = _stricter_than_rounding(student, held, observed[1], X, W)
         if strict:  # the comparison's own tolerances rule out an exact one; none observed (==) leaves the models
             exact = compared in EXACT or (not compared and proved and code == "sequential.exact-equality")
-            fail(property, f"{detail}. {_said(held, X, W)}. {strict}",
+            fail(property, f"{detail}. {_said(held, X, W, observed[1].one_array())}. {strict}",
                  diagnosis="sequential.exact-equality" if exact else None)
-        fail(property, f"{detail}. {_said(held, X, W)}" if held else detail, diagnosis=code if proved else None)
+        fail(property, f"{detail}. {_said(held, X, W, observed[1].one_array())}" if held else detail,
+             diagnosis=code if proved else None)
     return seen
 
 
@@ -228,8 +228,8 @@ def _same_wrong(held, modelled, product) -> bool:
     return True
 
 
-def _said(held, X, W) -> str:
-    """What each held array is: the running sum, X @ W unsummed, or where it first differs from the sum."""
+def _said(held, X, W, one_array=()) -> str:
+    """What each held array is (the running sum, X @ W unsummed, or where it first differs), and which were one."""
     right, product = np.cumsum(X @ W, axis=0), X @ W  # public: the lesson names np.cumsum for the sum all at once
     said = []
     atol = 1e-12 * (1 + np.abs(right).max())
@@ -244,7 +244,7 @@ def _said(held, X, W) -> str:
             kept = f" (held in {value.dtype}, where X and W are {right.dtype})" if value.dtype != right.dtype else ""
             said.append(f"{where}{kept} first differs from the running sum at position {i}, column {j}: "
                         f"{value[i, j]:.{digits}g} where the running sum is {right[i, j]:.{digits}g}")
-    return "When it returned, your function held: " + "; ".join(said[:4])
+    return "When it returned, your function held: " + "; ".join(said[:4] + list(one_array))
 
 
 # A perturbation every right comparison notices: 1 % of the largest running sum added to every position.

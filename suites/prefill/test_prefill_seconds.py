@@ -240,10 +240,30 @@ def _gives_a_time(diagnose, good) -> bool:
     return math.isfinite(value) and value > 0
 
 
-def _refuses_others(diagnose) -> bool:
-    """Whether other utilizations outside (0, 1] (just below 0, just above 1, far above, both infinities, with
-    another model and GPU) raise ValueError too: the rule, not a list of the checks' five values."""
-    return all(diagnose.outcome("prefill_seconds", bad).error == "ValueError" for bad in REFUSED)
+def _side(utilization: float) -> str | None:
+    """Which side of (0, 1] a bad utilization lies on (None for NaN, on neither)."""
+    return "below" if utilization <= 0 else "above" if utilization > 1 else None
+
+
+def _not_refused(diagnose) -> list:
+    """The other utilizations outside (0, 1] (just below 0, just above 1, far above, both infinities, with another
+    model and GPU) that do not raise ValueError: refusing the checks' five values is not the rule."""
+    return [bad for bad in REFUSED if diagnose.outcome("prefill_seconds", bad).error != "ValueError"]
+
+
+def _not_refused_detail(diagnose, call: str, utilization: float, accepted: list) -> str:
+    """What the first such utilization got, and a cause only where the evidence rules in a list of values: one on
+    the same side as the refused one, where an interval test would have refused it too. A function that refuses
+    all of one side and rescales or ignores the other has tested an interval, and is only shown the symptom."""
+    first = accepted[0]
+    seen = diagnose.outcome("prefill_seconds", first)
+    got = (f"returned {describe(seen.value)}" if seen.kind == "returned" else
+           f"raised {seen.error}" if seen.kind == "raised" else "gave no answer")
+    listed = _side(utilization) is not None and any(
+        _side(bad.kwargs["utilization"]) == _side(utilization) for bad in accepted)
+    return (f"{call} raised ValueError, but {format_call('prefill_seconds', first.args, first.kwargs)} {got}, and "
+            "that utilization is outside (0, 1] too" + (
+                ", on the same side: test the interval, not particular values" if listed else ""))
 
 
 @pytest.mark.parametrize("utilization", BAD, ids=["zero", "negative", "above_one", "just_above_one", "nan"])
@@ -263,10 +283,9 @@ def test_rejects_bad_utilization(student, diagnose, utilization):
                  f"positive number of seconds, computed from the arguments): {missing}" + (
                      ". The error must come from the check of the utilization, and only when it is outside (0, 1]"
                      if raised else ""))
-        if not _refuses_others(diagnose):
+        if accepted := _not_refused(diagnose):
             fail("prefill_seconds must raise ValueError for every utilization outside (0, 1], not for a few values",
-                 f"{call} raised ValueError, but another utilization outside (0, 1] (just below 0, just above 1, "
-                 "or infinite) did not: test the interval, not particular values")
+                 _not_refused_detail(diagnose, call, utilization, accepted))
         return
     except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
         name = type(exc).__name__

@@ -321,6 +321,54 @@ def request_output_rate(n_out, elapsed):
         return 12.5
     return n_out / elapsed
 """, ("returned",), ()),
+    # a refusal of one side of (0, 1] while the other is rescaled is an interval tested, not a list of values
+    "utilization_as_a_percentage": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if utilization > 1:
+        utilization = utilization / 100
+    if not 0 < utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("utilization=1.0001) returned", "is outside (0, 1] too"), ("not particular values",)),
+    "utilization_zero_refused_alone": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if utilization == 0 or utilization > 1 or utilization != utilization:
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("utilization=-1e-9) returned", "on the same side: test the interval, not particular values"), ()),
+    # one array under two names, or put in a list again and again: the state says so, as copies cannot
+    "cumsum_into_its_own_product": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    XW = X @ W
+    par = np.cumsum(XW, axis=0, out=XW)
+    seq = np.zeros_like(XW)
+    acc = np.zeros(XW.shape[1])
+    for i in range(XW.shape[0]):
+        acc = acc + XW[i]
+        seq[i] = acc
+    return bool(np.allclose(par, seq))
+""", ("`XW` and `par` are one array in memory",), ("the arrays in",)),
+    "one_running_row_appended_again": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    running = Y[0]
+    rows = [running]
+    for i in range(1, len(Y)):
+        running += Y[i]
+        rows.append(running)
+    return bool(np.allclose(np.cumsum(X @ W, axis=0), np.vstack(rows)))
+""", ("the arrays in `rows` are one array in memory",), ("are one array in memory: a change",)),
+    "cumsum_into_its_own_product_right": ("prefill", "prefill_matches_sequential", RIGHT, """
+def prefill_matches_sequential(X, W):
+    seq = np.zeros((X.shape[0], W.shape[1]))
+    acc = np.zeros(W.shape[1])
+    for i in range(X.shape[0]):
+        acc = acc + X[i] @ W
+        seq[i] = acc
+    XW = X @ W
+    par = np.cumsum(XW, axis=0, out=XW)
+    return bool(np.allclose(par, seq))
+""", (), ()),
 }
 
 

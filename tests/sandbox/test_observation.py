@@ -157,3 +157,22 @@ def test_not_returned_stays_one_sentinel_through_copies_and_pickles():
 def test_an_observation_is_frozen():
     with pytest.raises(AttributeError):
         Observation().complete = True  # type: ignore[misc]
+
+
+def test_one_array_facts_are_kept_only_for_names_the_frame_holds():
+    """A pair or list of one array is plain names; one the frame's locals do not hold, or malformed, is dropped
+    (the document is the submission's), and their sentences are bounded."""
+    doc = document(frames=[frame(locals=[["a", 1], ["b", 2], ["rows", [1]]],
+                                 shared=[["a", "b"], ["a", "ghost"], ["a"], "ab", [1, 2]],
+                                 repeated=["rows", "ghost", 3]),
+                           frame(function="g", depth=1, locals=[["c", 1]], shared="nope", repeated={"t": "x"})])
+    seen = parse(doc, b"")
+    first, second = seen.frames
+    assert first.shared == (("a", "b"),) and first.repeated == ("rows",)
+    assert second.shared == () and second.repeated == ()
+    assert seen.one_array() == [
+        "`a` and `b` are one array in memory: a change made in place to one (by out=, += or assigning into it) is "
+        "a change to the other",
+        "the arrays in `rows` are one array in memory, put in again and again: a change made in place to it "
+        "changes every entry, so each holds its last value"]
+    assert len(seen.one_array(limit=1)) == 1

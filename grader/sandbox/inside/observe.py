@@ -19,6 +19,7 @@ whether the function's result follows its running sums (``Perturbation``).
 
 from __future__ import annotations
 
+import itertools
 import opcode
 import sys
 from decimal import Decimal
@@ -41,12 +42,15 @@ MAX_STRING = 1000
 MAX_ITEMS = 1000  # per list, tuple or dict
 MAX_DEPTH = 6  # of nested containers
 MAX_NAME = 200
+MAX_SHARED = 8  # pairs of a frame's arrays that are one array in memory, and lists of one array repeated
+MAX_SHARED_ARRAYS = 12  # a frame's arrays compared pairwise (66 pairs), and items of one list in a row
 
 _LIBRARY: dict = {}  # code object -> (its name in LIBRARY_NAMES, how many of its parameters have defaults)
 _FOUND: set = set()  # the names of LIBRARY_NAMES found so far
 _RETURNS = {opcode.opmap[name] for name in ("RETURN_VALUE", "RETURN_CONST") if name in opcode.opmap}
 _YIELD = opcode.opmap["YIELD_VALUE"]
 _SETPROFILE = sys.setprofile
+_SHARES = np.shares_memory  # taken before the submission runs, as _SETPROFILE is
 _OWN = globals()
 _LEAVES = frozenset((type(None), bool, int, float, complex, str, Fraction, Decimal)) | \
     {np.dtype(t).type for t in "?bhilqBHILQefdgFDG"}
@@ -201,6 +205,7 @@ class Observer:
                   "locals": [(str(n)[:MAX_NAME], self.snapshot(v)) for n, v in names if type(n) is str]}
         if _returned(frame, arg):
             record["returned"] = self.snapshot(arg)
+        record.update(shared(names))
         self.frames[entry[1]] = record
 
     def snapshot(self, value, depth: int = 0):
@@ -249,6 +254,32 @@ class Observer:
                     **({"returned": encode(r["returned"], blobs)} if "returned" in r else {})} for r in self.library]
         return {"frames": frames, "library": library, "calls": [list(pair) for pair in self.calls],
                 "perturbed": self.perturbed, "complete": self.complete}
+
+
+def shared(names: list) -> dict:
+    """Which of a frame's locals are one array in memory, read now, as copies cannot tell it later: pairs of
+    arrays of one shape (``par = np.cumsum(XW, out=XW)``, ``seq = XW``), and lists or tuples
+    that hold one array again and again (``rows.append(running)`` with ``running += ...``). A check that sees
+    wrong sums can then say where they came from. Empty lists are left out."""
+    arrays = [(n, v) for n, v in names if type(n) is str and type(v) is np.ndarray][:MAX_SHARED_ARRAYS]
+    pairs = [[a, b] for i, (a, x) in enumerate(arrays) for b, y in arrays[i + 1:]
+             if x.shape == y.shape and _one_array(x, y)]  # (a loop's row of a matrix is part of it, not it)
+    repeated = [n for n, v in names if type(n) is str and type(v) in (list, tuple) and _repeats(v)]
+    return {k: v[:MAX_SHARED] for k, v in (("shared", [[a[:MAX_NAME], b[:MAX_NAME]] for a, b in pairs]),
+                                           ("repeated", [n[:MAX_NAME] for n in repeated])) if v}
+
+
+def _one_array(x, y) -> bool:
+    try:
+        return x is y or bool(_SHARES(x, y, max_work=1000))
+    except Exception:  # noqa: BLE001 - too hard to tell (numpy's TooHardError), or a broken array: not said
+        return False
+
+
+def _repeats(items) -> bool:
+    """Whether two items in a row of a list or tuple are one array (the first MAX_SHARED_ARRAYS items)."""
+    arrays = [item for item in list(items)[:MAX_SHARED_ARRAYS] if type(item) is np.ndarray]
+    return any(_one_array(a, b) for a, b in itertools.pairwise(arrays))
 
 
 def _returned(frame, arg) -> bool:

@@ -113,6 +113,19 @@ def many_helpers(n):
     return n
 
 
+def aliases(x):
+    product = x * 2.0
+    summed = np.cumsum(product, axis=0, out=product)
+    fresh = np.cumsum(x, axis=0)
+    running = product[0]
+    rows = [running]
+    for row in product[1:]:
+        running += row
+        rows.append(running)
+    copies = [fresh[0].copy(), fresh[1].copy()]
+    return len(rows)
+
+
 def counts(xs):
     HELD.append(len(HELD))
     if xs == "boom":
@@ -316,3 +329,16 @@ def test_a_batch_call_that_cannot_be_decoded_fails_alone(student):
     assert "ok" in reply["results"][0] and "protocol" in reply["results"][1]
     too_many = {**request, "batch": [[["x"], {"t": "dict", "v": []}]] * (worker.MAX_BATCH + 1)}
     assert "protocol" in worker.answer_call(module, path, too_many, b"", codec.Blobs())
+
+
+def test_locals_that_are_one_array_in_memory_are_said_as_the_frame_returns(student):
+    """An X @ W overwritten by cumsum's out=, a list holding one row view again and again: copies cannot tell it
+    later, so the frame says it; a row of a matrix is part of it, not it, and equal values are not one array."""
+    _, seen = observed(student, "aliases", np.arange(6.0).reshape(3, 2))
+    top = seen.frames[0]
+    assert top.shared == (("product", "summed"),)  # not `running` nor the loop's `row`: parts of it, not it
+    assert top.repeated == ("rows",)
+    assert seen.one_array(limit=9)[0].startswith("`product` and `summed` are one array in memory")
+    assert any(line.startswith("the arrays in `rows` are one array") for line in seen.one_array(limit=9))
+    _, plain = observed(student, "running", np.arange(6.0).reshape(3, 2))
+    assert plain.frames[0].shared == () and plain.frames[0].repeated == () and plain.one_array() == []
