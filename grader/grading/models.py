@@ -33,18 +33,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grader.checks import Outcome, Probe, equal_values, same_changes, same_value
-from grader.exceptions import CallTimeout, ImportFailed, MissingFunction, StudentCodeError, UnsupportedResult
+from grader.checks import Outcome, Probe, same_changes, same_value
 from grader.grading.evidence import agrees, only_wrong, stated
 from grader.grading.guard import guard
+from grader.grading.observed import Observed, builtin_name, changed_arguments, ending, message_of
 from grader.grading.reference import MemoKey, Unrecordable, kept_memo_key
 from grader.grading.sizes import KEPT, MAX_COPIED, TooBig, elements, is_oversized, limit, owned, stand_in
 from grader.lesson.manifest import Lesson
 from grader.lesson.misconceptions import Model, load_models
 from grader.sandbox import codec
-from grader.sandbox.channel import student_raise
 
 REFERENCE, YOURS = "reference", "yours"
+MAX_ANSWERED = 300  # calls kept per function for the relations a failing check may state (grading.relations)
 
 
 @dataclass(frozen=True)
@@ -65,14 +65,6 @@ class _Unknown(Exception):
         self.kind = kind
 
 
-def _builtin_name(exc: BaseException) -> str:
-    """The name a student's exception of this type is reported by: its nearest built-in class."""
-    for cls in type(exc).__mro__:
-        if getattr(builtins, cls.__name__, None) is cls:
-            return cls.__name__
-    return "Exception"
-
-
 def _crossed(value) -> tuple[str, object]:
     """The value as it would reach the grader from a worker (the codec's round trip), or unsupported.
     A long list or tuple is kept as it is (item by item the round trip would cost seconds)."""
@@ -84,18 +76,6 @@ def _crossed(value) -> tuple[str, object]:
     except codec.Unsupported:
         return "unsupported", None
     return "returned", codec.decode(doc, b"".join(blobs.parts))
-
-
-def _same_argument(before, after) -> bool:
-    """Whether a call left an argument as it was given (an array: every cell, NaN included)."""
-    if isinstance(before, np.ndarray) or isinstance(after, np.ndarray):
-        if not (isinstance(before, np.ndarray) and isinstance(after, np.ndarray)) or before.shape != after.shape:
-            return False
-        try:
-            return bool(np.array_equal(before, after, equal_nan=before.dtype.kind in "fc"))
-        except TypeError:
-            return False
-    return equal_values(before, after)
 
 
 def run(function, probe: Probe, slow=None) -> Outcome:
@@ -113,23 +93,10 @@ def run(function, probe: Probe, slow=None) -> Outcome:
     except _Unknown as unknown:
         return Outcome(unknown.kind)
     except Exception as exc:  # noqa: BLE001 - a model's raise is its prediction
-        return Outcome("raised", error=_builtin_name(exc), message=_message(exc),  # what it changed: not seen
+        return Outcome("raised", error=builtin_name(exc), message=message_of(exc),  # what it changed: not seen
                        stated=stated(exc, function.__code__))
     kind, value = _crossed(value)
-    return Outcome(kind, value, changed=_changes(probe.args, args))
-
-
-def _message(exc: BaseException) -> str:
-    """An exception's message as the worker sends it (its first argument), cut to 300 characters."""
-    try:
-        text = str(exc.args[0]) if len(exc.args) == 1 else str(exc) if exc.args else ""
-    except Exception:  # noqa: BLE001 - a message that cannot be read is no message
-        return ""
-    return text[:300]
-
-
-def _changes(before, after) -> tuple[bool, ...]:
-    return tuple(not _same_argument(b, a) for b, a in zip(before, after, strict=False))
+    return Outcome(kind, value, changed=changed_arguments(probe.args, args))
 
 
 def _strictly_same(one: Outcome, other: Outcome) -> bool:
@@ -211,6 +178,7 @@ class Diagnose:
         self.observed = Observed(student, self)
         self._seen: dict[str, Outcome] = {}  # call key -> the student's outcome
         self._stopped: set[str] = set()  # functions that timed out: only their answers already seen are used
+        self.answered: dict[str, list] = {}  # function -> [(args, kwargs, value)] of its calls that returned, in order
         # what one check proved of this submission that the suite's other checks may take as known (its own names)
         self.proved: set[str] = set()
 
@@ -340,10 +308,9 @@ class Diagnose:
         except BaseException as exc:  # noqa: BLE001 - classified: every ending is an outcome
             outcome = ending(exc)
         else:
-            changed = _changes(probe.args, list(after)[:len(probe.args)])
+            changed = changed_arguments(probe.args, list(after)[:len(probe.args)])
             outcome = self._bounded(function, probe, Outcome("returned", value, changed=changed))
-        if key is not None:
-            self._seen[key] = outcome
+        self._keep(key, function, probe, outcome)
         if outcome.kind == "timeout":
             self._stopped.add(function)
         return outcome
@@ -363,84 +330,13 @@ class Diagnose:
         probe = Probe(tuple(args), dict(kwargs))
         key = _key(function, probe)
         if key is not None and key not in self._seen:
-            self._seen[key] = self._bounded(function, probe, outcome, key)
+            self._keep(key, function, probe, self._bounded(function, probe, outcome, key))
         if outcome.kind == "timeout":
             self._stopped.add(function)
 
-
-def ending(exc: BaseException) -> Outcome:
-    """The outcome of a call into student code that did not return (KeyboardInterrupt is re-raised)."""
-    if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, StudentCodeError):
-        raise exc
-    if student_raise(exc) is not None:
-        return Outcome("raised", error=_builtin_name(exc), message=_message(exc))
-    if isinstance(exc, (ImportFailed, MissingFunction)):
-        return Outcome("unavailable")
-    if isinstance(exc, CallTimeout):
-        return Outcome("timeout")
-    if isinstance(exc, UnsupportedResult):
-        return Outcome("unsupported")
-    return Outcome("failed")
-
-
-class Observed:
-    """The submission's module as the ``student`` fixture sees it, each answer also recorded for
-    ``Diagnose`` (so a probe a check has made already is never asked again)."""
-
-    def __init__(self, student, diagnose: Diagnose):
-        self._student = student
-        self._diagnose = diagnose
-
-    def call(self, function: str, *args, **kwargs):
-        guard(self._diagnose.lesson, function, args, kwargs)
-        try:
-            value = self._student.call(function, *args, **kwargs)
-        except BaseException as exc:
-            self._record_ending(function, args, kwargs, exc)
-            raise
-        self._diagnose.record(function, args, kwargs, Outcome("returned", value))
-        return value
-
-    def call_sized(self, size: str, function: str, *args, **kwargs):
-        """A call a check labelled with its size (``grader.checks.SizedCalls``), recorded as ``call``'s."""
-        guard(self._diagnose.lesson, function, args, kwargs)
-        try:
-            value = self._student.call_sized(size, function, *args, **kwargs)
-        except BaseException as exc:
-            self._record_ending(function, args, kwargs, exc)
-            raise
-        self._diagnose.record(function, args, kwargs, Outcome("returned", value))
-        return value
-
-    def call_echo(self, function: str, *args, **kwargs):
-        guard(self._diagnose.lesson, function, args, kwargs)
-        try:
-            value, after = self._student.call_echo(function, *args, **kwargs)
-        except BaseException as exc:
-            self._record_ending(function, args, kwargs, exc)
-            raise
-        changed = _changes(args, list(after)[:len(args)])
-        self._diagnose.record(function, args, kwargs, Outcome("returned", value, changed=changed))
-        return value, after
-
-    def call_observed(self, function: str, args: tuple, kwargs: dict, perturb: dict | None = None):
-        """(value, Observation) of one call run under the worker's profiler (``StudentModule.call_observed``),
-        or None where the submission runs without one (a student bundle's replay). A perturbed call's
-        answer is not the function's own, so it is never recorded for ``Diagnose``."""
-        guard(self._diagnose.lesson, function, args, kwargs)
-        observe = getattr(self._student, "call_observed", None)
-        if observe is None:
-            return None
-        try:
-            value, seen = observe(function, tuple(args), dict(kwargs), perturb=perturb)
-        except BaseException as exc:
-            if perturb is None:
-                self._record_ending(function, args, kwargs, exc)
-            raise
-        if perturb is None:
-            self._diagnose.record(function, args, kwargs, Outcome("returned", value))
-        return value, seen
-
-    def _record_ending(self, function: str, args, kwargs, exc: BaseException) -> None:
-        if not isinstance(exc, KeyboardInterrupt) or isinstance(exc, StudentCodeError):
-            self._diagnose.record(function, args, kwargs, ending(exc))
+    def _keep(self, key, function: str, probe: Probe, outcome: Outcome) -> None:
+        """Remember the outcome under its key, and a returned one in ``answered`` (once per call, at most 300)."""
+        if key is not None:
+            new, self._seen[key] = key not in self._seen, outcome
+            if new and outcome.kind == "returned" and len(self.answered.setdefault(function, [])) < MAX_ANSWERED:
+                self.answered[function].append((probe.args, probe.kwargs, outcome.value))

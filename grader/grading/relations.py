@@ -16,6 +16,7 @@ feedback's last word only where no model agrees.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
 from collections.abc import Callable
@@ -61,6 +62,42 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
         if found:
             return f"{tried.capitalize()}, {found}."
     return ""
+
+
+def relation_of_answered(function: str, params, answered: list, reference: Callable) -> str:
+    """``describe_relation`` over every call of ``function`` a submission answered (``Diagnose.answered``: what
+    the checks asked, the models' probes, the draws over the contract), its keyword arguments put in the
+    contract's order (``params``: its ``Param``s); "" when any answer is no real number, or the right one is no
+    float (a bool, an array), as no relation of numbers then says anything. More calls make the relation a
+    stronger fact: one check's own calls may hold a single wrong answer where the function is wrong on many."""
+    names, answers = tuple(p.name for p in params), []
+    try:
+        signature = inspect.signature(reference)
+    except (TypeError, ValueError):
+        return ""
+    for args, kwargs, got in answered:
+        try:  # every argument in its place, defaults included: the relations read each by its position
+            bound = signature.bind(*args, **kwargs)
+        except TypeError:
+            continue
+        bound.apply_defaults()
+        args = tuple(bound.arguments[n] for n in names if n in bound.arguments)
+        if len(args) != len(names):
+            continue
+        try:
+            want = reference(*args)
+        except Exception:  # noqa: BLE001, S112 - an input the reference refuses is no evidence of a relation
+            continue
+        if isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.integer, np.floating)) \
+                or isinstance(want, (np.ndarray, bool, np.bool_)):
+            return ""
+        try:
+            answers.append(Answer(tuple(args), float(got), float(want),
+                                  isinstance(got, (int, np.integer)) and not isinstance(want, (int, np.integer))))
+        except OverflowError:
+            continue
+    examples = {p.name: p.example for p in params if p.example is not None}
+    return describe_relation(function, names, answers, reference, examples)
 
 
 def _agrees(answers, reference, change) -> bool:

@@ -33,6 +33,7 @@ from grader.grading.domain import Domain
 from grader.grading.guard import OutsideContract
 from grader.grading.models import Diagnose, Models
 from grader.grading.reference import ReferenceUnavailable, in_students_place
+from grader.grading.relations import relation_of_answered
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
 from grader.result import CheckResult
@@ -125,6 +126,7 @@ class Checks:
                 if not self._run_directly(item):
                     item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
         self._no_cause_beside_state()
+        self._relations_said()
 
     def _no_cause_beside_state(self) -> None:
         """A function a check proved to answer from state it kept (``domain``: right when called first in a fresh
@@ -137,6 +139,25 @@ class Checks:
                 for check in self.results.get(task.id, []):
                     if not check.passed:
                         check.diagnosis = None
+
+    def _relations_said(self) -> None:
+        """What all of a task function's answers have in common with the right ones (``grading.relations``), said
+        on the first of its failed checks that named no diagnosis, once every check has run: over every call the
+        function answered, where one check's own few calls may hold a single wrong answer (a count capped at 4096
+        tokens is wrong only past it). Not where a domain check said one already, nor where the answers came from
+        state kept between calls (``diagnose.proved`` holds ``relation:`` or ``state:`` and the function)."""
+        diagnose = self._diagnose
+        if diagnose is None or self._reference is None:
+            return
+        for task in self.lesson.code_tasks:
+            contract = self.lesson.contracts.get(task.function)
+            failed = [c for c in self.results.get(task.id, []) if not c.passed and not c.error and not c.diagnosis]
+            if not failed or contract is None or {f"relation:{task.function}", f"state:{task.function}"} & \
+                    diagnose.proved:
+                continue
+            found = relation_of_answered(task.function, contract.params, diagnose.answered.get(task.function, []),
+                                         getattr(self._reference, task.function))
+            failed[0].message = _joined(failed[0].message, found)
 
     def run_per_variant(self, items: list, variants) -> list[dict[str, list[CheckResult]]]:
         """The checks that take ``variant`` (the own-number checks), run again for each of ``variants``: their
@@ -414,3 +435,11 @@ def wiring_problems(lesson: Lesson, checks: Checks) -> ConfigError | None:
     for key in checks.unknown_visibility_keys():
         return ConfigError(str(lesson.manifest_path), "names no check of the suite", f'visibility.overrides."{key}"')
     return None
+
+
+def _joined(detail: str, more: str) -> str:
+    """A check's detail with one more sentence after its first line (the line that names the failing call)."""
+    if not more:
+        return detail
+    first, _, rest = detail.partition("\n")
+    return f"{first}{'' if first.endswith('.') else '.'} {more}" + (f"\n{rest}" if rest else "")

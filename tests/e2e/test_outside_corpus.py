@@ -369,6 +369,13 @@ def prefill_matches_sequential(X, W):
     par = np.cumsum(XW, axis=0, out=XW)
     return bool(np.allclose(par, seq))
 """, (), ()),
+    # a relation over every call the function answered, where one check's own calls hold a single wrong answer
+    "time_rounded_to_three_decimals": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not 0 < utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
+    return round(prefill_flops(N, P) / (flops_per_sec * utilization), 3)
+""", ("each answer is the right one rounded to 3 decimal places",), ()),
 }
 
 

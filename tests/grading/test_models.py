@@ -225,6 +225,19 @@ def test_an_answer_a_check_saw_is_never_asked_again(models):
     assert len(student.calls) == asked
 
 
+def test_every_call_that_returned_is_kept_once_in_order_for_the_relations():
+    """``answered``: what the checks asked and the models' probes, once each, raises left out (grading.relations
+    states what all of them have in common with the right answers)."""
+    student = Student(prefill_flops=lambda N, P: N * P if N < 1e10 else 1 / 0)
+    diagnose = Models(LESSON, REFERENCE).for_submission(student)
+    diagnose.observed.call("prefill_flops", 7e9, 1000)
+    diagnose.observed.call("prefill_flops", 7e9, 1000)
+    with pytest.raises(ZeroDivisionError):
+        diagnose.observed.call("prefill_flops", 5e10, 3)
+    diagnose.outcome("prefill_flops", probe(2e9, 77))
+    assert diagnose.answered["prefill_flops"] == [((7e9, 1000), {}, 7e12), ((2e9, 77), {}, 1.54e11)]
+
+
 def test_a_function_that_ran_out_of_time_is_judged_on_what_it_answered_before():
     def slow(P):
         if P > 100:

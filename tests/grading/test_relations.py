@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from grader.grading.relations import Answer, describe_relation
+from grader.grading.relations import Answer, describe_relation, relation_of_answered
+from grader.lesson.contract import Param
 
 
 def request_seconds(ttft, itl, n_out):
@@ -115,3 +116,20 @@ def test_times_cut_to_whole_milliseconds_are_named_though_a_sub_millisecond_time
     answers = [Answer(a, float(in_ms(*a)), float(checked(*a))) for a in inputs]
     sentence = describe_relation("request_seconds", NAMES, answers, checked)
     assert "for its arguments cut (rounded down) to whole thousandths" in sentence
+
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    return 2 * N * P / (flops_per_sec * utilization)
+
+
+def test_over_the_calls_a_function_answered_keywords_and_defaults_take_their_places():
+    """``relation_of_answered``: a call that passed the utilization by name, or left it out, is read with every
+    argument in its place; a value that is no number says nothing (no relation of numbers holds)."""
+    params = [Param(name, "real") for name in ("N", "P", "flops_per_sec", "utilization")]
+    calls = [((7e9, 1000, 1e14), {}), ((2e9, 77, 3e13), {"utilization": 0.25}), ((1.3e8, 4096, 2e14, 0.8), {}),
+             ((5e10, 3), {"flops_per_sec": 1e15, "utilization": 0.002})]
+    answered = [(args, kwargs, round(prefill_seconds(*args, **kwargs), 3)) for args, kwargs in calls]
+    assert relation_of_answered("prefill_seconds", params, answered, prefill_seconds) == \
+        "On all 4 inputs tried, each answer is the right one rounded to 3 decimal places: return it unrounded."
+    assert relation_of_answered("prefill_seconds", params, [*answered, ((1, 1, 1), {}, None)], prefill_seconds) == ""
+    assert relation_of_answered("prefill_seconds", params, answered[:1], prefill_seconds) == ""  # one wrong: no fact
