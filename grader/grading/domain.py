@@ -389,11 +389,14 @@ class Domain:
     def _relation(self, function, calls) -> str:
         """What every answer has in common with the right one (``relations``): over every call of ``function`` the
         submission answered (this check's ``calls`` among them: they went through ``diagnose``'s recorder)."""
+        proved = getattr(self._diagnose, "proved", set())
+        if f"relation:{function}" in proved:
+            return ""  # said on an earlier check, over the answers then
         answered = getattr(self._diagnose, "answered", {}).get(function, [])
         found = relation_of_answered(function, self._lesson.contracts[function].params, answered,
                                      getattr(self._reference, function))
-        if found:  # (the runner says none again on the task's other failed checks)
-            getattr(self._diagnose, "proved", set()).add(f"relation:{function}")
+        if found:  # (and the runner says none again on the task's other failed checks)
+            proved.add(f"relation:{function}")
         return found
 
     def _same(self, function, got, want, call, explain) -> bool:

@@ -57,7 +57,7 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     if found:
         return f"{tried.capitalize()}, {found}."
     for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision, _whole_for_int,
-                   _arguments_cut, _rescaled_past, _capped):
+                   _arguments_cut, _rescaled_past, _capped, _answer_capped):
         found = finder(function, names, answers, reference)
         if found:
             return f"{tried.capitalize()}, {found}."
@@ -196,6 +196,18 @@ def _capped(function, names, answers, reference) -> str:
                     and max(values) > cap:
                 return (f"each answer is the right one for {name} = {cap:g} wherever {name} is larger: the function "
                         f"caps {name} at {cap:g}, a limit the lesson does not set")
+    return ""
+
+
+def _answer_capped(function, names, answers, reference) -> str:
+    """The right answers up to a largest value, and that value wherever the right one is larger (a rate held
+    at 1000 tokens/s): a cap on the answer, where ``_capped`` finds one on an argument."""
+    cap = max(a.got for a in answers)
+    if not math.isfinite(cap) or sum(a.want > cap and _same(a.got, cap) for a in answers) < MIN_WRONG:
+        return ""
+    if all(_same(a.got, min(a.want, cap)) for a in answers):
+        return (f"each answer is the right one up to {cap:g}, and {cap:g} wherever the right one is larger: the "
+                f"function caps its answer at {cap:g}, a limit the lesson does not set")
     return ""
 
 

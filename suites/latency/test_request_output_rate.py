@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from grader.checks import confirmed, fail, is_close, number, refuses_by_rule
+from grader.checks import CheckFailed, confirmed, fail, is_close, number, refuses_by_rule
 
 pytestmark = pytest.mark.task("request_output_rate")
 
@@ -95,13 +95,23 @@ def _value_error(student, n_out, elapsed, argument):
     except AssertionError:
         fail("request_output_rate raised AssertionError: an assert is not a ValueError; raise ValueError explicitly",
              f"{call} raised AssertionError: an assert is not a ValueError; raise ValueError explicitly")
+    except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
+        fail(f"request_output_rate raised {type(exc).__name__} for {rule}; the lesson asks for ValueError",
+             f"{getattr(exc, 'grader_text', call + ' raised ' + type(exc).__name__)}; the lesson asks for "
+             "ValueError")
     fail(f"{rule} must raise ValueError", f"{call} returned {got!r}; {rule} must raise ValueError")
 
 
 def test_rejects_bad_inputs(student):
     """n_out < 1 and an elapsed time that is zero or negative raise ValueError."""
-    for case in BAD:
-        _value_error(student, *case)
+    failed = []
+    for case in BAD:  # every rule asked, so that a function that checks none is told of each
+        try:
+            _value_error(student, *case)
+        except CheckFailed as exc:
+            failed.append(exc)
+    if failed:
+        fail("; ".join(dict.fromkeys(exc.property for exc in failed)), "\n".join(str(exc) for exc in failed))
     refuses_by_rule(student, FUNCTION, VALID, INVALID, RULE)
 
 

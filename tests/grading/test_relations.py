@@ -133,3 +133,16 @@ def test_over_the_calls_a_function_answered_keywords_and_defaults_take_their_pla
         "On all 4 inputs tried, each answer is the right one rounded to 3 decimal places: return it unrounded."
     assert relation_of_answered("prefill_seconds", params, [*answered, ((1, 1, 1), {}, None)], prefill_seconds) == ""
     assert relation_of_answered("prefill_seconds", params, answered[:1], prefill_seconds) == ""  # one wrong: no fact
+
+
+def test_an_answer_held_at_a_largest_value_is_named_as_a_cap():
+    def steady_decode_rate(itl):
+        return 1 / itl
+
+    inputs = [(0.05,), (1e-9,), (1.27e-5,), (2.0,), (0.001,), (1e-4,)]
+    capped = [Answer(args, min(1 / args[0], 1000.0), 1 / args[0]) for args in inputs]
+    assert "caps its answer at 1000" in describe_relation("steady_decode_rate", ("itl",), capped, steady_decode_rate)
+    once = [Answer(args, min(1 / args[0], 5000.0), 1 / args[0]) for args in inputs]  # only 1e-9 and 1.27e-5 above
+    assert "caps its answer at 5000" in describe_relation("steady_decode_rate", ("itl",), once, steady_decode_rate)
+    lone = [Answer(args, min(1 / args[0], 1e8), 1 / args[0]) for args in inputs]  # one answer past it: no fact
+    assert describe_relation("steady_decode_rate", ("itl",), lone, steady_decode_rate) == ""
