@@ -1,33 +1,30 @@
 """prefill_matches_sequential(X, W): a causal running sum of X @ W, all at once vs. one by one.
 
-Every call stays inside the lesson's contract (lesson.toml, [contract.prefill_matches_sequential]:
-X is (P, d), W is (d, d)), where a right function always says True. So True alone proves little,
-and the checks look at more than the answer (``call_observed``, grader.sandbox.observation):
+Every call stays inside the lesson's contract (lesson.toml, [contract.prefill_matches_sequential]: X is (P, d), W is
+(d, d)), where a right function always says True. So True alone proves little, and the checks look at more than the
+answer (``call_observed``, grader.sandbox.observation):
 
-- ``agrees``: True, as a Python or numpy bool, over the contract's shapes (one token, vectors of
-  one number, the largest), for values near 1 and values a million times larger (a tolerance that
-  is only absolute breaks there, as float rounding grows with the numbers);
-- ``really_computes``: the call is repeated with numpy.cumsum's result changed by 1 % of its
-  largest value in every position: where a comparison (np.allclose and the like) was handed that
-  very array and said they agree, the function fails, naming the comparison and its tolerances
-  (a function that never compares that array, cumsum into ``out=``, may be right and is not
-  judged). A function that held nothing but X and W and called none of numpy's observed
-  functions computed nothing (``sequential.constant-true``). Unobservable calls: no verdict here;
+- ``agrees``: True, as a Python or numpy bool, over the contract's shapes (one token, vectors of one number, the
+  largest), for values near 1 and values a million times larger (a tolerance that is only absolute breaks there, as
+  float rounding grows with the numbers);
+- ``really_computes``: the call is repeated with numpy.cumsum's result changed by 1 % of its largest value in every
+  position: where a comparison (np.allclose and the like) was handed that very array and said they agree, the
+  function fails, naming the comparison and its tolerances (a function that never compares that array, cumsum into
+  ``out=``, may be right and is not judged). A function that held nothing but X and W and called none of numpy's
+  observed functions computed nothing (``sequential.constant-true``). Unobservable calls: no verdict here;
 - ``leaves_inputs_alone``: X and W are unchanged after the call.
 
-Inside the contract True is always right, so a check that asks for True also asks where the right
-answer is False (issue 25): on every check that credits a True, the observed call must have held
-(or handed to, or got from, an observed numpy function) the running sum of X @ W, and the call
-with np.cumsum's result changed must not say True where np.cumsum returned that changed sum of
-X @ W or of X itself (not written into ``out=``): then nothing compared it. So
-``X.shape[1] == W.shape[0]``, the product alone with True returned, and a cumsum never compared earn nothing.
+Inside the contract True is always right, so a check that asks for True also asks where the right answer is False
+(issue 25): on every check that credits a True, the observed call must have held (or handed to, or got from, an
+observed numpy function) the running sum of X @ W, and the call with np.cumsum's result changed must not say True
+where np.cumsum returned that changed sum of X @ W or of X itself (not written into ``out=``): then nothing compared
+it. So ``X.shape[1] == W.shape[0]``, the product alone with True returned, and a cumsum never compared earn nothing.
 
-A False where a right function says True names no cause: one bool cannot tell which of the two
-sums is wrong, and models that answer alike on a few prompts named the wrong one (issue 21). The
-feedback says instead what the function held when it returned: each (P, d) array it kept, as
-the running sum, as X @ W unsummed, or where it first differs from the running sum. Without an
-observation (a student bundle), a model of a misconception that answers the same on the failing
-prompt and on in-contract prompts chosen to tell the models apart is named, as before. A value
+A False where a right function says True names no cause: one bool cannot tell which of the two sums is wrong, and
+models that answer alike on a few prompts named the wrong one (issue 21). The feedback says instead what the
+function held when it returned: each (P, d) array it kept, as the running sum, as X @ W unsummed, or where it first
+differs from the running sum. Without an observation (a student bundle), a model of a misconception that answers the
+same on the failing prompt and on in-contract prompts chosen to tell the models apart is named, as before. A value
 that is no bool, or a raise, is diagnosed by the models (their evidence is the type or the error).
 """
 
@@ -144,15 +141,19 @@ EXACT = frozenset(("numpy.array_equal", "numpy.array_equiv", "numpy.testing.asse
 
 
 def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, str]:
-    """Why a False came from the comparison alone, when the evidence says so: the function held two sums
-    that are the running sum within rounding but not bit for bit, and it says True for whole-number and
-    half X and W (every order of adding gives exactly the same numbers there). Returns the sentence
-    (the comparison named as observed, with its tolerances) and the observed comparison's name ("" when
-    none was observed: == or a loop); ("", "") where the evidence falls short (a comparison of the wrong
-    arrays is then not ruled out)."""
+    """Why a False came from the comparison alone, when the evidence says so: two sums it held, or the last two
+    arrays it compared (one row at a time), agree within rounding but not bit for bit, and it says True for
+    whole-number and half X and W (every order of adding gives exactly the same numbers there). Returns the
+    sentence (the comparison named as observed, with its tolerances) and the observed comparison's name ("" for
+    == or a loop); ("", "") where the evidence falls short (a comparison of the wrong arrays is not ruled out)."""
     right = np.cumsum(X @ W, axis=0)  # public: the lesson names np.cumsum for the sum all at once
     sums = [a for _, a in held if np.allclose(a, right, rtol=1e-9, atol=1e-12 * (1 + np.abs(right).max()))]
-    if len(sums) < 2 or all(np.array_equal(sums[0], other) for other in sums[1:]):
+    compared = [c for c in seen.library if c.function in COMPARISONS]
+    last = [a for a in compared[-1].args[:2] if isinstance(a, np.ndarray) and a.dtype.kind == "f"] if compared else []
+    lead = "Those sums agree" if len(sums) > 1 and not all(np.array_equal(sums[0], o) for o in sums[1:]) else \
+        "The last two arrays it compared agree" if len(last) == 2 and last[0].shape == last[1].shape and \
+        np.allclose(*last, rtol=1e-9, atol=0) and not np.array_equal(*last) else ""
+    if not lead:
         return "", ""
     for exact_X, exact_W in DENSE[1:3]:  # whole numbers, then halves
         try:
@@ -161,11 +162,10 @@ def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, str]:
             return "", ""
         if not (_is_bool(said) and said):
             return "", ""
-    compared = [c for c in seen.library if c.function in COMPARISONS]
     name = f" ({_comparison(compared[-1])})" if compared else ""
-    return (f"Those sums agree up to floating-point rounding, and for whole-number X and W, where every order of "
-            f"adding gives exactly the same numbers, it returns True: its comparison{name} asks for more than "
-            "rounding allows. Compare within a tolerance that grows with the values (np.allclose's rtol)",
+    return (f"{lead} up to floating-point rounding, and for whole-number X and W, where every order of adding gives "
+            f"exactly the same numbers, it returns True: its comparison{name} asks for more than rounding allows. "
+            "Compare within a tolerance that grows with the values (np.allclose's rtol)",
             compared[-1].function if compared else "")
 
 

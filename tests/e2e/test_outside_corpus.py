@@ -376,6 +376,16 @@ def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
         raise ValueError("utilization must be in (0, 1]")
     return round(prefill_flops(N, P) / (flops_per_sec * utilization), 3)
 """, ("each answer is the right one rounded to 3 decimal places",), ()),
+    # an exact comparison one row at a time: the last two arrays compared are what shows it
+    "row_by_row_exact_comparison": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    parallel = np.cumsum(X @ W, axis=0)
+    for i in range(X.shape[0]):
+        step = X[: i + 1].sum(axis=0) @ W
+        if not np.array_equal(step, parallel[i]):
+            return False
+    return True
+""", ("sequential.exact-equality", "The last two arrays it compared agree up to floating-point rounding"), ()),
 }
 
 
