@@ -386,6 +386,11 @@ def prefill_matches_sequential(X, W):
             return False
     return True
 """, ("sequential.exact-equality", "The last two arrays it compared agree up to floating-point rounding"), ()),
+    # a line fitted through the lesson's first counts: its formula is said, as no function of the lesson is a line
+    "pairs_fitted_to_a_line": ("prefill", "causal_pairs", WRONG, """
+def causal_pairs(P):
+    return 2 * P - 1
+""", ("each answer is 2·P − 1, a straight line in P",), ()),
 }
 
 

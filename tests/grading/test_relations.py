@@ -146,3 +146,30 @@ def test_an_answer_held_at_a_largest_value_is_named_as_a_cap():
     assert "caps its answer at 5000" in describe_relation("steady_decode_rate", ("itl",), once, steady_decode_rate)
     lone = [Answer(args, min(1 / args[0], 1e8), 1 / args[0]) for args in inputs]  # one answer past it: no fact
     assert describe_relation("steady_decode_rate", ("itl",), lone, steady_decode_rate) == ""
+
+
+def causal_pairs(P):
+    return P * (P + 1) // 2
+
+
+def prefill_flops(N, P):
+    return 2 * N * P
+
+
+@pytest.mark.parametrize("function, names, student, inputs, words", [
+    (causal_pairs, ("P",), lambda P: 5 * P - 10, [(1,), (2,), (4,), (5,), (563,), (1000,), (2048,)],
+     "each answer is 5·P − 10, a straight line in P"),
+    (causal_pairs, ("P",), lambda P: 2 * P - 1, [(1,), (4,), (5,), (1032,), (50000,)], "each answer is 2·P − 1"),
+    (prefill_flops, ("N", "P"), lambda N, P: 2 * (N + P), [(7e9, 1000), (1, 1), (9.4e9, 12847), (3e9, 2048),
+                                                            (2e9, 77), (5, 3)], "each answer is 2·N + 2·P"),
+])
+def test_a_formula_of_the_wrong_shape_is_said_as_its_line(function, names, student, inputs, words):
+    answers = [Answer(args, float(student(*args)), float(function(*args))) for args in inputs]
+    assert words in describe_relation(function.__name__, names, answers, function)
+
+
+def test_no_line_is_said_through_too_few_inputs_or_an_argument_held_still():
+    few = [Answer((P,), float(5 * P - 10), float(causal_pairs(P))) for P in (1, 2, 5)]
+    assert describe_relation("causal_pairs", ("P",), few, causal_pairs) == ""
+    still = [Answer((N, 77), float(N + 77), float(prefill_flops(N, 77))) for N in (1, 10, 1e3, 1e6, 7e9)]
+    assert "straight line" not in describe_relation("prefill_flops", ("N", "P"), still, prefill_flops)
