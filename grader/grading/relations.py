@@ -57,7 +57,7 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     if found:
         return f"{tried.capitalize()}, {found}."
     for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision, _whole_for_int,
-                   _arguments_cut, _rescaled_past, _capped, _answer_capped, _linear):
+                   _arguments_cut, _rescaled_past, _capped, _answer_capped, _special_value, _linear):
         found = finder(function, names, answers, reference)
         if found:
             return f"{tried.capitalize()}, {found}."
@@ -208,6 +208,26 @@ def _answer_capped(function, names, answers, reference) -> str:
     if all(_same(a.got, min(a.want, cap)) for a in answers):
         return (f"each answer is the right one up to {cap:g}, and {cap:g} wherever the right one is larger: the "
                 f"function caps its answer at {cap:g}, a limit the lesson does not set")
+    return ""
+
+
+def _special_value(function, names, answers, reference) -> str:
+    """Every answer right except at one value of one argument, where every answer is wrong (n_out = 1 handled
+    apart, the lesson's n_out = 5 answered with its 12.5 whatever the elapsed time): a special case, said with
+    the value and, where all of them got one answer, that answer."""
+    wrong = [a for a in answers if not _same(a.got, a.want)]
+    for i, name in enumerate(names):
+        values = {a.args[i] for a in wrong}
+        if len(values) != 1:
+            continue
+        value = next(iter(values))
+        at = [a for a in answers if a.args[i] == value]
+        if len(at) == len(wrong) and len(answers) > len(at):
+            got = {a.got for a in at}
+            same = f", where it answers {next(iter(got)):g} whatever the other arguments are" if len(got) == 1 \
+                and len(names) > 1 else ""
+            return (f"each answer is right except where {name} = {value!r}, and every one there is wrong{same}: "
+                    f"a special case for {name} = {value!r} that the lesson's formula does not have")
     return ""
 
 

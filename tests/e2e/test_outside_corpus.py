@@ -391,6 +391,14 @@ def prefill_matches_sequential(X, W):
 def causal_pairs(P):
     return 2 * P - 1
 """, ("each answer is 2·P − 1, a straight line in P",), ()),
+    "one_output_handled_apart": ("latency", "request_seconds", WRONG, """
+def request_seconds(ttft, itl, n_out):
+    if ttft <= 0 or itl <= 0 or n_out < 1:
+        raise ValueError("ttft and itl must be positive, n_out at least 1")
+    if n_out == 1:
+        return itl
+    return ttft + (n_out - 1) * itl
+""", ("a special case for n_out = 1",), ()),
 }
 
 

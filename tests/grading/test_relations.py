@@ -173,3 +173,17 @@ def test_no_line_is_said_through_too_few_inputs_or_an_argument_held_still():
     assert describe_relation("causal_pairs", ("P",), few, causal_pairs) == ""
     still = [Answer((N, 77), float(N + 77), float(prefill_flops(N, 77))) for N in (1, 10, 1e3, 1e6, 7e9)]
     assert "straight line" not in describe_relation("prefill_flops", ("N", "P"), still, prefill_flops)
+
+
+def test_answers_wrong_at_one_value_of_one_argument_only_are_a_special_case():
+    inputs = [(0.2, 0.05, 1), (3.0, 0.7, 1), (0.2, 0.05, 5), (1.182, 0.1839, 1530), (12.5, 0.31, 9)]
+    apart = [Answer(args, float(args[1] if args[2] == 1 else request_seconds(*args)), float(request_seconds(*args)))
+             for args in inputs]
+    assert "right except where n_out = 1, and every one there is wrong: a special case for n_out = 1" in \
+        describe_relation("request_seconds", NAMES, apart, request_seconds)
+    held = [Answer(args, 0.4 if args[2] == 1 else float(request_seconds(*args)), float(request_seconds(*args)))
+            for args in inputs]
+    assert "where it answers 0.4 whatever the other arguments are" in \
+        describe_relation("request_seconds", NAMES, held, request_seconds)
+    one_right_there = [*apart, Answer((0.05, 0.05, 1), 0.05, 0.05)]  # right once at n_out = 1: no special case
+    assert "special case" not in describe_relation("request_seconds", NAMES, one_right_there, request_seconds)
