@@ -77,8 +77,7 @@ def _value_error(student, b):
     except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
         fail(f"arithmetic_intensity raised {type(exc).__name__} for bytes_per_param that is zero or negative; the "
              "lesson asks for ValueError",
-             f"{getattr(exc, 'grader_text', call + ' raised ' + type(exc).__name__)}; the lesson asks for "
-             "ValueError")
+             f"{call} raised {type(exc).__name__}: {exc}; the lesson asks for ValueError")
     fail("bytes_per_param that is zero or negative must raise ValueError",
          f"{call} returned {got!r}; bytes_per_param that is zero or negative must raise ValueError")
 

@@ -97,8 +97,7 @@ def _value_error(student, n_out, elapsed, argument):
              f"{call} raised AssertionError: an assert is not a ValueError; raise ValueError explicitly")
     except Exception as exc:  # noqa: BLE001 - the student's own exception, rebuilt as its built-in type
         fail(f"request_output_rate raised {type(exc).__name__} for {rule}; the lesson asks for ValueError",
-             f"{getattr(exc, 'grader_text', call + ' raised ' + type(exc).__name__)}; the lesson asks for "
-             "ValueError")
+             f"{call} raised {type(exc).__name__}: {exc}; the lesson asks for ValueError")
     fail(f"{rule} must raise ValueError", f"{call} returned {got!r}; {rule} must raise ValueError")
 
 
