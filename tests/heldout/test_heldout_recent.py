@@ -1,8 +1,9 @@
-"""Issue 21's third, fourth and fifth held-out classes, kept as a regression (``test_heldout`` holds the first two).
+"""Issue 21's third to sixth held-out classes, kept as a regression (``test_heldout`` holds the first two).
 
-A module of its own so that ``make test`` grades these two sets on another worker than the first two: each set
-is 88 hand-ins, minutes of grading. Graded once each when its round ended (tests/heldout/issue24/FIGURES.md,
-tests/heldout/issue21r4/FIGURES.md); what still passes wrongly is listed here, and may only shrink.
+Each set is 88 hand-ins, a minute or more of grading: one test per set, both lessons asked of one grading, and
+no module fixture, so that ``make test`` spreads the sets over its workers (tests/schedule.py) instead of
+grading them one after another on one. Graded once each when its round ended (FIGURES.md in each); what still
+passes wrongly is listed here, and may only shrink.
 """
 
 from __future__ import annotations
@@ -24,16 +25,14 @@ LEFT = {
     "issue21r4": ({"prefill": {"y03.prefill_matches_sequential", "y17.prefill_matches_sequential"},
                    "latency": set()},
                   {"prefill": set(), "latency": set()}),
-    # the fifth round (FIGURES.md there): nothing left after the fixes that followed its one grading
+    # the fifth and sixth rounds (FIGURES.md there): nothing left after the fixes that followed its one grading
     "issue21r5": ({"prefill": set(), "latency": set()}, {"prefill": set(), "latency": set()}),
+    "issue21r6": ({"prefill": set(), "latency": set()}, {"prefill": set(), "latency": set()}),
 }
 
 
-@pytest.fixture(scope="module", params=sorted(LEFT))
-def measured(request) -> tuple[str, dict]:
-    return request.param, figures(grade_set(HERE / request.param))
-
-
-@pytest.mark.parametrize("lesson", ["prefill", "latency"])
-def test_no_right_function_loses_points_and_no_new_wrong_one_passes(measured, lesson):
-    holds(LEFT, measured, lesson)
+@pytest.mark.parametrize("name", sorted(LEFT))
+def test_no_right_function_loses_points_and_no_new_wrong_one_passes(name):
+    measured = name, figures(grade_set(HERE / name))
+    for lesson in ("prefill", "latency"):
+        holds(LEFT, measured, lesson)
