@@ -258,9 +258,10 @@ class Domain:
             fail(property, f"{detail}. Called first, in a fresh process, it returns the right answer, so it answered "
                  f"from something kept from an earlier call{just}: a cache or a global that outlives the call")
         code = explain() or (wrong_shape if isinstance(want, np.ndarray) and np.shape(got) != want.shape else None)
-        relation = "" if code else wrapped(got, want) or self._integer_only(function, args, kwargs, got, want) \
-            or self._relation(function, evidence)
-        fail(property, f"{detail}. {relation}" if relation else detail, diagnosis=code)
+        relation = "" if code else wrapped(got, want) or self._integer_only(function, args, kwargs, got, want)
+        fact = "" if code or relation else self._relation(function, evidence)  # no input in it: students read it
+        said = relation or fact
+        fail(f"{property}. {fact}" if fact else property, f"{detail}. {said}" if said else detail, diagnosis=code)
 
     def _integer_only(self, function, args, kwargs, got, want) -> str:
         """An int argument answered with an integer, the right answer cut to a whole number, while the same

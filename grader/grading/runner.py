@@ -157,7 +157,9 @@ class Checks:
                 continue
             found = relation_of_answered(task.function, contract.params, diagnose.answered.get(task.function, []),
                                          getattr(self._reference, task.function))
-            failed[0].message = _joined(failed[0].message, found)
+            # no input and no right answer in it, only what the function's answers are: a student reads it too
+            failed[0].message, failed[0].safe_message = (_joined(text, found) for text in
+                                                         (failed[0].message, failed[0].safe_message))
 
     def run_per_variant(self, items: list, variants) -> list[dict[str, list[CheckResult]]]:
         """The checks that take ``variant`` (the own-number checks), run again for each of ``variants``: their
@@ -439,7 +441,7 @@ def wiring_problems(lesson: Lesson, checks: Checks) -> ConfigError | None:
 
 def _joined(detail: str, more: str) -> str:
     """A check's detail with one more sentence after its first line (the line that names the failing call)."""
-    if not more:
-        return detail
+    if not more or not detail:
+        return detail or more
     first, _, rest = detail.partition("\n")
     return f"{first}{'' if first.endswith('.') else '.'} {more}" + (f"\n{rest}" if rest else "")
