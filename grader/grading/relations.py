@@ -217,7 +217,10 @@ def _special_value(function, names, answers, reference) -> str:
     the value and, where all of them got one answer, that answer."""
     wrong = [a for a in answers if not _same(a.got, a.want)]
     for i, name in enumerate(names):
-        values = {a.args[i] for a in wrong}
+        try:
+            values = {a.args[i] for a in wrong}
+        except TypeError:  # an argument that is no plain value (an array): no special value of it
+            continue
         if len(values) != 1:
             continue
         value = next(iter(values))

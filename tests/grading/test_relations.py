@@ -187,3 +187,12 @@ def test_answers_wrong_at_one_value_of_one_argument_only_are_a_special_case():
         describe_relation("request_seconds", NAMES, held, request_seconds)
     one_right_there = [*apart, Answer((0.05, 0.05, 1), 0.05, 0.05)]  # right once at n_out = 1: no special case
     assert "special case" not in describe_relation("request_seconds", NAMES, one_right_there, request_seconds)
+
+
+def test_an_argument_that_is_no_plain_value_is_no_special_case_and_no_line():
+    def total(xs, k):
+        return float(np.sum(xs)) * k
+
+    answers = [Answer((np.arange(3.0) + i, k), float(np.sum(np.arange(3.0) + i)), total(np.arange(3.0) + i, k))
+               for i, k in ((0, 2), (1, 2), (2, 3), (5, 3), (7, 5))]
+    assert describe_relation("total", ("xs", "k"), answers, total) == ""

@@ -278,7 +278,7 @@ def _one_array(x, y) -> bool:
 
 def _repeats(items) -> bool:
     """Whether two items in a row of a list or tuple are one array (the first MAX_SHARED_ARRAYS items)."""
-    arrays = [item for item in list(items)[:MAX_SHARED_ARRAYS] if type(item) is np.ndarray]
+    arrays = [item for item in items[:MAX_SHARED_ARRAYS] if type(item) is np.ndarray]  # (a slice: never the whole)
     return any(_one_array(a, b) for a, b in itertools.pairwise(arrays))
 
 
