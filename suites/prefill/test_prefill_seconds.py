@@ -219,13 +219,16 @@ def _no_time(diagnose) -> tuple[str, bool]:
     time they all got), and whether that call raised."""
     for good in GOODS:
         if not _gives_a_time(diagnose, good):
-            seen, call = diagnose.outcome("prefill_seconds", good), format_call("prefill_seconds", good.args,
-                                                                                 good.kwargs)
-            return f"{call} " + (f"returned {describe(seen.value)}" if seen.kind == "returned" else
-                                 f"raised {seen.error}" if seen.kind == "raised" else "gave no answer"), \
-                seen.kind == "raised"
+            seen = diagnose.outcome("prefill_seconds", good)
+            return f"{format_call('prefill_seconds', good.args, good.kwargs)} {_ended(seen)}", seen.kind == "raised"
     same = diagnose.outcome("prefill_seconds", GOODS[0]).value
     return f"every good utilization asked got the same time, {describe(same)}", False
+
+
+def _ended(seen) -> str:
+    """How a call the diagnose fixture made ended, as the details say it."""
+    return (f"returned {describe(seen.value)}" if seen.kind == "returned" else
+            f"raised {seen.error}" if seen.kind == "raised" else "gave no answer")
 
 
 def _gives_a_time(diagnose, good) -> bool:
@@ -256,9 +259,7 @@ def _not_refused_detail(diagnose, call: str, utilization: float, accepted: list)
     the same side as the refused one, where an interval test would have refused it too. A function that refuses
     all of one side and rescales or ignores the other has tested an interval, and is only shown the symptom."""
     first = accepted[0]
-    seen = diagnose.outcome("prefill_seconds", first)
-    got = (f"returned {describe(seen.value)}" if seen.kind == "returned" else
-           f"raised {seen.error}" if seen.kind == "raised" else "gave no answer")
+    got = _ended(diagnose.outcome("prefill_seconds", first))
     listed = _side(utilization) is not None and any(
         _side(bad.kwargs["utilization"]) == _side(utilization) for bad in accepted)
     return (f"{call} raised ValueError, but {format_call('prefill_seconds', first.args, first.kwargs)} {got}, and "
