@@ -259,7 +259,7 @@ class Domain:
                  f"from something kept from an earlier call{just}: a cache or a global that outlives the call")
         code = explain() or (wrong_shape if isinstance(want, np.ndarray) and np.shape(got) != want.shape else None)
         relation = "" if code else wrapped(got, want) or self._integer_only(function, args, kwargs, got, want)
-        fact = "" if code or relation else self._relation(function, evidence)  # no input in it: students read it
+        fact = "" if code or relation else self._relation(function)  # no input in it: students read it
         said = relation or fact
         fail(f"{property}. {fact}" if fact else property, f"{detail}. {said}" if said else detail, diagnosis=code)
 
@@ -387,9 +387,9 @@ class Domain:
                 bad = mid
         return good, bad
 
-    def _relation(self, function, calls) -> str:
+    def _relation(self, function) -> str:
         """What every answer has in common with the right one (``relations``): over every call of ``function`` the
-        submission answered (this check's ``calls`` among them: they went through ``diagnose``'s recorder)."""
+        submission answered (this check's own calls among them: they went through ``diagnose``'s recorder)."""
         proved = getattr(self._diagnose, "proved", set())
         if f"relation:{function}" in proved:
             return ""  # said on an earlier check, over the answers then
