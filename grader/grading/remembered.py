@@ -1,9 +1,9 @@
 """The reference solution's answers kept for the life of its process: computed once, copied out after.
 
-The checks ask the reference for the same answers in every grade: ``causal_mask(1025)`` for the long
+The checks ask the reference for the same answers in every grade: ``causal_mask(2049)`` for the long
 prompt, the lesson's own numbers, the drawn whole-domain calls (the draws are seeded by the check, not
-by the submission). A batch grades hundreds of submissions in one warm process, and the 1025-token mask
-alone was 7 % of grading a right submission there: the solution builds it again each time.
+by the submission). A batch grades hundreds of submissions in one warm process, and the long mask (then
+1025 tokens) alone was 7 % of grading a right submission there: the solution builds it again each time.
 
 The solution is trusted, and a reference is a function of its arguments (an instructor's solution that
 answered by state would break every check that compares with it), so a call is answered from memory when
