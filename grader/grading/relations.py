@@ -9,7 +9,8 @@ feedback says that fact (principle 5: a symptom stated precisely, here the sympt
 the inputs at once) and nothing about why.
 
 A relation is reported only when it holds on every input tried, at least two of them answered
-wrongly, and the right answers differ (a relation that two equal answers satisfy says nothing).
+wrongly (one, for the right answer exactly at a round limit of an argument: no coincidence gives
+that), and the right answers differ (a relation that two equal answers satisfy says nothing).
 The lesson's own misconception models (``grader.grading.models``) come first: a relation is the
 feedback's last word only where no model agrees.
 """
@@ -50,9 +51,12 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     ``examples``: the lesson's own value of some arguments (the contract's ``example``), by name."""
     answers = [a for a in answers if math.isfinite(a.want)]
     wrong = [a for a in answers if not _same(a.got, a.want)]
-    if len(wrong) < MIN_WRONG or len({a.want for a in answers}) < 2:
+    if not wrong or len({a.want for a in answers}) < 2:
         return ""
     tried = f"on all {len(answers)} inputs tried"
+    if len(wrong) < MIN_WRONG:  # one wrong answer: only the right one exactly at a round limit, no coincidence's
+        found = _capped(function, names, answers, reference)  # (a count cut at 4096 tokens, asked 50,000)
+        return f"{tried.capitalize()}, {found}." if found else ""
     found = _fixed_at_example(function, names, answers, reference, examples or {})
     if found:
         return f"{tried.capitalize()}, {found}."

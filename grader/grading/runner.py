@@ -223,6 +223,7 @@ class Checks:
                   "rng": lambda: seeded_rng(item), "diagnose": self._diagnose_for,
                   "domain": lambda: self._domain_for(item), "variant": lambda: self.numbers}
         item.funcargs = {name: params[name] if name in params else values[name]() for name in arguments}
+        proved = set(getattr(self._diagnose, "proved", ()))  # a retry's verdict says again what the first run found
         try:
             item.obj(**item.funcargs)
         except (KeyboardInterrupt, CallTimeout):
@@ -230,6 +231,8 @@ class Checks:
         except BaseException as exc:
             if isinstance(exc, pytest_outcome("skip")) or not self._retry_in_fresh_fork(item):
                 raise
+            if self._diagnose is not None:
+                self._diagnose.proved.intersection_update(proved)
             item.obj(**item.funcargs)
 
     def _retry_in_fresh_fork(self, item) -> bool:

@@ -156,6 +156,19 @@ def prefill_flops(N, P):
     return 2 * N * P
 
 
+def test_one_answer_that_is_the_right_one_at_a_round_limit_is_named_as_a_cap():
+    """One wrong answer is enough for ``_capped`` alone: exactly the right count for P = 4096, asked for 50,000
+    tokens, is no coincidence; any other relation from one wrong answer is."""
+    inputs = [(1,), (4,), (5,), (563,), (1000,), (50_000,)]
+    capped = [Answer(args, causal_pairs(min(args[0], 4096)), causal_pairs(args[0])) for args in inputs]
+    assert "caps P at 4096" in describe_relation("causal_pairs", ("P",), capped, causal_pairs)
+    odd = [Answer(args, causal_pairs(min(args[0], 4000)), causal_pairs(args[0])) for args in inputs]  # no round one
+    assert describe_relation("causal_pairs", ("P",), odd, causal_pairs) == ""
+    doubled = [Answer(args, causal_pairs(args[0]) * (2 if args[0] > 4096 else 1), causal_pairs(args[0]))
+               for args in inputs]  # twice the right one, but only once: no fact
+    assert describe_relation("causal_pairs", ("P",), doubled, causal_pairs) == ""
+
+
 @pytest.mark.parametrize("function, names, student, inputs, words", [
     (causal_pairs, ("P",), lambda P: 5 * P - 10, [(1,), (2,), (4,), (5,), (563,), (1000,), (2048,)],
      "each answer is 5·P − 10, a straight line in P"),

@@ -185,6 +185,15 @@ def test_a_wrong_function_is_not_rescued_by_its_second_run(course, tmp_path):
     assert pairs.score < pairs.max_score and "returned 16, expected 10" in pairs.feedback
 
 
+
+def test_a_second_run_in_a_fresh_fork_says_again_what_its_first_run_found(course, tmp_path):
+    """The relation over a function's answers is said once (``diagnose.proved``); a check run again in a fresh
+    fork, whose verdict is the one kept, must say it too, not find it said already by its own first run."""
+    capped = "\n\ndef causal_pairs(P):\n    P = min(P, 4096)\n    return P * (P + 1) // 2\n"
+    pairs = grade(_with_appended(course, tmp_path, capped), course=course).task("causal_pairs")
+    assert "caps P at 4096" in pairs.feedback, pairs.feedback
+
+
 # ---------------------------------------------------------------------------- diagnoses
 
 def _diagnosing_check(course: Course, task: str, code: str) -> None:
