@@ -54,10 +54,12 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     if not wrong or len({a.want for a in answers}) < 2:
         return ""
     tried = f"on all {len(answers)} inputs tried"
-    if len(wrong) < MIN_WRONG:  # one wrong answer: only the right one exactly at a round limit, no coincidence's
-        found = _capped(function, names, answers, reference)  # (a count cut at 4096 tokens, asked 50,000)
+    if len(wrong) < MIN_WRONG:  # one wrong answer: only the right one exactly at a round limit or the lesson's own
+        found = _capped(function, names, answers, reference) or \
+            _example_answer(function, names, answers, reference, examples or {})  # no coincidence gives these
         return f"{tried.capitalize()}, {found}." if found else ""
-    found = _fixed_at_example(function, names, answers, reference, examples or {})
+    found = _fixed_at_example(function, names, answers, reference, examples or {}) or \
+        _example_answer(function, names, answers, reference, examples or {})
     if found:
         return f"{tried.capitalize()}, {found}."
     for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision, _whole_for_int,
@@ -129,6 +131,25 @@ def _fixed_at_example(function, names, answers, reference, examples) -> str:
                         f"value{'s' if size > 1 else ''}, whatever {which} {'are' if size > 1 else 'is'} asked: "
                         f"the worked example's number is written into the code where the argument belongs")
     return ""
+
+
+def _example_answer(function, names, answers, reference, examples) -> str:
+    """Every answer at the values the wrong ones share with the lesson's own call is that call's (``if n_out == 5:
+    return 12.5``), every other one right. From one wrong answer too: no coincidence gives the example's answer."""
+    own = tuple(examples.get(n) for n in names)
+    try:
+        lesson = float(reference(*own))
+    except Exception:  # noqa: BLE001 - no example for every argument, or the reference refuses it: no relation
+        return ""
+    wrong = [a for a in answers if not _same(a.got, a.want)]
+    shared = [i for i in range(len(names)) if all(a.args[i] == own[i] for a in wrong)]
+    at = [all(a.args[i] == own[i] for i in shared) for a in answers]  # where the answer must be the lesson's
+    if not shared or not all(_same(a.got, lesson if here else a.want) for a, here in zip(answers, at, strict=True)):
+        return ""
+    others = " and ".join(n for i, n in enumerate(names) if i not in shared)
+    return (f"every answer with {' and '.join(f'{names[i]} = {own[i]:g}' for i in shared)} is {lesson:g}, the right "
+            f"answer of the lesson's own call {format_call(function, own, {})}, whatever {others}, and every other "
+            "answer is right: the worked example's answer is returned for other arguments")
 
 
 def _whole_for_int(function, names, answers, reference) -> str:

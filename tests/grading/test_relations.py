@@ -156,6 +156,28 @@ def prefill_flops(N, P):
     return 2 * N * P
 
 
+def request_output_rate(n_out, elapsed):
+    return n_out / elapsed
+
+
+RATE_INPUTS = [(5, 0.4), (5, 0.2148), (7, 1.3), (1, 0.05), (100, 12.0), (5, 30.0)]
+
+
+@pytest.mark.parametrize("student, inputs, words", [
+    (lambda n, e: 12.5 if n == 5 else n / e, RATE_INPUTS[:5], "every answer with n_out = 5 is 12.5, the right answer "
+     "of the lesson's own call request_output_rate(5, 0.4), whatever elapsed"),  # one wrong answer is enough
+    (lambda n, e: 12.5 if n == 5 else n / e, RATE_INPUTS, "every answer with n_out = 5 is 12.5"),
+    (lambda n, e: 12.5, RATE_INPUTS, "answers what a right one answers for n_out = 5 and elapsed = 0.4"),  # always
+    (lambda n, e: 12.5 if n == 5 else 2 * n / e, RATE_INPUTS, ""),  # wrong elsewhere too: no fact
+    (lambda n, e: 12.5 if (n, e) == (5, 0.2148) else n / e, RATE_INPUTS, ""),  # other n_out = 5 answers right
+])
+def test_the_lesson_own_answer_returned_at_its_argument_values_is_named(student, inputs, words):
+    answers = [Answer(args, float(student(*args)), request_output_rate(*args)) for args in inputs]
+    sentence = describe_relation("request_output_rate", ("n_out", "elapsed"), answers, request_output_rate,
+                                 {"n_out": 5, "elapsed": 0.4})
+    assert (words in sentence) if words else sentence == ""
+
+
 def test_one_answer_that_is_the_right_one_at_a_round_limit_is_named_as_a_cap():
     """One wrong answer is enough for ``_capped`` alone: exactly the right count for P = 4096, asked for 50,000
     tokens, is no coincidence; any other relation from one wrong answer is."""
