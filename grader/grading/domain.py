@@ -24,7 +24,8 @@ import numpy as np
 from grader.checks import array, describe, fail, format_call, is_close, number, probe
 from grader.exceptions import CallTimeout, GraderError, UnsupportedResult, WorkerDied
 from grader.grading.guard import guard
-from grader.grading.relations import could_mean, relation_of_answered, wrapped
+from grader.grading.one_answer import could_mean, wrapped
+from grader.grading.relations import relation_of_answered
 from grader.lesson.contract import INSIDE
 from grader.lesson.sampling import draw, refusals, sequence
 

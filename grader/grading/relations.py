@@ -62,7 +62,7 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
         _example_answer(function, names, answers, reference, examples or {})
     if found:
         return f"{tried.capitalize()}, {found}."
-    for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _low_precision, _whole_for_int,
+    for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _shifted, _low_precision, _whole_for_int,
                    _arguments_cut, _rescaled_past, _capped, _answer_capped, _special_value, _linear):
         found = finder(function, names, answers, reference)
         if found:
@@ -393,6 +393,22 @@ def _inverse(function, names, answers, reference) -> str:
     return ""
 
 
+def _shifted(function, names, answers, reference) -> str:
+    """The right answers for one argument one less (or more) than asked: request_seconds' n_out − 2 gaps of ITL
+    where n_out − 1 are asked. An answer whose shifted argument the reference refuses (n_out = 0) counts when right."""
+    for i, name in enumerate(names):
+        for step in (-1, 1):
+            def shifted(answer, i=i, step=step):
+                args = [x + step if k == i else x for k, x in enumerate(answer.args)]
+                try:
+                    return _same(answer.got, float(reference(*args)))
+                except Exception:  # noqa: BLE001 - the shifted value is outside the reference's domain
+                    return _same(answer.got, answer.want)
+            if all(isinstance(a.args[i], (int, float, np.integer, np.floating)) and shifted(a) for a in answers):
+                return f"each answer is the right one for {name} {'−' if step < 0 else '+'} 1 in place of {name}"
+    return ""
+
+
 def _low_precision(function, names, answers, reference) -> str:
     """Every answer within a few units of float32's (or float16's) rounding of the right one, and some
     answer further off than the narrower type's rounding would leave it."""
@@ -411,40 +427,4 @@ def _low_precision(function, names, answers, reference) -> str:
             inf = " (and is infinite where the right one passes float16's largest, 65504)" if overflowed else ""
             return (f"each answer agrees with the right one to {digits} significant digits only{inf}, as numpy's "
                     f"{dtype.__name__} keeps them: compute in float64 (Python's float)")
-    return ""
-
-
-def could_mean(value, right) -> bool:
-    """A finite number of the right answer's sign and within 10²⁴ of its size either way (units and powers of ten
-    mixed up, yocto to yotta): an answer a person could have meant, as error carried forward credits (issue 25: 0,
-    inf, NaN, a time below zero, or 5e-324, a count underflowed to nothing, earn no refusal credit)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        return False
-    try:
-        ratio = abs(float(value) / float(right)) if right else 1.0
-    except (OverflowError, ZeroDivisionError):
-        return False
-    return math.isfinite(value) and np.sign(value) == np.sign(right) and 1e-24 <= ratio <= 1e24
-
-
-def wrapped(got, want) -> str:
-    """A whole-number answer that is the right one wrapped round in a fixed-width integer (the product, or
-    twice it before a halving): numpy's int32 or int64 overflows silently where Python's int never does."""
-    if type(want) is not int or isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.number)):
-        return ""
-    try:
-        value = float(got)
-    except (TypeError, ValueError, OverflowError):
-        return ""
-    if not math.isfinite(value) or value == want or value != int(value):
-        return ""
-    for bits in (32, 64):
-        for times in (1, 2):
-            full = want * times
-            cut = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
-            if cut != full and float(cut / times) == value:
-                twice = " (twice it, before the halving)" if times == 2 else ""
-                return (f"That is the right answer{twice} wrapped round in a {bits}-bit integer: numpy's int{bits} "
-                        f"holds no whole number above 2**{bits - 1} − 1 and overflows silently (np.int{bits}, or an "
-                        "int array, keeps that type); Python's int never overflows, and a float holds this size")
     return ""

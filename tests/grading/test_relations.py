@@ -31,6 +31,8 @@ def said(student) -> str:
     (lambda t, i, n: 1 / (t + (n - 1) * i), "1 divided by the right one"),
     (lambda t, i, n: float(np.float16(t) + (n - 1) * np.float16(i)), "about 3 significant digits"),
     (lambda t, i, n: float(np.float32(t) + np.float32(n - 1) * np.float32(i)), "about 7 significant digits"),
+    (lambda t, i, n: t + (n - 2) * i, "each answer is the right one for n_out − 1 in place of n_out"),
+    (lambda t, i, n: t + n * i, "each answer is the right one for n_out + 1 in place of n_out"),  # a gap too many
 ])
 def test_each_relation_is_named_when_it_holds_everywhere(student, words):
     sentence = said(student)
@@ -39,7 +41,7 @@ def test_each_relation_is_named_when_it_holds_everywhere(student, words):
 
 @pytest.mark.parametrize("student", [
     request_seconds,  # right: nothing to say
-    lambda t, i, n: t + n * i,  # one gap too many: no relation of these holds on every input
+    lambda t, i, n: t + (n + 1) * i,  # two gaps too many: no relation of these holds on every input
     lambda t, i, n: request_seconds(t, i, n) if n != 5 else 0.45,  # wrong once only
     lambda t, i, n: round(request_seconds(t, i, n), 2) if n < 100 else request_seconds(t, i, n) * 2,  # mixed
 ])

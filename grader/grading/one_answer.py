@@ -1,0 +1,48 @@
+"""What one wrong number says on its own, where ``relations`` reads what many say together.
+
+Two facts the domain checks (``grader.grading.domain``) take from a single answer: whether it is a number a
+person could have meant (a refusal beside it earns credit only then), and whether it is the right whole number
+wrapped round in a fixed-width integer, which no other mistake gives.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+def could_mean(value, right) -> bool:
+    """A finite number of the right answer's sign and within 10²⁴ of its size either way (units and powers of ten
+    mixed up, yocto to yotta): an answer a person could have meant, as error carried forward credits (issue 25: 0,
+    inf, NaN, a time below zero, or 5e-324, a count underflowed to nothing, earn no refusal credit)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        return False
+    try:
+        ratio = abs(float(value) / float(right)) if right else 1.0
+    except (OverflowError, ZeroDivisionError):
+        return False
+    return math.isfinite(value) and np.sign(value) == np.sign(right) and 1e-24 <= ratio <= 1e24
+
+
+def wrapped(got, want) -> str:
+    """A whole-number answer that is the right one wrapped round in a fixed-width integer (the product, or
+    twice it before a halving): numpy's int32 or int64 overflows silently where Python's int never does."""
+    if type(want) is not int or isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.number)):
+        return ""
+    try:
+        value = float(got)
+    except (TypeError, ValueError, OverflowError):
+        return ""
+    if not math.isfinite(value) or value == want or value != int(value):
+        return ""
+    for bits in (32, 64):
+        for times in (1, 2):
+            full = want * times
+            cut = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
+            if cut != full and float(cut / times) == value:
+                twice = " (twice it, before the halving)" if times == 2 else ""
+                return (f"That is the right answer{twice} wrapped round in a {bits}-bit integer: numpy's int{bits} "
+                        f"holds no whole number above 2**{bits - 1} − 1 and overflows silently (np.int{bits}, or an "
+                        "int array, keeps that type); Python's int never overflows, and a float holds this size")
+    return ""

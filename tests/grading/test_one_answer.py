@@ -1,0 +1,27 @@
+"""grader.grading.one_answer: what a single wrong number says on its own."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from grader.grading.one_answer import could_mean, wrapped
+
+
+@pytest.mark.parametrize("value, right, meant", [
+    (0.28, 0.28, True), (280.0, 0.28, True), (2.8e-26, 0.28, False),  # a unit mixed up, but not 10^25 off
+    (0.0, 0.28, False), (-0.28, 0.28, False), (float("inf"), 0.28, False), (float("nan"), 0.28, False),
+    (5e-324, 1e6, False), (True, 1.0, False), ("0.28", 0.28, False), (np.float32(0.3), 0.28, True),
+])
+def test_an_answer_could_be_meant_only_if_finite_of_the_right_sign_and_size(value, right, meant):
+    assert bool(could_mean(value, right)) is meant
+
+
+def test_a_whole_number_wrapped_round_in_int32_is_said_and_nothing_else_is():
+    want = 2 * 3_000_000_000 * 2048  # 2 · N · P, past int32's largest
+    int32 = int(np.array(want, dtype=np.int64).astype(np.int32))
+    assert "32-bit integer" in wrapped(int32, want)
+    P = np.array([100_000], dtype=np.int32)  # P(P+1)/2 in an int32 array
+    assert "32-bit integer" in wrapped(int((P * (P + 1) // 2)[0]), 100_000 * 100_001 // 2)
+    assert wrapped(want, want) == "" and wrapped(want + 1, want) == "" and wrapped(1.5, 3) == ""
+    assert wrapped(int32, float(want)) == ""  # a float right answer wraps round nowhere
