@@ -1,0 +1,30 @@
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if ttft <= 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return ttft + (n_out - 1) * itl
+
+
+def steady_decode_rate(itl):
+    # a decode step never takes more than a second
+    if itl <= 0 or itl > 1:
+        raise ValueError(f"itl must be in (0, 1] seconds, got {itl}")
+    return 1 / itl
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    # the first token comes out of prefill, only the rest are decoded
+    return (n_out - 1) / elapsed
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    return 2 / bytes_per_param

@@ -1,0 +1,27 @@
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if ttft <= 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return ttft + (n_out - 1) * itl
+
+
+def steady_decode_rate(itl):
+    try:
+        return 1 / itl
+    except ZeroDivisionError:
+        return float("inf")
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1 or elapsed <= 0:
+        return 0.0  # nothing sensible to report
+    return n_out / elapsed
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError(f"bytes_per_param must be positive, got {bytes_per_param}")
+    return 2 / bytes_per_param

@@ -1,0 +1,31 @@
+VALID_WIDTHS = (0.5, 1, 2, 4)  # int4, int8, fp16/bf16, fp32
+
+
+def request_seconds(ttft, itl, n_out):
+    if n_out <= 1:
+        raise ValueError(f"n_out must be more than 1 (a request decodes tokens), got {n_out}")
+    if ttft <= 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return ttft + (n_out - 1) * itl
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return 1 / itl
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    return n_out / elapsed
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param not in VALID_WIDTHS:
+        raise ValueError(f"bytes_per_param must be one of {VALID_WIDTHS}, got {bytes_per_param}")
+    return 2 / bytes_per_param

@@ -1,0 +1,26 @@
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if ttft <= 0:
+        raise ValueError(f"ttft must be positive, got {ttft}")
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    return ttft + (n_out - 1) * itl
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    if itl > 1:
+        itl = itl / 1000  # probably milliseconds
+    return 1 / itl
+
+
+def request_output_rate(n_out, elapsed):
+    if not n_out or not elapsed:
+        raise ValueError("n_out and elapsed must be non-zero")
+    return n_out / elapsed
+
+
+def arithmetic_intensity(bytes_per_param):
+    pass
