@@ -81,6 +81,13 @@ class LibraryCall:
     kwargs: dict[str, object]
     returned: object  # NOT_RETURNED when it raised (an assert_allclose that failed)
 
+    @property
+    def written(self) -> str:
+        """The call as feedback names it, with the tolerances it was given: ``np.allclose(atol=1e-12)``."""
+        tolerances = ", ".join(f"{k}={v!r}" for k, v in self.kwargs.items() if k in ("rtol", "atol"))
+        name = self.function.replace("numpy.", "np.")
+        return f"{name}({tolerances})" if tolerances else name
+
 
 @dataclass(frozen=True)
 class Observation:
@@ -92,6 +99,15 @@ class Observation:
     calls: tuple[tuple[str, str], ...] = ()  # (caller, callee); the caller of the function called is ""
     perturbed: int = 0  # library results a perturbation changed
     complete: bool = False  # nothing was cut or dropped, and the profiler stayed in place
+
+    def values(self):
+        """Every value observed: the frames' locals and returns, the numpy calls' arguments and results (a one-line
+        function keeps its intermediate arrays only there)."""
+        for frame in self.frames:
+            yield from frame.locals.values()
+            yield frame.returned
+        for call in self.library:
+            yield from (*call.args, *call.kwargs.values(), call.returned)
 
     def one_array(self, limit: int = 2) -> list[str]:
         """What the frames said was one array in memory, in words: two names for one array, where a change in

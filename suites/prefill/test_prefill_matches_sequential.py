@@ -1,35 +1,32 @@
 """prefill_matches_sequential(X, W): a causal running sum of X @ W, all at once vs. one by one.
 
-Every call stays inside the lesson's contract (lesson.toml, [contract.prefill_matches_sequential]: X is (P, d), W is
-(d, d)), where a right function always says True. So True alone proves little, and the checks look at more than the
-answer (``call_observed``, grader.sandbox.observation):
+Every call stays inside the lesson's contract (lesson.toml: X is (P, d), W is (d, d)), where a right function always
+says True. So True alone proves little, and the checks look at more than the answer (``call_observed``,
+grader.sandbox.observation):
 
 - ``agrees``: True, as a Python or numpy bool, over the contract's shapes (one token, vectors of one number, the
-  largest), for values near 1 and values a million times larger (a tolerance that is only absolute breaks there, as
-  float rounding grows with the numbers);
+  largest), for values near 1 and a million times larger (a tolerance only absolute breaks there);
 - ``really_computes``: the call is repeated with numpy.cumsum's result changed by 1 % of its largest value in every
-  position: where a comparison (np.allclose and the like) was handed that very array and said they agree, the
-  function fails, naming the comparison and its tolerances (a function that never compares that array, cumsum into
-  ``out=``, may be right and is not judged). A function that held nothing but X and W and called none of numpy's
-  observed functions computed nothing (``sequential.constant-true``). Unobservable calls: no verdict here;
+  position: where a comparison (np.allclose and the like) was handed that very array and said they agree, it fails,
+  naming the comparison and its tolerances (one that never compares that array, cumsum into ``out=``, is not
+  judged). A function that held nothing but X and W and called no observed numpy function computed nothing
+  (``sequential.constant-true``). Unobservable calls: no verdict here;
 - ``leaves_inputs_alone``: X and W are unchanged after the call.
 
-Inside the contract True is always right, so a check that asks for True also asks where the right answer is False
-(issue 25): on every check that credits a True, the observed call must have held (or handed to, or got from, an
-observed numpy function) the running sum of X @ W, and the call with np.cumsum's result changed must not say True
-where np.cumsum returned that changed sum of X @ W or of X itself (not written into ``out=``): then nothing compared
-it. So ``X.shape[1] == W.shape[0]``, the product alone with True returned, and a cumsum never compared earn nothing.
+A True inside the contract is always right, so every check that credits one also asks where the right answer is
+False (issue 25): the observed call must have held (or handed to, or got from, an observed numpy function) the
+running sum of X @ W, and the call with np.cumsum's result changed must not say True where np.cumsum returned that
+changed sum of X @ W or of X (not into ``out=``). So ``X.shape[1] == W.shape[0]``, the product alone with True
+returned, and a cumsum never compared earn nothing.
 
-A False where a right function says True names no cause: one bool cannot tell which of the two sums is wrong, and
-models that answer alike on a few prompts named the wrong one (issue 21). The feedback says instead what the
-function held when it returned: each (P, d) array it kept, as the running sum, as X @ W unsummed, or where it first
-differs from the running sum. Without an observation (a student bundle), a model of a misconception that answers the
-same on the failing prompt and on in-contract prompts chosen to tell the models apart is named, as before. A value
-that is no bool, or a raise, is diagnosed by the models (their evidence is the type or the error).
+A False names no cause from the bool alone: it cannot tell which sum is wrong, and models that answer alike on a few
+prompts named the wrong one (issue 21). The feedback says what the function held when it returned: each (P, d)
+array, as what it is (the running sum, X @ W unsummed, or another sum of X @ W students compute: ``_what``) or
+where it first differs from the running sum. Without an observation (a student bundle), a model that answers the
+same on the failing prompt and on prompts chosen to tell the models apart is named. A value that is no bool, or a
+raise, is diagnosed by the models (their evidence is the type or the error).
 """
 
-import contextlib
-import sys
 
 import numpy as np
 import pytest
@@ -125,15 +122,14 @@ def _must_be_true(student, diagnose, X, W, property, observe: bool = True):
         if reshaped := _reshaped(observed[1].frames, X @ W):
             fail(property, f"{detail}. {reshaped}")
         # a model is named only when it also held the same wrong sums on the way: one bool says little
-        proved = code and any(_same_wrong(held, _arrays(_model_frames(fn, X, W), X, W), X @ W)
+        proved = code and any(_same_wrong(held, _arrays(diagnose.model_frames(fn, X, W), X, W), X @ W)
                               for fn in diagnose.models_of("prefill_matches_sequential", code))
         strict, compared = _stricter_than_rounding(student, held, observed[1], X, W)
+        said = ". ".join(s for s in (detail, _said(held, X, W, observed[1]), strict) if s)
         if strict:  # the comparison's own tolerances rule out an exact one; none observed (==) leaves the models
             exact = compared in EXACT or (not compared and proved and code == "sequential.exact-equality")
-            fail(property, f"{detail}. {_said(held, X, W, observed[1].one_array())}. {strict}",
-                 diagnosis="sequential.exact-equality" if exact else None)
-        fail(property, f"{detail}. {_said(held, X, W, observed[1].one_array())}" if held else detail,
-             diagnosis=code if proved else None)
+            fail(property, said, diagnosis="sequential.exact-equality" if exact else None)
+        fail(property, said, diagnosis=code if proved else None)
     return seen
 
 
@@ -162,7 +158,7 @@ def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, str]:
             return "", ""
         if not (_is_bool(said) and said):
             return "", ""
-    name = f" ({_comparison(compared[-1])})" if compared else ""
+    name = f" ({compared[-1].written})" if compared else ""
     return (f"{lead} up to floating-point rounding, and for whole-number X and W, where every order of adding gives "
             f"exactly the same numbers, it returns True: its comparison{name} asks for more than rounding allows. "
             "Compare within a tolerance that grows with the values (np.allclose's rtol)",
@@ -192,24 +188,6 @@ def _reshaped(frames, product) -> str:
     return ""
 
 
-def _model_frames(fn, X, W):
-    """The model's locals at each return of its own frames, run here (trusted code) on copies."""
-    frames = []
-
-    def profile(frame, event, arg):
-        if event == "return" and frame.f_code is fn.__code__:
-            frames.append((fn.__name__, 0, dict(frame.f_locals)))
-
-    previous = sys.getprofile()
-    sys.setprofile(profile)
-    try:  # a model that raises holds what it held: its frames so far
-        with np.errstate(all="ignore"), contextlib.suppress(Exception):
-            fn(X.copy(), W.copy())
-    finally:
-        sys.setprofile(previous)
-    return frames
-
-
 def _same_wrong(held, modelled, product) -> bool:
     """The same arrays that are not the running sum, by value, in both: the model's mistake seen on the way."""
     right = np.cumsum(product, axis=0)  # public: the lesson names np.cumsum for the sum all at once
@@ -228,23 +206,53 @@ def _same_wrong(held, modelled, product) -> bool:
     return True
 
 
-def _said(held, X, W, one_array=()) -> str:
-    """What each held array is (the running sum, X @ W unsummed, or where it first differs), and which were one."""
-    right, product = np.cumsum(X @ W, axis=0), X @ W  # public: the lesson names np.cumsum for the sum all at once
+def _said(held, X, W, seen) -> str:
+    """What each held (P, d) array is (``_known``, or where it first differs from the running sum), what a (d,)
+    vector held is the last position of (a loop's accumulator), and which arrays were one."""
+    right, known = np.cumsum(X @ W, axis=0), _known(X, W)  # public: the lesson names np.cumsum for the sum at once
     said = []
     atol = 1e-12 * (1 + np.abs(right).max())
+
+    def what(value, where=lambda a: a):
+        with np.errstate(all="ignore"):
+            return next((words for words, array in known.items() if np.allclose(value, where(array), 1e-9, atol)), "")
     for where, value in held:
-        if np.allclose(value, right, rtol=1e-9, atol=atol):
-            said.append(f"{where} is the running sum, within rounding")
-        elif len(value) > 1 and np.allclose(value, product):  # (one token: X @ W is its own running sum)
-            said.append(f"{where} is X @ W itself, not summed")
+        if (found := what(value)) and (len(value) > 1 or found == RUNNING):  # (one token: X @ W is its own sum)
+            said.append(f"{where} is {found}")
         else:  # (a float32 sum differs past 1e-9 only: np.isclose's defaults found no cell, an IndexError in round 5)
             i, j = np.argwhere(~np.isclose(value, right, rtol=1e-9, atol=atol))[0]
             digits = 6 if f"{value[i, j]:.6g}" != f"{right[i, j]:.6g}" else 10
             kept = f" (held in {value.dtype}, where X and W are {right.dtype})" if value.dtype != right.dtype else ""
             said.append(f"{where}{kept} first differs from the running sum at position {i}, column {j}: "
                         f"{value[i, j]:.{digits}g} where the running sum is {right[i, j]:.{digits}g}")
-    return "When it returned, your function held: " + "; ".join(said[:4] + list(one_array))
+    for frame in seen.frames if len(X) > 1 else ():  # a vector that is X @ W's or X's last row says nothing
+        for name, value in frame.locals.items():
+            if isinstance(value, np.ndarray) and value.shape == right.shape[1:] and value.dtype.kind == "f" and \
+                    (found := what(value, lambda a: a[-1])) and found not in (PRODUCT, ALONE):
+                in_ = f" (in {frame.function})" if frame.depth else ""
+                said.append(f"`{name}`{in_} is the last position of {found}")
+    said = said[:4] + seen.one_array()
+    return "When it returned, your function held: " + "; ".join(said) if said else ""
+
+
+RUNNING, PRODUCT = "the running sum, within rounding", "X @ W itself, not summed"
+ALONE = "the running sum of X, without W"
+
+
+def _known(X, W) -> dict:
+    """What a held (P, d) array may be, in the order it is said: the running sum, X @ W, or a sum of it (or of X)
+    students compute instead. Facts about the array, the first that holds, never a guess at why."""
+    product, right = X @ W, np.cumsum(X @ W, axis=0)  # public: the lesson names np.cumsum for the sum all at once
+    with np.errstate(all="ignore"):  # (a running product of large numbers overflows)
+        return {RUNNING: right, PRODUCT: product,
+                "the sum over all positions, later ones too, at every position": product.sum(axis=0) + 0 * product,
+                "at each position the sum of it and every later one": np.cumsum(product[::-1], axis=0)[::-1],
+                "at each position the sum of the positions before it, itself left out": right - product,
+                "a running sum along each row (axis=1), not down the positions": np.cumsum(product, axis=1),
+                "the running sum of X @ W.T: each position W @ x, not x @ W": np.cumsum(X @ W.T, axis=0),
+                ALONE: np.cumsum(X, axis=0),
+                "the running product of X @ W, not its sum": np.cumprod(product, axis=0),
+                "the running mean: the running sum divided by the positions so far": right / np.c_[1:len(X) + 1]}
 
 
 # A perturbation every right comparison notices: 1 % of the largest running sum added to every position.
@@ -262,15 +270,8 @@ def _judged_nudged(seen) -> str:
         given = [*call.args, *call.kwargs.values()]
         if call.function in COMPARISONS and any(isinstance(v, np.ndarray) and v.shape == n.shape
                                                 and np.array_equal(v, n) for v in given for n in nudged):
-            return _comparison(call)
+            return call.written
     return ""
-
-
-def _comparison(call) -> str:
-    """An observed comparison as feedback names it, with the tolerances it was given: np.allclose(atol=1e-12)."""
-    tolerances = ", ".join(f"{k}={v!r}" for k, v in call.kwargs.items() if k in ("rtol", "atol"))
-    name = call.function.replace("numpy.", "np.")
-    return f"{name}({tolerances})" if tolerances else name
 
 
 def _computed_nothing(seen, X, W) -> bool:
@@ -317,7 +318,7 @@ def _computes(student, diagnose, X, W, seen, property) -> None:
     if _computed_nothing(observed[1], X, W):
         fail(property, f"{_shapes(X, W)} returned True without computing anything: during the call it held no "
              "array, list or number but X and W and called no numpy function", diagnosis="sequential.constant-true")
-    if not any(_is_running_sum(value, X, W) for value in _seen_values(observed[1])) and not _changes_inputs(
+    if not any(_is_running_sum(value, X, W) for value in observed[1].values()) and not _changes_inputs(
             student, X, W):  # a function that changes X or W sums other arrays: test_leaves_inputs_alone says so
         fail(property, f"{_shapes(X, W)} returned True, but no running sum of X @ W was computed on the way: "
              "during the call no array it held, and none it handed to or got from np.cumsum or a comparison, was "
@@ -364,18 +365,6 @@ def _follows_nudge(student, diagnose, X, W, property) -> None:
                  "all-at-once sum with the one built position by position, every position, and return what the "
                  "comparison says")
     diagnose.proved.add(FOLLOWS_NUDGE)
-
-
-def _seen_values(seen):
-    """Every value the observation holds: the frames' locals and returns, the observed numpy calls' arguments
-    and results (a one-line function keeps its sums only there)."""
-    for frame in seen.frames:
-        yield from frame.locals.values()
-        yield frame.returned
-    for call in seen.library:
-        yield from call.args
-        yield from call.kwargs.values()
-        yield call.returned
 
 
 def _is_running_sum(value, X, W, shift: float = 0.0) -> bool:

@@ -158,7 +158,21 @@ def prefill_matches_sequential(X, W):
         run = run + Y[i]
         seq[i] = run
     return bool(np.allclose(allat, seq))
-""", ("`allat` first differs from the running sum", "`seq` is the running sum"), ("later positions", "future")),
+""", ("`allat` is the running product of X @ W", "`seq` is the running sum"), ("later positions", "future")),
+    "total_at_every_position": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    seq = np.array([Y.sum(axis=0) for _ in range(len(Y))])
+    return bool(np.allclose(np.cumsum(Y, axis=0), seq))
+""", ("`seq` is the sum over all positions, later ones too",), ("running product",)),
+    "weights_on_the_left_in_a_loop": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    acc, ok = np.zeros(W.shape[1]), True
+    for i in range(len(X)):
+        acc = acc + W @ X[i]
+        ok = ok and np.allclose(np.cumsum(X @ W, axis=0)[i], acc)
+    return bool(ok)
+""", ("`acc` is the last position of the running sum of X @ W.T",), ()),
     "first_row_twice": ("prefill", "prefill_matches_sequential", WRONG, """
 def prefill_matches_sequential(X, W):
     Y = X @ W

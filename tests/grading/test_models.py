@@ -404,3 +404,17 @@ def test_a_list_of_pairs_far_bigger_than_their_count_is_still_told_by_its_sort(m
     compares only the sort of answer recognises it: "a list of pairs, not their count"."""
     student = Student(causal_pairs=lambda P: [(i, j) for i in range(P) for j in range(i + 1)])
     assert models.for_submission(student)("causal_pairs", [(1,), (4,), (7,), (1000,)]) == "pairs.returned-list"
+
+
+def test_a_models_frames_are_what_it_held_at_each_return_on_copies_even_when_it_raises():
+    from grader.grading.models import Diagnose
+
+    def running(X, W):
+        Y = X @ W
+        Y += 1  # in place, on the copy: the caller's arrays stay as they were
+        raise ValueError("after holding Y")
+
+    X, W = np.eye(2), np.ones((2, 2))
+    [(name, depth, held)] = Diagnose.model_frames(running, X, W)
+    assert (name, depth) == ("running", 0) and held["Y"].tolist() == [[2.0, 2.0], [2.0, 2.0]]
+    assert X.tolist() == [[1.0, 0.0], [0.0, 1.0]] and W.tolist() == [[1.0, 1.0], [1.0, 1.0]]

@@ -176,3 +176,16 @@ def test_one_array_facts_are_kept_only_for_names_the_frame_holds():
         "the arrays in `rows` are one array in memory, put in again and again: a change made in place to it "
         "changes every entry, so each holds its last value"]
     assert len(seen.one_array(limit=1)) == 1
+
+
+def test_values_are_every_local_return_argument_and_result_and_a_call_is_written_with_its_tolerances():
+    blobs = codec.Blobs()
+    array = codec.encode(np.arange(3.0), blobs)
+    tolerances = [["rtol", 0.0], ["atol", 1e-12], ["equal_nan", False]]
+    doc = document(frames=[frame(locals=[["x", 1], ["y", 2]], returned=3)],
+                   library=[{"function": "numpy.allclose", "args": [array, 5], "kwargs": tolerances, "returned": True}])
+    seen = parse(doc, b"".join(blobs.parts))
+    values = list(seen.values())
+    assert values[:3] == [1, 2, 3] and values[4:] == [5, 0.0, 1e-12, False, True]
+    assert seen.library[0].written == "np.allclose(rtol=0.0, atol=1e-12)"
+    assert LibraryCall("numpy.cumsum", (), {"axis": 0}, None).written == "np.cumsum"
