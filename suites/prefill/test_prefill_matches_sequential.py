@@ -248,9 +248,9 @@ def _known(X, W) -> dict:
                 "the sum over all positions, later ones too, at every position": product.sum(axis=0) + 0 * product,
                 "at each position the sum of it and every later one": np.cumsum(product[::-1], axis=0)[::-1],
                 "at each position the sum of the positions before it, itself left out": right - product,
-                "a running sum along each row (axis=1), not down the positions": np.cumsum(product, axis=1),
+                "a running sum along each row (axis=1), not down the positions": product.cumsum(axis=1),
                 "the running sum of X @ W.T: each position W @ x, not x @ W": np.cumsum(X @ W.T, axis=0),
-                ALONE: np.cumsum(X, axis=0),
+                ALONE: X.cumsum(axis=0),
                 "the running product of X @ W, not its sum": np.cumprod(product, axis=0),
                 "the running mean: the running sum divided by the positions so far": right / np.c_[1:len(X) + 1]}
 
