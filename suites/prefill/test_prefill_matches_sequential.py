@@ -58,12 +58,18 @@ def _telling() -> list[tuple]:
     # W = 0 (X @ W is zero: every mistake made after the product agrees, one that leaves the product
     # out does not) and W = I (X @ W is X: the other way round); drawn last, so the draws above stay
     sparse += [(rng.standard_normal((4, 3)), np.zeros((3, 3))), (rng.standard_normal((4, 3)), np.eye(3))]
-    edges = [(last, W, ZERO_SUMS), (cancel, W, ZERO_SUMS), (*sparse[-2], ZERO_SUMS), (*sparse[1], ONE_NUMBER)]
+    # rows that cancel but for a residue below rounding: summed position by position, in order, both ways give 0;
+    # summed exactly (math.fsum), the residue; both agree up to rounding (issue 21's seventh round, g06)
+    residue = np.array([[1.0, 2.0, -3.0], [1e-16, -1e-16, 3e-16], [-1.0, -2.0, 3.0]])
+    edges = [(last, W, ZERO_SUMS), (cancel, W, ZERO_SUMS), (*sparse[-2], ZERO_SUMS), (residue, np.eye(3), RESIDUE),
+             (*sparse[1], ONE_NUMBER)]
     return dense, dense + sparse, edges
 
 
 ZERO_SUMS = ("prefill_matches_sequential must return True where the running sum is exactly 0 too (rows that "
              "cancel, a W of zeros): both ways give the same zeros there")
+RESIDUE = ("prefill_matches_sequential must return True where the running sum cancels to almost 0 too (rows that "
+           "add up to nothing but rounding): summed either way, the sums agree up to floating-point rounding there")
 ONE_NUMBER = ("prefill_matches_sequential must return True for vectors of one number too (d = 1, X of shape (P, 1)): "
               "both sums keep the shape (P, 1)")
 # Every row of the dense ones is non-zero, so any change a function makes to X in place shows on them. EDGES:

@@ -1,39 +1,20 @@
-"""Issue 21's classes of mistakes from outside the project's corpus, graded end to end.
+"""Issue 21's classes of mistakes from outside the project's corpus, graded end to end (``outside_cases``).
 
-Each entry is a function or two a student outside this project wrote (the issue's examples of
-checks outside the lesson's contract, valid inputs never tried, causes named from one call),
-laid over the reference solution. A right one must get full marks on its task; a wrong one
-must lose points there, its feedback must say what ``says`` holds (a catalogue code: its
-diagnoses must hold it) and never what ``never`` holds (a cause the evidence does not support).
+Each entry is a function or two a student outside this project wrote (the issue's examples of checks outside the
+lesson's contract, valid inputs never tried, causes named from one call), laid over the reference solution;
+prefill_matches_sequential's, where what the function held is the evidence, are in test_outside_corpus_sums.py.
 """
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from outside_cases import RIGHT, WRONG, graded_as_the_lesson_says
 
-from grader.grading.engine import grade
 from grader.lesson.course import Course
 
 from paths import ROOT
 
-RIGHT, WRONG = True, False
 CASES = {
-    # class 1: the lesson says W is (d, d); a right loop indexing W[m, k] for m, k < d must pass
-    "loop_matmul_matches": ("prefill", "prefill_matches_sequential", RIGHT, """
-def prefill_matches_sequential(X, W):
-    P, d = X.shape
-    Y = [[sum(X[p, k] * W[k, m] for k in range(d)) for m in range(d)] for p in range(P)]
-    run, ok = [0.0] * d, True
-    S = np.cumsum(np.array(Y), axis=0)
-    for p in range(P):
-        for m in range(d):
-            run[m] += Y[p][m]
-            if abs(run[m] - S[p, m]) > 1e-9 * (1 + abs(S[p, m])):
-                ok = False
-    return ok
-""", (), ()),
     # class 2: valid inputs never tried
     "refuses_low_utilization": ("prefill", "prefill_seconds", WRONG, """
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
@@ -70,15 +51,6 @@ def prefill_flops(N, P):
         N = N * 1e9
     return 2 * N * P
 """, ("returned",), ()),
-    "loose_atol_exclusive": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    Y = X @ W
-    seq, total = np.zeros_like(Y), np.zeros(Y.shape[1])
-    for i in range(Y.shape[0]):
-        seq[i] = total
-        total = total + Y[i]
-    return bool(np.allclose(np.cumsum(Y, axis=0), seq, atol=1e3))
-""", ("returned False",), ()),
     "refuses_long_itl": ("latency", "steady_decode_rate", WRONG, """
 def steady_decode_rate(itl):
     if itl <= 0:
@@ -149,59 +121,6 @@ def request_seconds(itl, ttft, n_out):
         raise ValueError("times must be positive")
     return ttft + (n_out - 1) * itl
 """, ("returned",), ("leaves out TTFT", "forgets TTFT")),
-    "cumprod_all_at_once": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    Y = X @ W
-    allat = np.cumprod(Y, axis=0)
-    seq, run = np.zeros_like(Y), np.zeros(Y.shape[1])
-    for i in range(Y.shape[0]):
-        run = run + Y[i]
-        seq[i] = run
-    return bool(np.allclose(allat, seq))
-""", ("`allat` is the running product of X @ W", "`seq` is the running sum"), ("later positions", "future")),
-    "total_at_every_position": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    Y = X @ W
-    seq = np.array([Y.sum(axis=0) for _ in range(len(Y))])
-    return bool(np.allclose(np.cumsum(Y, axis=0), seq))
-""", ("`seq` is the sum over all positions, later ones too",), ("running product",)),
-    "weights_on_the_left_in_a_loop": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    acc, ok = np.zeros(W.shape[1]), True
-    for i in range(len(X)):
-        acc = acc + W @ X[i]
-        ok = ok and np.allclose(np.cumsum(X @ W, axis=0)[i], acc)
-    return bool(ok)
-""", ("`acc` is the last position of the running sum of X @ W.T",), ()),
-    "first_row_twice": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    Y = X @ W
-    seq, run = np.zeros_like(Y), Y[0].copy()
-    for i in range(Y.shape[0]):
-        run = run + Y[i]
-        seq[i] = run
-    return bool(np.allclose(np.cumsum(Y, axis=0), seq))
-""", ("`seq` first differs from the running sum",), ("misses the first row", "never fills the first")),
-    "batch_axis_sum": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    Y = X[None, :, :] @ W
-    allat = np.cumsum(Y, axis=0)[0]
-    seq, run = np.zeros_like(Y[0]), np.zeros(Y.shape[2])
-    for i in range(Y.shape[1]):
-        run = run + Y[0, i]
-        seq[i] = run
-    return bool(np.allclose(allat, seq))
-""", ("`allat` is X @ W itself, not summed",), ("loop does not accumulate",)),
-    "cumsum_into_out": ("prefill", "prefill_matches_sequential", RIGHT, """
-def prefill_matches_sequential(X, W):
-    Y = X @ W
-    seq, run = np.zeros_like(Y), np.zeros(Y.shape[1])
-    for i in range(Y.shape[0]):
-        run += Y[i]
-        seq[i] = run
-    np.cumsum(Y, axis=0, out=Y)
-    return bool(np.allclose(Y, seq))
-""", (), ()),
     # class 4: diagnoses that exist, given on what is seen directly
     "mask_with_batch_axis": ("prefill", "causal_mask", WRONG, """
 def causal_mask(P):
@@ -290,28 +209,6 @@ def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
         raise ValueError("utilization must be in (0, 1]")
     return prefill_flops(N, P) / (flops_per_sec * utilization)
 """, ("instead of raising ValueError",), ()),
-    # a False from the comparison alone is said so only on evidence: two sums held, right within rounding,
-    # and True where every order of adding agrees exactly (whole numbers)
-    "exact_compare_other_order": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    all_at_once = np.cumsum(X @ W, axis=0)
-    step = np.zeros_like(all_at_once)
-    running = np.zeros(X.shape[1])
-    for i in range(X.shape[0]):
-        running = running + X[i]
-        step[i] = running @ W
-    return bool((all_at_once == step).all())
-""", ("asks for more than rounding allows",), ()),
-    "compares_the_unsummed_product": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    Y = X @ W
-    running = np.zeros_like(Y)
-    total = np.zeros(Y.shape[1])
-    for i in range(Y.shape[0]):
-        total = total + Y[i]
-        running[i] = total
-    return bool(np.allclose(np.cumsum(Y, axis=0), Y))
-""", ("returned False",), ("asks for more than rounding allows", "exact")),
     # a value-keyed hint is named only when the same mistake shows on other inputs too
     "intensity_always_one": ("latency", "arithmetic_intensity", WRONG, """
 def arithmetic_intensity(bytes_per_param):
@@ -350,39 +247,6 @@ def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
         raise ValueError("utilization must be in (0, 1]")
     return prefill_flops(N, P) / (flops_per_sec * utilization)
 """, ("utilization=-1e-9) returned", "on the same side: test the interval, not particular values"), ()),
-    # one array under two names, or put in a list again and again: the state says so, as copies cannot
-    "cumsum_into_its_own_product": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    XW = X @ W
-    par = np.cumsum(XW, axis=0, out=XW)
-    seq = np.zeros_like(XW)
-    acc = np.zeros(XW.shape[1])
-    for i in range(XW.shape[0]):
-        acc = acc + XW[i]
-        seq[i] = acc
-    return bool(np.allclose(par, seq))
-""", ("`XW` and `par` are one array in memory",), ("the arrays in",)),
-    "one_running_row_appended_again": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    Y = X @ W
-    running = Y[0]
-    rows = [running]
-    for i in range(1, len(Y)):
-        running += Y[i]
-        rows.append(running)
-    return bool(np.allclose(np.cumsum(X @ W, axis=0), np.vstack(rows)))
-""", ("the arrays in `rows` are one array in memory",), ("are one array in memory: a change",)),
-    "cumsum_into_its_own_product_right": ("prefill", "prefill_matches_sequential", RIGHT, """
-def prefill_matches_sequential(X, W):
-    seq = np.zeros((X.shape[0], W.shape[1]))
-    acc = np.zeros(W.shape[1])
-    for i in range(X.shape[0]):
-        acc = acc + X[i] @ W
-        seq[i] = acc
-    XW = X @ W
-    par = np.cumsum(XW, axis=0, out=XW)
-    return bool(np.allclose(par, seq))
-""", (), ()),
     # a relation over every call the function answered, where one check's own calls hold a single wrong answer
     "time_rounded_to_three_decimals": ("prefill", "prefill_seconds", WRONG, """
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
@@ -390,16 +254,6 @@ def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
         raise ValueError("utilization must be in (0, 1]")
     return round(prefill_flops(N, P) / (flops_per_sec * utilization), 3)
 """, ("each answer is the right one rounded to 3 decimal places",), ()),
-    # an exact comparison one row at a time: the last two arrays compared are what shows it
-    "row_by_row_exact_comparison": ("prefill", "prefill_matches_sequential", WRONG, """
-def prefill_matches_sequential(X, W):
-    parallel = np.cumsum(X @ W, axis=0)
-    for i in range(X.shape[0]):
-        step = X[: i + 1].sum(axis=0) @ W
-        if not np.array_equal(step, parallel[i]):
-            return False
-    return True
-""", ("sequential.exact-equality", "The last two arrays it compared agree up to floating-point rounding"), ()),
     # a line fitted through the lesson's first counts: its formula is said, as no function of the lesson is a line
     "pairs_fitted_to_a_line": ("prefill", "causal_pairs", WRONG, """
 def causal_pairs(P):
@@ -423,17 +277,4 @@ def course() -> Course:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says(name, course, tmp_path):
-    lesson_id, task_id, right, source, says, never = CASES[name]
-    lesson = course.lesson(lesson_id)
-    folder = tmp_path / lesson_id
-    folder.mkdir()
-    reference = (ROOT / "solutions" / lesson_id / lesson.module).read_text(encoding="utf-8")
-    (folder / lesson.module).write_text(reference + "\n\n" + source, encoding="utf-8")
-    task = grade(folder, lesson_id, course=course).task(task_id)
-    assert (task.score == task.max_score) is right, task.feedback
-    codes = {d.code for d in task.diagnoses}
-    for text in says:  # a catalogue code is asked of the diagnoses, anything else of the feedback's text
-        assert (text in codes) if re.fullmatch(r"[a-z]+\.[a-z0-9-]+", text) else (text in task.feedback), \
-            (text, codes, task.feedback)
-    for text in never:
-        assert text not in task.feedback and text not in codes, (text, codes, task.feedback)
+    graded_as_the_lesson_says(CASES[name], course, tmp_path)
