@@ -164,7 +164,12 @@ class WorkerDied(StudentCodeError):
 
 
 class UnsupportedResult(StudentCodeError):
-    """The returned value is not plain data (a subclass, an object array, a custom class)."""
+    """The returned value is not plain data (a subclass, an object array, a custom class), or is ``oversized``: far
+    larger than any answer, never read back (its type unknown, so a student is not told it is the type)."""
+
+    def __init__(self, *args, oversized: bool = False):
+        super().__init__(*args)
+        self.oversized = oversized
 
 
 class StudentBaseException(StudentCodeError):

@@ -122,6 +122,8 @@ def property_of(exc: BaseException, watched: Watched, description: str = "", fun
             said = f"{who} did not return within its time limit{size} (an endless loop, or far too much work?)"
     elif isinstance(exc, WorkerDied):
         said = f"{who} never returned{size}: the process running it ended"
+    elif isinstance(exc, UnsupportedResult) and getattr(exc, "oversized", False):
+        said = f"{who} returned a value far larger than any answer of this lesson{size}"
     elif isinstance(exc, UnsupportedResult):
         return f"{who} returned a value of an unsupported type (return numbers, lists, dicts or numpy arrays)"
     elif isinstance(exc, StudentBaseException):  # "<call> raised <the submission's class name>…"

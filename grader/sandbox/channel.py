@@ -338,7 +338,7 @@ class WorkerChannel:
                 codec.skip(self._resp_r, exc.size, deadline)
             except (codec.ChannelTimeout, codec.ChannelClosed, OSError):
                 self.kill()
-            raise UnsupportedResult(too_large(call_text, exc.size, exc.limit)) from None
+            raise UnsupportedResult(too_large(call_text, exc.size, exc.limit), oversized=True) from None
         except codec.ChannelTimeout:
             self.kill()
             raise CallTimeout(
@@ -375,8 +375,7 @@ class WorkerChannel:
 def too_large(call_text: str, size: int, limit: int) -> str:
     """Why a reply over ``codec.MAX_REPLY_BYTES`` (or a document over ``MAX_REPLY_DOCUMENT``) is refused."""
     return (f"{call_text} returned a value of {size / (1 << 20):.1f} MiB: far more than any answer of this lesson "
-            f"(the grader reads at most {limit / (1 << 20):g} MiB of such a value back from one call), so it is wrong; "
-            "is it built for a far bigger input than it was given?")
+            f"(the grader reads at most {limit / (1 << 20):g} MiB of such a value back from one call), so it is wrong")
 
 
 def _canary_problem(message: dict, blob: bytes, uid: int | None) -> tuple[str, bool]:

@@ -29,10 +29,11 @@ from fractions import Fraction
 import numpy as np
 
 MAX_FRAME_BYTES = 256 * 1024 * 1024
-# A call's reply: far above any right answer of a lesson (the prefill lesson's largest, the causal mask of a
-# 1000-token prompt, is 1 MB as bools, 8 MB as a grid of ints), far below what the trusted process would
-# multiply into gigabytes.
-MAX_REPLY_BYTES = 32 * 1024 * 1024
+# A call's reply: far above any right answer of a lesson (the prefill lesson's largest, the causal mask of its
+# 2049-token long prompt, is 4 MB as bools), above that mask as a grid of 8-byte numbers (32.03 MiB: a 0/1 mask
+# is wrong, but told so by its dtype, not its size), far below what the trusted process would multiply into
+# gigabytes.
+MAX_REPLY_BYTES = 40 * 1024 * 1024
 # ... and of its JSON document: a right answer's is a number or an array's header (arrays and grids cross as
 # raw bytes), under a kilobyte; 300 000 floats as JSON is over 1 MB, and seconds of decoding and diagnosing
 # on the trusted side.

@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from grader.exceptions import CallTimeout, ImportFailed, NotGradable, StudentBaseException, WorkerDied
+from grader.exceptions import (
+    CallTimeout,
+    ImportFailed,
+    NotGradable,
+    StudentBaseException,
+    UnsupportedResult,
+    WorkerDied,
+)
 from grader.grading.calls import Watched, property_of, uses_module
 from grader.grading.engine import grade
 from grader.lesson.course import Course
@@ -125,7 +132,13 @@ def test_a_secret_check_names_a_missing_module_only_where_the_file_imports_no_ot
     (WorkerDied("causal_mask(1000) never returned: killed"), "causal_mask never returned: the process running it "
                                                              "ended"),
     (StudentBaseException("causal_mask(1000) raised SystemExit: 1000"), "causal_mask raised SystemExit"),
-], ids=["import", "not-gradable", "died", "base-exception"])
+    (UnsupportedResult("causal_mask(1000) returned a value of 48 MiB"), "causal_mask returned a value of an "
+                                                                        "unsupported type (return numbers, lists, "
+                                                                        "dicts or numpy arrays)"),
+    # never read back, so of no known type: its size is what the student is told
+    (UnsupportedResult("causal_mask(1000) returned a value of 48 MiB", oversized=True),
+     "causal_mask returned a value far larger than any answer of this lesson"),
+], ids=["import", "not-gradable", "died", "base-exception", "unsupported", "oversized"])
 def test_other_failures_say_what_they_always_said(exc, said):
     assert property_of(exc, watched()) == said
 

@@ -245,8 +245,9 @@ def test_a_document_over_its_own_limit_is_refused(pipe):
 
 
 def test_the_replies_limits_are_far_above_any_right_answer_of_the_lesson():
-    """causal_mask(1000), the largest right answer, is 1 MB of bools (8 MB as a grid of ints)."""
-    assert _codec.MAX_REPLY_BYTES >= 4 * 8 * 1000 * 1000 and _codec.MAX_REPLY_BYTES < 48_000_000
+    """causal_mask(2049), the largest right answer, is 4 MB of bools; a grid of 8-byte numbers of it (a wrong 0/1
+    mask, told so by its dtype) is read back too; a grid of twice its side is not."""
+    assert 2049 * 2049 * 8 <= _codec.MAX_REPLY_BYTES < 48_000_000 < 4098 * 4098 * 8
     blobs = _codec.Blobs()
     document = json.dumps(_codec.encode(np.ones((1000, 1000), dtype=bool), blobs))
     assert len(document) * 1000 < _codec.MAX_REPLY_DOCUMENT
