@@ -255,16 +255,26 @@ def _not_refused(diagnose) -> list:
 
 
 def _not_refused_detail(diagnose, call: str, utilization: float, accepted: list) -> str:
-    """What the first such utilization got, and a cause only where the evidence rules in a list of values: one on
-    the same side as the refused one, where an interval test would have refused it too. A function that refuses
-    all of one side and rescales or ignores the other has tested an interval, and is only shown the symptom."""
+    """What the first such utilization got, and a cause only where the evidence rules in a list of values: one
+    answered on the same side as the refused one and further out, where any interval test refusing the refused one
+    would have refused it too. One only nearer the interval is a refusal that starts too far out (a bound past 1, a
+    utilization truncated to whole percent first): said as that fact. A function that refuses all of one side and
+    rescales or ignores the other has tested an interval, and is only shown the symptom."""
     first = accepted[0]
     got = _ended(diagnose.outcome("prefill_seconds", first))
-    listed = _side(utilization) is not None and any(
-        _side(bad.kwargs["utilization"]) == _side(utilization) for bad in accepted)
+    same = [bad for bad in accepted if _side(bad.kwargs["utilization"]) == _side(utilization)]
+    further = [bad for bad in same if _beyond(bad.kwargs["utilization"]) > _beyond(utilization)]
+    listed = any(diagnose.outcome("prefill_seconds", bad).kind == "returned" for bad in further)
+    nearer = any(_beyond(bad.kwargs["utilization"]) < _beyond(utilization) for bad in same)
     return (f"{call} raised ValueError, but {format_call('prefill_seconds', first.args, first.kwargs)} {got}, and "
             "that utilization is outside (0, 1] too" + (
-                ", on the same side: test the interval, not particular values" if listed else ""))
+                ", on the same side and further out: test the interval, not particular values" if listed else
+                ", on the same side and nearer to it: the refusal does not start where (0, 1] ends" if nearer else ""))
+
+
+def _beyond(utilization: float) -> float:
+    """How far outside (0, 1] a bad utilization lies (NaN: on no side)."""
+    return utilization - 1 if utilization > 1 else -utilization if utilization <= 0 else math.nan
 
 
 @pytest.mark.parametrize("utilization", BAD, ids=["zero", "negative", "above_one", "just_above_one", "nan"])

@@ -246,7 +246,15 @@ def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
     if utilization == 0 or utilization > 1 or utilization != utilization:
         raise ValueError("utilization must be in (0, 1]")
     return prefill_flops(N, P) / (flops_per_sec * utilization)
-""", ("utilization=-1e-9) returned", "on the same side: test the interval, not particular values"), ()),
+""", ("utilization=-1e-9) returned", "further out: test the interval, not particular values"), ()),
+    # refused past a bound beyond 1 (whole percent, truncated), accepted nearer: no list of values said
+    "utilization_in_whole_percent": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    percent = int(utilization * 100)
+    if percent <= 0 or percent > 100:
+        raise ValueError("utilization out of range")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("nearer to it: the refusal does not start where (0, 1] ends",), ("not particular values",)),
     # a relation over every call the function answered, where one check's own calls hold a single wrong answer
     "time_rounded_to_three_decimals": ("prefill", "prefill_seconds", WRONG, """
 def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
