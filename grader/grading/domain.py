@@ -323,7 +323,9 @@ class Domain:
 
     def _bound(self, function, args, calls) -> str:
         """The argument whose value alone makes the call refused, and where the refusals start."""
-        accepted = next((c for c, _ in list(calls)[:8] if c != tuple(args) and self._answers(function, c)), None)
+        answered = getattr(self._diagnose, "answered", {}).get(function, [])  # (a check without evidence of its own)
+        known = [c for c, _ in list(calls)[:8]] + [tuple(a) for a, kw, _ in answered[:8] if not kw]
+        accepted = next((c for c in known if c != tuple(args) and self._answers(function, c)), None)
         if accepted is None:
             return ""
         params = self._lesson.contracts[function].params
@@ -339,7 +341,8 @@ class Domain:
             far = p.sample[1] if bad < good else p.sample[0]  # the accepted side's end of the drawn range
             side_ok = [x for x in np.geomspace(good, far, 5)[1:] if p.in_range(float(x))] if good * far > 0 else []
             end = p.sample[0] if bad < good else p.sample[1]  # and the refused side's
-            side_bad = [x for x in np.geomspace(bad, end, 5)[1:] if p.in_range(float(x))] if bad * end > 0 else []
+            side_bad = [x for x in np.geomspace(bad, end, 5)[1:] if p.in_range(float(x)) and (x > bad) == (
+                bad > good)] if bad * end > 0 else []  # (beyond the refused value: the drawn range may end before it)
             cast = round if whole else float
             if not side_ok or not all(self._answers(function, moved(cast(x))) for x in side_ok) \
                     or any(self._answers(function, moved(cast(x))) for x in side_bad):
@@ -351,6 +354,8 @@ class Domain:
             else:
                 pair = f"{p.name} = {fmt(bad)} refused" if fmt(bad) != fmt(good) else f"values just {beyond} refused"
                 where = f"{p.name} {beyond} about {fmt(good)} ({p.name} = {fmt(good)} answered, {pair})"
+            if len(args) == 1:
+                return f"The function refuses {where}, a bound the lesson does not set ({p.range_text} is valid)"
             if self._alone(function, calls, (tuple(args), accepted), i, cast(good), cast(bad)):
                 return (f"The refusal follows {p.name} alone: with the other arguments the same (two sets of them "
                         f"tried), the function refuses {where}, a bound the lesson does not set ({p.range_text} is "

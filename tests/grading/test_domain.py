@@ -97,6 +97,28 @@ def test_a_bound_the_lesson_does_not_set_is_found_and_said():
     assert "The refusal follows n_out alone" in failed.detail  # the same bound beside (3.0, 9) too
 
 
+class Answered:
+    """A diagnose that names nothing and holds what the function answered earlier in the grade (``answered``)."""
+
+    def __init__(self, answered: dict):
+        self.answered, self.proved = answered, set()
+
+    def __call__(self, function, probes):
+        return None
+
+
+def test_a_check_without_evidence_of_its_own_finds_the_bound_beside_what_the_function_answered_before():
+    def capped(P):  # a long-prompt check asks one size, and the drawn range (1 to 2048) ends far before the bound
+        if P > 100_000:
+            raise ValueError("longer than any context window")
+        return P * (P + 1) // 2
+    diagnose = Answered({"causal_pairs": [((1000,), {}, 500500)]})
+    checks = Domain(types.SimpleNamespace(contracts=CONTRACTS), Student(causal_pairs=capped), REFERENCE, diagnose,
+                    np.random.default_rng(0), None)
+    failed = failure(lambda: checks.check_large("causal_pairs", [((1_000_000,), {})], "right for long prompts"))
+    assert "The function refuses P = 100001 (and above), while P = 100000 is answered" in failed.detail
+
+
 def test_a_bound_seen_beside_one_call_only_is_not_said_to_follow_one_argument_alone():
     def rate_capped(ttft, n_out):  # a bound on n_out / ttft, not on n_out
         if n_out / ttft > 1000:
