@@ -299,14 +299,18 @@ class Domain:
                     return (f"The KeyError is {value!r} itself: the function looks {name} up in a table of the "
                             f"values it knows, and the lesson allows many more ({self._allowed(function)}): "
                             "compute the answer from the formula instead")
-        for i, value in enumerate(args):
-            other = float(value) if type(value) is int else int(value) \
-                if type(value) is float and value.is_integer() and abs(value) < 2**53 else None
-            if other is None or not self._answers(function, (*args[:i], other, *args[i + 1:])):
+        others = [float(value) if type(value) is int else int(value) if type(value) is float and value.is_integer()
+                  and abs(value) < 2**53 else None for value in args]
+        every = [i for i, other in enumerate(others) if other is not None]
+        for indices in [[i] for i in every] + ([every] if len(every) > 1 else []):  # one, then all (1.0, 1.0 as ints)
+            if not self._answers(function, tuple(others[i] if i in indices else a for i, a in enumerate(args))):
                 continue
-            return (f"The same call with {names[i]} = {other!r} instead of {value!r} is answered: the function "
-                    f"refuses {names[i]} as {'an int' if type(value) is int else 'a float'}, where the lesson "
-                    f"allows whole numbers and fractions alike (an isinstance or range() that takes one type only)")
+            which = " and ".join(names[i] for i in indices)
+            was = ("an int" if type(args[indices[0]]) is int else "a float") if len(indices) == 1 else \
+                ("ints" if type(args[indices[0]]) is int else "floats")
+            return (f"The same call with {', '.join(f'{names[i]} = {others[i]!r}' for i in indices)} instead of "
+                    f"{', '.join(repr(args[i]) for i in indices)} is answered: the function refuses {which} as {was}, "
+                    "where the lesson allows whole numbers and fractions alike")
         return self._bound(function, args, calls)
 
     def _answers(self, function, args) -> bool:

@@ -19,8 +19,11 @@ CONTRACTS = load_contracts("lesson.toml", {
                 "n_out": {"kind": "whole", "min": 1, "sample": [1, 1e5], "types": ["int"]}},
     "strict": {"ttft": {"kind": "real", "above": 0, "outside": "ValueError", "sample": [1e-4, 600]},
                "n_out": {"kind": "whole", "min": 1, "outside": "ValueError", "sample": [1, 1e5], "types": ["int"]}},
-}, ("causal_pairs", "rate", "seconds", "strict"))
+    "flops": {"N": {"kind": "real", "min": 1, "sample": [1, 1e13]},
+              "P": {"kind": "real", "min": 1, "sample": [1, 1e6]}},
+}, ("causal_pairs", "rate", "seconds", "strict", "flops"))
 REFERENCE = types.SimpleNamespace(causal_pairs=lambda P: P * (P + 1) // 2, rate=lambda itl: 1 / itl,
+                                  flops=lambda N, P: 2 * N * P,
                                   seconds=lambda ttft, n_out: ttft * n_out, strict=lambda ttft, n_out: ttft * n_out)
 
 
@@ -141,6 +144,12 @@ def test_a_table_and_a_type_refused_are_said_as_such():
         return 1 / itl
     failed = failure(lambda: domain(rate=floats_only).check("rate", [((0.5,), {}), ((2,), {})], "p"))
     assert "The same call with itl = 2.0 instead of 2 is answered" in failed.detail
+
+    def shifted(N, P):  # every argument at once: one moved alone is refused still
+        return (N * P) << 1
+    failed = failure(lambda: domain(flops=shifted).check("flops", [((1.0, 1.0), {})], "p"))
+    assert "The same call with N = 1, P = 1 instead of 1.0, 1.0 is answered: the function refuses N and P as " \
+        "floats" in failed.detail
 
 
 def test_refusals_here_and_there_name_no_bound():
