@@ -1,8 +1,9 @@
 """What one wrong number says on its own, where ``relations`` reads what many say together.
 
-Two facts the domain checks (``grader.grading.domain``) take from a single answer: whether it is a number a
-person could have meant (a refusal beside it earns credit only then), and whether it is the right whole number
-wrapped round in a fixed-width integer, which no other mistake gives.
+Facts the domain checks (``grader.grading.domain``) take from a single answer: whether it is a number a person
+could have meant (a refusal beside it earns credit only then), whether it is the right whole number wrapped round
+in a fixed-width integer, which no other mistake gives, and whether it is the right fraction rounded to a whole
+number (4 for 4.5: one answer of a function whose other answers are too large for rounding to show).
 """
 
 from __future__ import annotations
@@ -46,3 +47,15 @@ def wrapped(got, want) -> str:
                         f"holds no whole number above 2**{bits - 1} − 1 and overflows silently (np.int{bits}, or an "
                         "int array, keeps that type); Python's int never overflows, and a float holds this size")
     return ""
+
+
+def rounded_whole(got, want) -> str:
+    """A whole-number answer that is the right one, a fraction of at least 2, rounded (either way or to even)."""
+    if isinstance(got, (bool, np.bool_)) or not isinstance(got, (int, float, np.integer, np.floating)) or \
+            isinstance(want, (bool, np.bool_)) or not isinstance(want, (int, float, np.integer, np.floating)):
+        return ""
+    value, right = float(got), float(want)
+    if not (math.isfinite(value) and math.isfinite(right)) or not value.is_integer() or right.is_integer() \
+            or abs(right) < 2 or value not in (math.floor(right), math.ceil(right)):
+        return ""
+    return f"That is the right answer, {right:g}, rounded to a whole number"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from grader.grading.one_answer import could_mean, wrapped
+from grader.grading.one_answer import could_mean, rounded_whole, wrapped
 
 
 @pytest.mark.parametrize("value, right, meant", [
@@ -25,3 +25,12 @@ def test_a_whole_number_wrapped_round_in_int32_is_said_and_nothing_else_is():
     assert "32-bit integer" in wrapped(int((P * (P + 1) // 2)[0]), 100_000 * 100_001 // 2)
     assert wrapped(want, want) == "" and wrapped(want + 1, want) == "" and wrapped(1.5, 3) == ""
     assert wrapped(int32, float(want)) == ""  # a float right answer wraps round nowhere
+
+
+@pytest.mark.parametrize("got, want, said", [
+    (4, 4.5, True), (5.0, 4.5, True), (np.int64(12), 12.3, True), (-3, -2.5, True),  # round, ceil, floor
+    (4, 4.0, False), (3, 4.5, False), (1, 1.4, False), (0, 0.28, False),  # right, off by more, too small to tell
+    (4.2, 4.5, False), (True, 1.5, False), ("4", 4.5, False), (4, float("nan"), False),
+])
+def test_a_fraction_rounded_to_a_whole_number_is_said_only_when_it_is_one_and_large_enough(got, want, said):
+    assert bool(rounded_whole(got, want)) is said
