@@ -231,12 +231,14 @@ def _said(held, X, W, seen) -> str:
             kept = f" (held in {value.dtype}, where X and W are {right.dtype})" if value.dtype != right.dtype else ""
             said.append(f"{where}{kept} first differs from the running sum at position {i}, column {j}: "
                         f"{value[i, j]:.{digits}g} where the running sum is {right[i, j]:.{digits}g}")
-    for frame in seen.frames if len(X) > 1 else ():  # a vector that is X @ W's or X's last row says nothing
+    for frame in seen.frames if len(X) > 1 else ():  # a vector that is a row of X @ W or of X says nothing
         for name, value in frame.locals.items():
-            if isinstance(value, np.ndarray) and value.shape == right.shape[1:] and value.dtype.kind == "f" and \
-                    (found := what(value, lambda a: a[-1])) and found not in (PRODUCT, ALONE):
-                in_ = f" (in {frame.function})" if frame.depth else ""
-                said.append(f"`{name}`{in_} is the last position of {found}")
+            if not (isinstance(value, np.ndarray) and value.shape == right.shape[1:] and value.dtype.kind == "f"):
+                continue  # (rows from the last: a loop's accumulator that ran to the end holds the last)
+            row, found = next(((i, f) for i in range(len(X))[::-1] if (f := what(value, lambda a, i=i: a[i]))), (0, ""))
+            if found and found not in (PRODUCT, ALONE):
+                at = "the last position" if row == len(X) - 1 else f"position {row}"
+                said.append(f"`{name}`{f' (in {frame.function})' if frame.depth else ''} is {at} of {found}")
     said = said[:4] + seen.one_array()
     return "When it returned, your function held: " + "; ".join(said) if said else ""
 
@@ -254,6 +256,7 @@ def _known(X, W) -> dict:
                 "the sum over all positions, later ones too, at every position": product.sum(axis=0) + 0 * product,
                 "at each position the sum of it and every later one": np.cumsum(product[::-1], axis=0)[::-1],
                 "at each position the sum of the positions before it, itself left out": right - product,
+                "the running sum with the first position counted twice": right + product[:1],
                 "a running sum along each row (axis=1), not down the positions": product.cumsum(axis=1),
                 "the running sum of X @ W.T: each position W @ x, not x @ W": np.cumsum(X @ W.T, axis=0),
                 ALONE: X.cumsum(axis=0),
