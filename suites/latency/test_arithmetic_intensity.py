@@ -19,7 +19,8 @@ def _mistake(got, b) -> str:
     if not is_close(b, 2) and is_close(got, b / 2, 1e-6):
         return "that is b / 2, upside down: intensity is FLOPs per byte, 2N FLOPs / (N·b) bytes = 2 / b"
     if is_close(got, 1 / b, 1e-6):
-        return "that forgets the factor 2: each parameter costs a multiply and an add, 2N FLOPs for N·b bytes"
+        return ("that is 1 / b, a factor 2 short: each parameter costs a multiply and an add, 2N FLOPs for the N·b "
+                "bytes read once")
     if is_close(got, 2 * b, 1e-6):
         return "that multiplies by b; divide the 2N FLOPs by the N·b bytes: 2 / b"
     if is_close(got, 2 / (8 * b), 1e-6):

@@ -1,6 +1,6 @@
 # mistake: treats an ITL below a microsecond as zero ("an epsilon for zero") and refuses it
 # fails: steady_decode_rate
-# hint: The refusal follows itl alone
+# hint: The function refuses itl below about 1e-06
 
 
 def steady_decode_rate(itl):
