@@ -124,6 +124,22 @@ class Observation:
         return said[:limit]
 
 
+def held_arrays(frames, shape: tuple[int, ...], leave_out=()) -> list[tuple[str, np.ndarray]]:
+    """The float arrays of ``shape`` that ``frames`` ((function, depth, locals) each, a submission's or a model's)
+    held, as (name as feedback shows it, array), those equal to one of ``leave_out`` (the inputs) left out. A list
+    of equally long float vectors, one per row, counts as the array it stacks into: a loop's rows appended."""
+    out = []
+    for function, depth, names in frames:
+        for name, value in names.items():
+            if isinstance(value, list) and len(value) == shape[0] and value and all(
+                    isinstance(v, np.ndarray) and v.shape == shape[1:] and v.dtype.kind == "f" for v in value):
+                value = np.stack(value)
+            if isinstance(value, np.ndarray) and value.shape == shape and value.dtype.kind == "f" \
+                    and not any(np.array_equal(value, other) for other in leave_out):
+                out.append((f"`{name}`" + (f" (in {function})" if depth else ""), value))
+    return out
+
+
 @dataclass
 class _Reader:
     """Decodes one document's values within one budget; ``cut`` records anything dropped."""

@@ -32,6 +32,7 @@ import numpy as np
 import pytest
 
 from grader.checks import COMPARISONS, answer, describe, describe_type, fail
+from grader.sandbox.observation import held_arrays
 
 pytestmark = pytest.mark.task("prefill_matches_sequential")
 
@@ -124,11 +125,12 @@ def _must_be_true(student, diagnose, X, W, property, observe: bool = True):
         observed = seen if observe else student.call_observed("prefill_matches_sequential", (X, W), {})
         if observed is None or not observed[1].complete:
             fail(property, detail, diagnosis=code)  # no observation: the models' answers are all the evidence
-        held = _arrays(((f.function, f.depth, f.locals) for f in observed[1].frames), X, W)
+        shape = (len(X), W.shape[1])
+        held = held_arrays(((f.function, f.depth, f.locals) for f in observed[1].frames), shape, (X, W))
         if reshaped := _reshaped(observed[1].frames, X @ W):
             fail(property, f"{detail}. {reshaped}")
         # a model is named only when it also held the same wrong sums on the way: one bool says little
-        proved = code and any(_same_wrong(held, _arrays(diagnose.model_frames(fn, X, W), X, W), X @ W)
+        proved = code and any(_same_wrong(held, held_arrays(diagnose.model_frames(fn, X, W), shape, (X, W)), X @ W)
                               for fn in diagnose.models_of("prefill_matches_sequential", code))
         strict, compared = _stricter_than_rounding(student, held, observed[1], X, W)
         said = ". ".join(s for s in (detail, _said(held, X, W, observed[1]), strict) if s)
@@ -169,17 +171,6 @@ def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, str]:
             f"exactly the same numbers, it returns True: its comparison{name} asks for more than rounding allows. "
             "Compare within a tolerance that grows with the values (np.allclose's rtol)",
             compared[-1].function if compared else "")
-
-
-def _arrays(frames, X, W) -> list[tuple[str, np.ndarray]]:
-    """The (P, d) float arrays held at return, as (name as feedback shows it, array); X and W left out."""
-    shape, out = (X.shape[0], W.shape[1]), []
-    for function, depth, names in frames:
-        for name, value in names.items():
-            if isinstance(value, np.ndarray) and value.shape == shape and value.dtype.kind == "f" \
-                    and not np.array_equal(value, X) and not np.array_equal(value, W):
-                out.append((f"`{name}`" + (f" (in {function})" if depth else ""), value))
-    return out
 
 
 def _reshaped(frames, product) -> str:
@@ -236,7 +227,7 @@ def _said(held, X, W, seen) -> str:
             if not (isinstance(value, np.ndarray) and value.shape == right.shape[1:] and value.dtype.kind == "f"):
                 continue  # (rows from the last: a loop's accumulator that ran to the end holds the last)
             row, found = next(((i, f) for i in range(len(X))[::-1] if (f := what(value, lambda a, i=i: a[i]))), (0, ""))
-            if found and found not in (PRODUCT, ALONE):
+            if found and found != PRODUCT and (found != ALONE or row > 0):  # (position 0 of X's sum is X's row)
                 at = "the last position" if row == len(X) - 1 else f"position {row}"
                 said.append(f"`{name}`{f' (in {frame.function})' if frame.depth else ''} is {at} of {found}")
     said = said[:4] + seen.one_array()

@@ -62,6 +62,23 @@ def prefill_matches_sequential(X, W):
         ok = ok and np.allclose(np.cumsum(X @ W, axis=0)[i], acc)
     return bool(ok)
 """, ("`acc` is the last position of the running sum of X @ W.T",), ()),
+    "rows_of_x_appended": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    a, b, s = np.cumsum(X @ W, axis=0), [], np.zeros(X.shape[1])
+    for i in range(len(X)):
+        s = s + X[i]
+        b.append(s)
+    return np.allclose(a, np.array(b))
+""", ("`b` is the running sum of X, without W", "`s` is the last position of the running sum of X"), ()),
+    "weights_on_the_left_returning_early": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    parallel, total = np.cumsum(X @ W, axis=0), np.zeros(W.shape[0])
+    for i in range(X.shape[0]):
+        total = total + W @ X[i]
+        if not np.allclose(total, parallel[i]):
+            return False
+    return True
+""", ("`total` is position 0 of the running sum of X @ W.T",), ()),
     "first_row_twice": ("prefill", "prefill_matches_sequential", WRONG, """
 def prefill_matches_sequential(X, W):
     Y = X @ W

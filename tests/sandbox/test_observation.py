@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from grader.sandbox import codec, observation
-from grader.sandbox.observation import NOT_RETURNED, Frame, LibraryCall, Observation, Opaque, parse
+from grader.sandbox.observation import NOT_RETURNED, Frame, LibraryCall, Observation, Opaque, held_arrays, parse
 
 
 def document(**fields) -> dict:
@@ -189,3 +189,14 @@ def test_values_are_every_local_return_argument_and_result_and_a_call_is_written
     assert values[:3] == [1, 2, 3] and values[4:] == [5, 0.0, 1e-12, False, True]
     assert seen.library[0].written == "np.allclose(rtol=0.0, atol=1e-12)"
     assert LibraryCall("numpy.cumsum", (), {"axis": 0}, None).written == "np.cumsum"
+
+
+def test_held_arrays_are_the_float_arrays_of_a_shape_and_lists_of_rows_stacked_the_inputs_left_out():
+    X = np.arange(6.0).reshape(3, 2)
+    rows = [np.ones(2), np.zeros(2), np.ones(2)]
+    frames = [("f", 0, {"X": X, "sums": X.cumsum(axis=0), "rows": rows, "ints": np.ones((3, 2), dtype=int),
+                        "short": rows[:2], "mixed": [np.ones(2), [0.0, 1.0], np.ones(2)]}),
+              ("helper", 1, {"kept": X * 2})]
+    held = held_arrays(frames, (3, 2), (X,))
+    assert [name for name, _ in held] == ["`sums`", "`rows`", "`kept` (in helper)"]
+    assert held[1][1].tolist() == [[1.0, 1.0], [0.0, 0.0], [1.0, 1.0]]
