@@ -24,7 +24,7 @@ import numpy as np
 from grader.checks import array, describe, fail, format_call, is_close, number, probe
 from grader.exceptions import CallTimeout, GraderError, UnsupportedResult, WorkerDied
 from grader.grading.guard import guard
-from grader.grading.one_answer import could_mean, rounded_whole, wrapped
+from grader.grading.one_answer import could_mean, narrow_float, rounded_whole, wrapped
 from grader.grading.relations import relation_of_answered
 from grader.lesson.contract import INSIDE
 from grader.lesson.sampling import draw, refusals, sequence
@@ -260,7 +260,7 @@ class Domain:
                  f"from something kept from an earlier call{just}: a cache or a global that outlives the call")
         code = explain() or (wrong_shape if isinstance(want, np.ndarray) and np.shape(got) != want.shape else None)
         relation = "" if code else wrapped(got, want) or self._integer_only(function, args, kwargs, got, want) \
-            or rounded_whole(got, want)
+            or rounded_whole(got, want) or narrow_float(got, want)
         fact = "" if code or relation else self._relation(function)  # no input in it: students read it
         said = relation or fact
         fail(f"{property}. {fact}" if fact else property, f"{detail}. {said}" if said else detail, diagnosis=code)

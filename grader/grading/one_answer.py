@@ -2,8 +2,9 @@
 
 Facts the domain checks (``grader.grading.domain``) take from a single answer: whether it is a number a person
 could have meant (a refusal beside it earns credit only then), whether it is the right whole number wrapped round
-in a fixed-width integer, which no other mistake gives, and whether it is the right fraction rounded to a whole
-number (4 for 4.5: one answer of a function whose other answers are too large for rounding to show).
+in a fixed-width integer, which no other mistake gives, whether it is the right fraction rounded to a whole
+number (4 for 4.5: one answer of a function whose other answers are too large for rounding to show), and whether
+it is the right answer as a narrower float holds it (a float32 count of a long prompt).
 """
 
 from __future__ import annotations
@@ -59,3 +60,18 @@ def rounded_whole(got, want) -> str:
             or abs(right) < 2 or value not in (math.floor(right), math.ceil(right)):
         return ""
     return f"That is the right answer, {right:g}, rounded to a whole number"
+
+
+def narrow_float(got, want) -> str:
+    """A numpy float32 or float16 answer that is the right one rounded to that type: the computation kept it."""
+    kind = type(got)
+    if kind not in (np.float32, np.float16) or isinstance(want, (bool, np.bool_)) or \
+            not isinstance(want, (int, float, np.integer, np.floating)):
+        return ""
+    with np.errstate(all="ignore"):
+        held = kind(want)
+    if not (np.isfinite(held) and held == got and float(got) != float(want)):
+        return ""
+    digits = "about 7" if kind is np.float32 else "about 3"
+    return (f"That is the right answer as numpy's {kind.__name__} holds it ({digits} significant digits): compute in "
+            "float64 (Python's float) or whole numbers (Python's int)")

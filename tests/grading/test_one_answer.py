@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from grader.grading.one_answer import could_mean, rounded_whole, wrapped
+from grader.grading.one_answer import could_mean, narrow_float, rounded_whole, wrapped
 
 
 @pytest.mark.parametrize("value, right, meant", [
@@ -34,3 +34,11 @@ def test_a_whole_number_wrapped_round_in_int32_is_said_and_nothing_else_is():
 ])
 def test_a_fraction_rounded_to_a_whole_number_is_said_only_when_it_is_one_and_large_enough(got, want, said):
     assert bool(rounded_whole(got, want)) is said
+
+
+def test_a_right_answer_as_float32_or_float16_holds_it_is_said_and_no_other_answer_is():
+    assert "numpy's float32 holds it (about 7" in narrow_float(np.float32(50_000) * np.float32(50_001) / 2, 1250025000)
+    assert "float16 holds it (about 3" in narrow_float(np.float16(0.4) + np.float16(0), 0.4 + 1e-9)
+    assert narrow_float(np.float32(0.5), 0.5) == ""  # right: exactly representable
+    assert narrow_float(np.float32(3.0), 1250025000) == "" and narrow_float(1.25e9, 1250025000) == ""
+    assert narrow_float(np.float16(np.inf), 1e6) == ""  # past float16's largest: the overflow, not this
