@@ -26,6 +26,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from grader.checks import format_call
+from grader.grading.curves import close as _same
+from grader.grading.curves import linear as _linear
+from grader.grading.curves import quadratic as _quadratic
 
 MIN_WRONG = 2  # answers that differ from the right ones, for any relation to be said
 _SCALES = {1e3: "1000 times", 1e-3: "a thousandth of", 1e6: "a million times", 1e-6: "a millionth of",
@@ -39,10 +42,6 @@ class Answer:
     got: float
     want: float
     whole: bool = False  # the function returned an integer type (int, numpy int), not a float
-
-
-def _same(a: float, b: float, rel: float = 1e-9) -> bool:
-    return a == b or (math.isfinite(a) and math.isfinite(b) and abs(a - b) <= rel * max(abs(a), abs(b)))
 
 
 def describe_relation(function: str, names: tuple[str, ...], answers: list[Answer],
@@ -63,7 +62,7 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     if found:
         return f"{tried.capitalize()}, {found}."
     for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _shifted, _low_precision, _whole_for_int,
-                   _arguments_cut, _rescaled_past, _capped, _answer_capped, _special_value, _linear):
+                   _arguments_cut, _rescaled_past, _capped, _answer_capped, _special_value, _linear, _quadratic):
         found = finder(function, names, answers, reference)
         if found:
             return f"{tried.capitalize()}, {found}."
@@ -257,42 +256,6 @@ def _special_value(function, names, answers, reference) -> str:
             return (f"each answer is right except where {name} = {value!r}, and every one there is wrong{same}: "
                     f"a special case for {name} = {value!r} that the lesson's formula does not have")
     return ""
-
-
-def _linear(function, names, answers, reference) -> str:
-    """Each answer one straight-line formula of the arguments (5·P − 10, 2·N + 2·P), which no function of the lesson
-    is: a formula of the wrong shape (a line fitted through the lesson's examples), said as the student's own. Its
-    coefficients are whole numbers, or 4 significant digits, and it must give every answer (to 1e-9)."""
-    try:
-        rows = np.array([[float(x) for x in a.args] + [1.0] for a in answers])
-    except (TypeError, ValueError):
-        return ""
-    got = np.array([a.got for a in answers])
-    if len(answers) < rows.shape[1] + 2 or not np.all(np.isfinite(rows)) or not np.all(np.isfinite(got)) \
-            or any(len(set(column)) < 3 for column in rows[:, :-1].T):
-        return ""  # (an argument held at one or two values would make any formula a line in it)
-    scale = np.abs(rows).max(axis=0)
-    scale[scale == 0] = 1.0
-    fitted = np.linalg.lstsq(rows / scale, got, rcond=None)[0] / scale
-    coefficients = [float(round(c)) if abs(c - round(c)) <= 1e-6 * max(1.0, abs(c)) else float(f"{c:.4g}")
-                    for c in fitted]
-    for intercept in dict.fromkeys((coefficients[-1], 0.0)):
-        line = [*coefficients[:-1], intercept]
-        if any(line[:-1]) and all(_same(a.got, float(np.dot(r, line))) for a, r in zip(answers, rows, strict=True)):
-            return f"each answer is {_formula(names, line)}, a straight line in " + (
-                f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0])
-    return ""
-
-
-def _formula(names, line) -> str:
-    """5·P − 10 from ("P",) and [5, -10]; a coefficient of one is left out, a zero term too."""
-    terms = [(c, "" if name is None else name) for c, name in zip(line, [*names, None], strict=True) if c]
-    out = ""
-    for i, (c, name) in enumerate(terms):
-        size = abs(c)
-        text = (f"{size:g}" if not name or size != 1 else "") + ("·" if name and size != 1 else "") + name
-        out += (("−" if c < 0 else "") + text) if i == 0 else ((" − " if c < 0 else " + ") + text)
-    return out
 
 
 def _one_moved(i: int, change: Callable) -> Callable:
