@@ -62,7 +62,8 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     if found:
         return f"{tried.capitalize()}, {found}."
     for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _shifted, _low_precision, _whole_for_int,
-                   _arguments_cut, _rescaled_past, _capped, _answer_capped, _special_value, _linear, _quadratic):
+                   _arguments_cut, _rescaled_past, _capped, _answer_capped, _special_value, _linear, _quadratic,
+                   _unmoved):
         found = finder(function, names, answers, reference)
         if found:
             return f"{tried.capitalize()}, {found}."
@@ -305,6 +306,24 @@ def _constant(function, names, answers, reference) -> str:
     values = {a.got for a in answers}
     if len(values) == 1:
         return f"{function} returns {answers[0].got:g} whatever it is asked, while the right answers differ"
+    return ""
+
+
+def _unmoved(function, names, answers, reference) -> str:
+    """Answers that stay the same where one argument alone changes and the right ones change, on at least three
+    values of it, and no answer that changes with it: the answers do not depend on that argument (a time replaced by
+    the worked example's)."""
+    for i, name in enumerate(names):
+        groups: dict[tuple, list] = {}
+        try:
+            for a in answers:
+                groups.setdefault(tuple(x for k, x in enumerate(a.args) if k != i), []).append(a)
+            varied = [g for g in groups.values() if len({a.args[i] for a in g}) > 1 and len({a.want for a in g}) > 1]
+        except TypeError:  # an argument that is no plain value (an array): no groups of it
+            return ""
+        if sum(len(g) for g in varied) >= 3 and all(len({a.got for a in g}) == 1 for g in varied):
+            return (f"each answer stays the same where only {name} changes ({sum(len(g) for g in varied)} calls "
+                    f"that differ in {name} alone), while the right one changes with it")
     return ""
 
 

@@ -170,7 +170,8 @@ RATE_INPUTS = [(5, 0.4), (5, 0.2148), (7, 1.3), (1, 0.05), (100, 12.0), (5, 30.0
      "of the lesson's own call request_output_rate(5, 0.4), whatever elapsed"),  # one wrong answer is enough
     (lambda n, e: 12.5 if n == 5 else n / e, RATE_INPUTS, "every answer with n_out = 5 is 12.5"),
     (lambda n, e: 12.5, RATE_INPUTS, "answers what a right one answers for n_out = 5 and elapsed = 0.4"),  # always
-    (lambda n, e: 12.5 if n == 5 else 2 * n / e, RATE_INPUTS, ""),  # wrong elsewhere too: no fact
+    (lambda n, e: 12.5 if n == 5 else 2 * n / e, RATE_INPUTS, "each answer stays the same where only elapsed "
+     "changes"),  # wrong elsewhere too: not the lesson's answer, but the fact that holds
     (lambda n, e: 12.5 if (n, e) == (5, 0.2148) else n / e, RATE_INPUTS, ""),  # other n_out = 5 answers right
 ])
 def test_the_lesson_own_answer_returned_at_its_argument_values_is_named(student, inputs, words):
@@ -178,6 +179,17 @@ def test_the_lesson_own_answer_returned_at_its_argument_values_is_named(student,
     sentence = describe_relation("request_output_rate", ("n_out", "elapsed"), answers, request_output_rate,
                                  {"n_out": 5, "elapsed": 0.4})
     assert (words in sentence) if words else sentence == ""
+
+
+@pytest.mark.parametrize("student, said", [
+    (lambda n, e: n / (0.2 + (n - 1) * 0.05), True),  # the worked example's time in place of elapsed
+    (lambda n, e: n / (e + 0.2), False),  # wrong, but moves with elapsed
+])
+def test_answers_that_stay_put_where_one_argument_alone_changes_are_said_so(student, said):
+    inputs = [(5, 0.4), (5, 1.0), (5, 3.0), (7, 2.0), (1, 0.05)]
+    answers = [Answer(args, float(student(*args)), request_output_rate(*args)) for args in inputs]
+    sentence = describe_relation("request_output_rate", ("n_out", "elapsed"), answers, request_output_rate)
+    assert ("each answer stays the same where only elapsed changes (3 calls" in sentence) is said, sentence
 
 
 def test_one_answer_that_is_the_right_one_at_a_round_limit_is_named_as_a_cap():
