@@ -120,31 +120,34 @@ class Domain:
     def check_refusals(self, function: str, bases, property: str) -> None:
         """Where the lesson says a value raises ValueError, it must, whatever the other arguments are: each refusal
         (``sampling.refusals``: one argument just past an end of its range) asked beside each valid call of ``bases``
-        (corners first: n_out = 1, the smallest sizes). A refusal checked only beside some arguments (an ITL tested
-        only when there are gaps to add, n_out > 1) passed checks that ask beside one base (issue 21's fourth held-out
-        round); the failure names the call refused and the one answered, both seen. No credit for refusing without
-        computing: each base must get a number, not one for all (issue 25). Asked in one round trip where the module
-        can batch (the calls run one after the other in one process, as single calls of a task would)."""
+        (corners first). A refusal checked beside some arguments only (an ITL tested only when n_out > 1) passed checks
+        asking beside one base (issue 21's fourth round); the failure names the call refused and the one answered. No
+        credit for refusing without computing: each base must get a number, not one for all (issue 25; one kept from
+        an earlier call is said so). One round trip where the module can batch (the calls run one after another)."""
         contract, bases = self._lesson.contracts[function], [tuple(b) for b, _ in bases]
         moved = [(args, next(k for k, (a, b) in enumerate(zip(args, base, strict=False)) if repr(a) != repr(b)))
                  for base in bases for args, _ in refusals(contract, base)]
         # "a time ≤ 0 raises" says nothing of NaN: where a lesson refuses it, its own check asks
         moved = [(args, i) for args, i in moved if not (isinstance(args[i], float) and math.isnan(args[i]))]
         results = self._batch(function, [*bases, *(args for args, _ in moved)])
-        answers = []
+        answers, reference = [], getattr(self._reference, function)
         answered = f"{function} must answer valid calls: refusing what the lesson refuses earns nothing without that"
         for base, (kind, value) in zip(bases, results, strict=False):  # (not ``property``: the refusals may be right)
             if kind != "returned":
                 fail(answered, f"{format_call(function, base, {})} {_ended(kind, value)}, but its arguments are valid "
                                f"({self._allowed(function)}): refusing earns nothing where valid calls get no answer")
-            if not could_mean(value, getattr(self._reference, function)(*base)):  # 0, inf, NaN, a sign nobody meant
+            if not could_mean(value, reference(*base)):  # 0, inf, NaN, a sign nobody meant
                 fail(answered, f"{format_call(function, base, {})} returned {describe(value)}: refusing earns nothing "
                                "where valid calls get no answer a person could have meant")
             answers.append(value)
         if len(answers) > 1 and len({repr(a) for a in answers}) == 1:
             asked = ", ".join(format_call(function, b, {}) for b in bases)
-            fail(answered, f"{function} returned {describe(answers[0])} for every valid call asked ({asked}): no "
-                           "answer computed from them")
+            kept = next((b for b in bases[1:] if not math.isclose(float(answers[0]), float(reference(*b)), rel_tol=REL)
+                         and self._right_alone(function, b, {}, reference(*b))), None)
+            fail(answered, f"{function} returned {describe(answers[0])} for every valid call asked ({asked})" + (
+                f". Called first, in a fresh process, {format_call(function, kept, {})} returns the right answer: it "
+                "answered from something kept from an earlier call (a cache or a global)" if kept else
+                ": no answer computed from them"))
         refused, missed = {}, []
         for (args, i), (kind, value) in zip(moved, results[len(bases):], strict=True):
             if kind == "raised" and isinstance(value, ValueError):
@@ -154,8 +157,7 @@ class Domain:
         if not missed:
             return
         args, i, said = next((m for m in missed if (m[1], repr(m[0][m[1]])) in refused), missed[0])
-        p = contract.params[i]
-        sibling = refused.get((i, repr(args[i])))
+        p, sibling = contract.params[i], refused.get((i, repr(args[i])))
         depends = (f"; the same {p.name} is refused in {format_call(function, sibling, {})}, so the refusal "
                    "depends on the other arguments: test each argument whatever the others are") if sibling else ""
         fail(property, f"{format_call(function, args, {})} {said}, but {p.name} = {args[i]!r} is outside "

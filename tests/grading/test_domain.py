@@ -152,6 +152,32 @@ def test_a_table_and_a_type_refused_are_said_as_such():
         "floats" in failed.detail
 
 
+class Slated(Student):
+    """A student module whose fresh process (``clean_slate``) forgets what its functions kept."""
+
+    def __init__(self, kept: dict, **functions):
+        super().__init__(**functions)
+        self.kept = kept
+
+    def clean_slate(self):
+        self.kept.clear()
+
+
+def test_one_answer_for_every_valid_call_is_said_to_be_kept_when_a_fresh_process_answers_rightly():
+    kept = {}
+
+    def cached(ttft, n_out):  # keyed by n_out alone: the first ttft answers for every other
+        if n_out < 1 or ttft <= 0:
+            raise ValueError("bad")
+        return kept.setdefault(n_out, ttft * n_out)
+    module = Slated(kept, strict=cached)
+    checks = Domain(types.SimpleNamespace(contracts=CONTRACTS), module, REFERENCE, lambda f, p: None,
+                    np.random.default_rng(0), module)
+    failed = failure(lambda: checks.check_refusals("strict", [((1.5, 1), {}), ((0.2, 1), {})], "p"))
+    assert "strict returned 1.5 (float) for every valid call asked (strict(1.5, 1), strict(0.2, 1)). Called first, " \
+        "in a fresh process, strict(0.2, 1) returns the right answer" in failed.detail
+
+
 def test_refusals_here_and_there_name_no_bound():
     def scattered(itl):
         if round(itl * 100) % 2:
