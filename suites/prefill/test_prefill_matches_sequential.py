@@ -216,6 +216,8 @@ def _said(held, X, W, seen) -> str:
     for where, value in held:
         if (found := what(value)) and (len(value) > 1 or found == RUNNING):  # (one token: X @ W is its own sum)
             said.append(f"{where} is {found}")
+        elif np.isnan(value).any() and not right[np.isnan(value)].any():  # a division by a sum that is 0 there
+            said.append(f"{where} is NaN in cells where the running sum is 0 (0 / 0), and in no other")
         else:  # (a float32 sum differs past 1e-9 only: np.isclose's defaults found no cell, an IndexError in round 5)
             i, j = np.argwhere(~np.isclose(value, right, rtol=1e-9, atol=atol))[0]
             digits = 6 if f"{value[i, j]:.6g}" != f"{right[i, j]:.6g}" else 10

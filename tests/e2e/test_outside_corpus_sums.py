@@ -79,6 +79,16 @@ def prefill_matches_sequential(X, W):
             return False
     return True
 """, ("`total` is position 0 of the running sum of X @ W.T",), ()),
+    "relative_error_over_the_sum": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    par, seq, acc = np.cumsum(Y, axis=0), np.zeros_like(Y), np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        acc = acc + Y[i]
+        seq[i] = acc
+    rel_err = np.abs(par - seq) / np.abs(par)
+    return bool(np.all(rel_err < 1e-9))
+""", ("`rel_err` is NaN in cells where the running sum is 0 (0 / 0), and in no other",), ()),
     "first_row_twice": ("prefill", "prefill_matches_sequential", WRONG, """
 def prefill_matches_sequential(X, W):
     Y = X @ W
