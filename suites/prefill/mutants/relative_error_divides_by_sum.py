@@ -1,6 +1,6 @@
 # mistake: compares the two sums by their error relative to the sum, which is 0 / 0 (NaN) wherever the running sum is exactly 0, so it says False there
 # fails: prefill_matches_sequential
-# hint: nan where the running sum is 0
+# hint: is NaN in cells where the running sum is 0
 
 
 def prefill_matches_sequential(X, W):
