@@ -38,12 +38,12 @@ def wrapped(got, want) -> str:
         return ""
     if not math.isfinite(value) or value == want or value != int(value):
         return ""
-    for bits in (32, 64):
-        for times in (1, 2):
-            full = want * times
-            cut = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
-            if cut != full and float(cut / times) == value:
-                twice = " (twice it, before the halving)" if times == 2 else ""
+    for bits in (32, 64):  # (the product wrapped, then halved: P(P+1)/2; or halved before, then doubled: 2·(N·P))
+        for times in (1, 2, 0.5):
+            full = want * times if times != 0.5 or want % 2 == 0 else None
+            cut = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1) if full is not None else None
+            if cut is not None and cut != full and float(cut / times) == value:
+                twice = {1: "", 2: " (twice it, before the halving)", 0.5: " (half of it, before the doubling)"}[times]
                 return (f"That is the right answer{twice} wrapped round in a {bits}-bit integer: numpy's int{bits} "
                         f"holds no whole number above 2**{bits - 1} − 1 and overflows silently (np.int{bits}, or an "
                         "int array, keeps that type); Python's int never overflows, and a float holds this size")

@@ -23,6 +23,10 @@ def test_a_whole_number_wrapped_round_in_int32_is_said_and_nothing_else_is():
     assert "32-bit integer" in wrapped(int32, want)
     P = np.array([100_000], dtype=np.int32)  # P(P+1)/2 in an int32 array
     assert "32-bit integer" in wrapped(int((P * (P + 1) // 2)[0]), 100_000 * 100_001 // 2)
+    counts = np.array([10**13, 10**6], dtype=np.int64)  # N · P wrapped in int64, then doubled in Python
+    with np.errstate(over="ignore"):
+        doubled = 2 * int(counts.prod())
+    assert "(half of it, before the doubling) wrapped round in a 64-bit integer" in wrapped(doubled, 2 * 10**19)
     assert wrapped(want, want) == "" and wrapped(want + 1, want) == "" and wrapped(1.5, 3) == ""
     assert wrapped(int32, float(want)) == ""  # a float right answer wraps round nowhere
 
