@@ -157,6 +157,9 @@ def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, str]:
     lead = "Those sums agree" if len(sums) > 1 and not all(np.array_equal(sums[0], o) for o in sums[1:]) else \
         "The last two arrays it compared agree" if len(last) == 2 and last[0].shape == last[1].shape and \
         np.allclose(*last, rtol=1e-9, atol=0) and not np.array_equal(*last) else ""
+    rows = [v for f in seen.frames for v in f.locals.values() if isinstance(v, np.ndarray) and v.shape == (W.shape[1],)]
+    if not lead and any(np.allclose(v, r, rtol=1e-9, atol=0) and not np.array_equal(v, r) for v in rows for r in right):
+        lead = "A position it held and the running sum's agree"  # (a loop's row compared by hand: no call observed)
     if not lead:
         return "", ""
     for exact_X, exact_W in DENSE[1:3]:  # whole numbers, then halves
@@ -213,6 +216,10 @@ def _said(held, X, W, seen) -> str:
     def what(value, where=lambda a: a):
         with np.errstate(all="ignore"):
             return next((words for words, array in known.items() if np.allclose(value, where(array), 1e-9, atol)), "")
+
+    def row_of(value):  # the first known sum (in ``_known``'s order) it is a row of, the last row first
+        return next(((i, words) for words in known for i in range(len(X))[::-1]
+                     if what(value, lambda a, i=i: a[i]) == words), (0, ""))
     for where, value in held:
         if (found := what(value)) and (len(value) > 1 or found == RUNNING):  # (one token: X @ W is its own sum)
             said.append(f"{where} is {found}")
@@ -228,7 +235,7 @@ def _said(held, X, W, seen) -> str:
         for name, value in frame.locals.items():
             if not (isinstance(value, np.ndarray) and value.shape == right.shape[1:] and value.dtype.kind == "f"):
                 continue  # (rows from the last: a loop's accumulator that ran to the end holds the last)
-            row, found = next(((i, f) for i in range(len(X))[::-1] if (f := what(value, lambda a, i=i: a[i]))), (0, ""))
+            row, found = row_of(value)
             if found and found != PRODUCT and (found != ALONE or row > 0):  # (position 0 of X's sum is X's row)
                 at = "the last position" if row == len(X) - 1 else f"position {row}"
                 said.append(f"`{name}`{f' (in {frame.function})' if frame.depth else ''} is {at} of {found}")
@@ -247,8 +254,9 @@ def _known(X, W) -> dict:
     with np.errstate(all="ignore"):  # (a running product of large numbers overflows)
         return {RUNNING: right, PRODUCT: product,
                 "the sum over all positions, later ones too, at every position": product.sum(axis=0) + 0 * product,
-                "at each position the sum of it and every later one": np.cumsum(product[::-1], axis=0)[::-1],
-                "at each position the sum of the positions before it, itself left out": right - product,
+                "the running sum taken from the end (each position and every later one)":
+                    np.cumsum(product[::-1], axis=0)[::-1],
+                "the running sum without each position's own row (the positions before it only)": right - product,
                 "the running sum with the first position counted twice": right + product[:1],
                 "a running sum along each row (axis=1), not down the positions": product.cumsum(axis=1),
                 "the running sum of X @ W.T: each position W @ x, not x @ W": np.cumsum(X @ W.T, axis=0),

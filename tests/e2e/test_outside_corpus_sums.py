@@ -89,6 +89,17 @@ def prefill_matches_sequential(X, W):
     rel_err = np.abs(par - seq) / np.abs(par)
     return bool(np.all(rel_err < 1e-9))
 """, ("`rel_err` is NaN in cells where the running sum is 0 (0 / 0), and in no other",), ()),
+    "fixed_tolerance_on_summed_prompt_rows": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    parallel, running_x = np.cumsum(X @ W, axis=0), np.zeros(X.shape[1])
+    for i in range(X.shape[0]):
+        running_x = running_x + X[i]
+        step = running_x @ W
+        if np.max(np.abs(step - parallel[i])) > 1e-9:
+            return False
+    return True
+""", ("`step` is position 1 of the running sum, within rounding", "A position it held and the running sum's agree up "
+      "to floating-point rounding"), ("at each position",)),
     "first_row_twice": ("prefill", "prefill_matches_sequential", WRONG, """
 def prefill_matches_sequential(X, W):
     Y = X @ W
