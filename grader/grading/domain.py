@@ -261,10 +261,9 @@ class Domain:
             fail(property, f"{detail}. Called first, in a fresh process, it returns the right answer, so it answered "
                  f"from something kept from an earlier call{just}: a cache or a global that outlives the call")
         code = explain() or (wrong_shape if isinstance(want, np.ndarray) and np.shape(got) != want.shape else None)
-        relation = "" if code else wrapped(got, want) or self._integer_only(function, args, kwargs, got, want) \
-            or rounded_whole(got, want) or narrow_float(got, want)
+        relation = "" if code else wrapped(got, want) or self._integer_only(function, args, kwargs, got, want)
         fact = "" if code or relation else self._relation(function)  # no input in it: students read it
-        said = relation or fact
+        said = relation or fact or ("" if code else rounded_whole(got, want) or narrow_float(got, want))
         fail(f"{property}. {fact}" if fact else property, f"{detail}. {said}" if said else detail, diagnosis=code)
 
     def _integer_only(self, function, args, kwargs, got, want) -> str:

@@ -236,7 +236,7 @@ def _said(held, X, W, seen) -> str:
             if not (isinstance(value, np.ndarray) and value.shape == right.shape[1:] and value.dtype.kind == "f"):
                 continue  # (rows from the last: a loop's accumulator that ran to the end holds the last)
             row, found = row_of(value)
-            if found and found != PRODUCT and (found != ALONE or row > 0):  # (position 0 of X's sum is X's row)
+            if found and found not in (PRODUCT, ALONE, *list(known)[2:5]):  # rows of these are other loops' sums
                 at = "the last position" if row == len(X) - 1 else f"position {row}"
                 said.append(f"`{name}`{f' (in {frame.function})' if frame.depth else ''} is {at} of {found}")
     said = said[:4] + seen.one_array()
@@ -244,7 +244,7 @@ def _said(held, X, W, seen) -> str:
 
 
 RUNNING, PRODUCT = "the running sum, within rounding", "X @ W itself, not summed"
-ALONE = "the running sum of X, without W"
+ALONE = "the running sum of X itself"
 
 
 def _known(X, W) -> dict:

@@ -69,7 +69,7 @@ def prefill_matches_sequential(X, W):
         s = s + X[i]
         b.append(s)
     return np.allclose(a, np.array(b))
-""", ("`b` is the running sum of X, without W", "`s` is the last position of the running sum of X"), ()),
+""", ("`b` is the running sum of X itself",), ("`s` is",)),  # a vector that is a sum of X's rows: any loop's
     "weights_on_the_left_returning_early": ("prefill", "prefill_matches_sequential", WRONG, """
 def prefill_matches_sequential(X, W):
     parallel, total = np.cumsum(X @ W, axis=0), np.zeros(W.shape[0])
