@@ -312,7 +312,7 @@ def _constant(function, names, answers, reference) -> str:
 def _unmoved(function, names, answers, reference) -> str:
     """Answers that stay the same where one argument alone changes and the right ones change, on at least three
     values of it, and no answer that changes with it: the answers do not depend on that argument (a time replaced by
-    the worked example's)."""
+    the worked example's). Not where the answer that stays is 0, which a time cut to whole seconds gives too."""
     for i, name in enumerate(names):
         groups: dict[tuple, list] = {}
         try:
@@ -321,7 +321,7 @@ def _unmoved(function, names, answers, reference) -> str:
             varied = [g for g in groups.values() if len({a.args[i] for a in g}) > 1 and len({a.want for a in g}) > 1]
         except TypeError:  # an argument that is no plain value (an array): no groups of it
             return ""
-        if sum(len(g) for g in varied) >= 3 and all(len({a.got for a in g}) == 1 for g in varied):
+        if sum(len(g) for g in varied) >= 3 and all(len({a.got for a in g}) == 1 and g[0].got != 0 for g in varied):
             return (f"each answer stays the same where only {name} changes ({sum(len(g) for g in varied)} calls "
                     f"that differ in {name} alone), while the right one changes with it")
     return ""

@@ -184,6 +184,7 @@ def test_the_lesson_own_answer_returned_at_its_argument_values_is_named(student,
 @pytest.mark.parametrize("student, said", [
     (lambda n, e: n / (0.2 + (n - 1) * 0.05), True),  # the worked example's time in place of elapsed
     (lambda n, e: n / (e + 0.2), False),  # wrong, but moves with elapsed
+    (lambda n, e: float(n // (1000 * e)), False),  # 0 for all: a rate cut to whole numbers, whatever it ignores
 ])
 def test_answers_that_stay_put_where_one_argument_alone_changes_are_said_so(student, said):
     inputs = [(5, 0.4), (5, 1.0), (5, 3.0), (7, 2.0), (1, 0.05)]
