@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from grader.grading.engine import grade
+from grader.lesson.course import Course
 
 from paths import ROOT
 
@@ -33,3 +36,17 @@ def graded_as_the_lesson_says(case: tuple, course, tmp_path) -> None:
             (text, codes, task.feedback)
     for text in never:
         assert text not in task.feedback and text not in codes, (text, codes, task.feedback)
+
+
+def each_case(cases: dict):
+    """A module of cases' check, parametrized over its ``cases``, and the course fixture it reads: assigned to
+    module names (``course, test_each_... = each_case(CASES)``), where pytest collects them."""
+    @pytest.fixture(scope="module")
+    def course() -> Course:
+        return Course(ROOT)
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says(name, course, tmp_path):
+        graded_as_the_lesson_says(cases[name], course, tmp_path)
+
+    return course, test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says

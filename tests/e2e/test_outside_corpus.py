@@ -7,12 +7,7 @@ prefill_matches_sequential's, where what the function held is the evidence, are 
 
 from __future__ import annotations
 
-import pytest
-from outside_cases import RIGHT, WRONG, graded_as_the_lesson_says
-
-from grader.lesson.course import Course
-
-from paths import ROOT
+from outside_cases import RIGHT, WRONG, each_case
 
 CASES = {
     # class 2: valid inputs never tried
@@ -278,11 +273,4 @@ def request_seconds(ttft, itl, n_out):
 }
 
 
-@pytest.fixture(scope="module")
-def course() -> Course:
-    return Course(ROOT)
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says(name, course, tmp_path):
-    graded_as_the_lesson_says(CASES[name], course, tmp_path)
+course, test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says = each_case(CASES)

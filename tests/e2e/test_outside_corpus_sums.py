@@ -7,12 +7,7 @@ arrays were one, and what its comparison asks for. A right function, however unu
 
 from __future__ import annotations
 
-import pytest
-from outside_cases import RIGHT, WRONG, graded_as_the_lesson_says
-
-from grader.lesson.course import Course
-
-from paths import ROOT
+from outside_cases import RIGHT, WRONG, each_case
 
 CASES = {
     # class 1: the lesson says W is (d, d); a right loop indexing W[m, k] for m, k < d must pass
@@ -219,11 +214,4 @@ def prefill_matches_sequential(X, W):
 }
 
 
-@pytest.fixture(scope="module")
-def course() -> Course:
-    return Course(ROOT)
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says(name, course, tmp_path):
-    graded_as_the_lesson_says(CASES[name], course, tmp_path)
+course, test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says = each_case(CASES)
