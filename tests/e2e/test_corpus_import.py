@@ -169,11 +169,18 @@ def test_every_format_writes_each_case(graded, case):
             assert stream.getvalue(), f"{name} wrote nothing for {case.name}"
 
 
+TIMED = "mask.too-slow"  # a task whose checks run into the time limit: which ones do depends on the machine's load
+
+
 def test_both_modes_agree():
-    """Case by case, the two sandbox modes give the same scores, diagnoses and feedback."""
+    """Case by case, the two sandbox modes give the same scores, diagnoses and feedback; a task too slow for its
+    checks, the same diagnoses (beside a CPU hog, the cubic-loop mask lost one check more in one mode than in the
+    other: how many calls of a loop near the time limit return in time is the machine's load, not the mode's)."""
     bubblewrap, limited = grades("bubblewrap"), grades("limited")
     for case in CASES:
         ours, theirs = bubblewrap[case.name], limited[case.name]
-        assert [(t.id, t.score, [d.code for d in t.diagnoses]) for t in ours.tasks] == \
-            [(t.id, t.score, [d.code for d in t.diagnoses]) for t in theirs.tasks], case.name
-        assert [t.feedback for t in ours.tasks] == [t.feedback for t in theirs.tasks], case.name
+        timed = {t.id for report in (ours, theirs) for t in report.tasks if TIMED in [d.code for d in t.diagnoses]}
+        assert [(t.id, [d.code for d in t.diagnoses]) for t in ours.tasks] == \
+            [(t.id, [d.code for d in t.diagnoses]) for t in theirs.tasks], case.name
+        assert [(t.id, t.score, t.feedback) for t in ours.tasks if t.id not in timed] == \
+            [(t.id, t.score, t.feedback) for t in theirs.tasks if t.id not in timed], case.name

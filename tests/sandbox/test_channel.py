@@ -279,7 +279,7 @@ HUGE = '''
 import numpy as np
 
 def mask(P):
-    return np.ones((6000, 6000), dtype=bool)
+    return np.ones((7000, 7000), dtype=bool)
 
 def add(a, b):
     return a + b
@@ -287,7 +287,7 @@ def add(a, b):
 
 
 def test_a_reply_far_too_large_is_refused_naming_its_size_and_the_worker_serves_on(make_student):
-    """36 MB back from one call: refused before it is read (issue 25: a 48 MB mask took the grader to
+    """49 MB back from one call: refused before it is read (issue 25: a 48 MB mask took the grader to
     973 MB), skipped, so the same worker answers the next call without an import again."""
     student = make_student(HUGE)
     refused = None
@@ -295,6 +295,6 @@ def test_a_reply_far_too_large_is_refused_naming_its_size_and_the_worker_serves_
         student.mask(3)
     except UnsupportedResult as exc:
         refused = exc
-    assert refused is not None and "returned a value of 34.3 MiB" in str(refused), refused
+    assert refused is not None and "returned a value of 46.7 MiB" in str(refused), refused
     channel = student._channel
     assert student.add(1, 2) == 3 and student._channel is channel
