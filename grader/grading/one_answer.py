@@ -38,12 +38,13 @@ def wrapped(got, want) -> str:
         return ""
     if not math.isfinite(value) or value == want or value != int(value):
         return ""
-    for bits in (32, 64):  # (the product wrapped, then halved: P(P+1)/2; or halved before, then doubled: 2·(N·P))
-        for times in (1, 2, 0.5):
-            full = want * times if times != 0.5 or want % 2 == 0 else None
-            cut = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1) if full is not None else None
-            if cut is not None and cut != full and float(cut / times) == value:
-                twice = {1: "", 2: " (twice it, before the halving)", 0.5: " (half of it, before the doubling)"}[times]
+    ways = [("", want, lambda cut: cut), (" (twice it, before the halving)", 2 * want, lambda cut: cut / 2)]
+    if want % 2 == 0:  # (the product wrapped, then halved: P(P+1)/2; or half of it wrapped, then doubled: 2·(N·P))
+        ways.append((" (half of it, before the doubling)", want // 2, lambda cut: 2 * cut))
+    for bits in (32, 64):
+        for twice, full, back in ways:
+            cut = (full + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
+            if cut != full and float(back(cut)) == value:
                 return (f"That is the right answer{twice} wrapped round in a {bits}-bit integer: numpy's int{bits} "
                         f"holds no whole number above 2**{bits - 1} − 1 and overflows silently (np.int{bits}, or an "
                         "int array, keeps that type); Python's int never overflows, and a float holds this size")
