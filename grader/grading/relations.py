@@ -9,8 +9,9 @@ feedback says that fact (principle 5: a symptom stated precisely, here the sympt
 the inputs at once) and nothing about why.
 
 A relation is reported only when it holds on every input tried, at least two of them answered
-wrongly (one, for the right answer exactly at a round limit of an argument: no coincidence gives
-that), and the right answers differ (a relation that two equal answers satisfy says nothing).
+wrongly (one, for the right answer exactly at a round limit of an argument, or the lesson's own
+answer asked something else: no coincidence gives those), and the right answers differ (a relation
+that two equal answers satisfy says nothing).
 The lesson's own misconception models (``grader.grading.models``) come first: a relation is the
 feedback's last word only where no model agrees.
 """
