@@ -21,7 +21,7 @@ returned, and a cumsum never compared earn nothing.
 
 A False names no cause from the bool alone: it cannot tell which sum is wrong, and models that answer alike on a few
 prompts named the wrong one (issue 21). The feedback says what the function held when it returned: each (P, d)
-array, as what it is (the running sum, X @ W unsummed, or another sum of X @ W students compute: ``_what``) or
+array, as what it is (the running sum, X @ W unsummed, or another sum of X @ W students compute: ``_known``) or
 where it first differs from the running sum. Without an observation (a student bundle), a model that answers the
 same on the failing prompt and on prompts chosen to tell the models apart is named. A value that is no bool, or a
 raise, is diagnosed by the models (their evidence is the type or the error).
@@ -207,8 +207,8 @@ def _same_wrong(held, modelled, product) -> bool:
 
 
 def _said(held, X, W, seen) -> str:
-    """What each held (P, d) array is (``_known``, or where it first differs from the running sum), what a (d,)
-    vector held is the last position of (a loop's accumulator), and which arrays were one."""
+    """What each held (P, d) array is (``_known``, or where it first differs from the running sum), which position of
+    a known sum a (d,) vector held is (a loop's accumulator), and which arrays were one."""
     right, known = np.cumsum(X @ W, axis=0), _known(X, W)  # public: the lesson names np.cumsum for the sum at once
     said = []
     atol = 1e-12 * (1 + np.abs(right).max())
@@ -234,7 +234,7 @@ def _said(held, X, W, seen) -> str:
     for frame in seen.frames if len(X) > 1 else ():  # a vector that is a row of X @ W or of X says nothing
         for name, value in frame.locals.items():
             if not (isinstance(value, np.ndarray) and value.shape == right.shape[1:] and value.dtype.kind == "f"):
-                continue  # (rows from the last: a loop's accumulator that ran to the end holds the last)
+                continue
             row, found = row_of(value)
             if found and found not in (PRODUCT, ALONE, *list(known)[2:5]):  # rows of these are other loops' sums
                 at = "the last position" if row == len(X) - 1 else f"position {row}"
