@@ -28,12 +28,13 @@ import numpy as np
 from grader.checks import CheckFailed
 from grader.describe import describe, describe_type
 from grader.exceptions import CallTimeout, ConfigError, ImportFailed, StudentCodeError
+from grader.grading.afterwards import no_cause_beside_state, relations_said
 from grader.grading.calls import NOTHING, Watched, first_line, named_in, property_of, uses_module
 from grader.grading.domain import Domain
 from grader.grading.guard import OutsideContract
 from grader.grading.models import Diagnose, Models
 from grader.grading.reference import ReferenceUnavailable, in_students_place
-from grader.grading.relations import relation_of_answered
+from grader.grading.shapes import RaisePatterns
 from grader.lesson.catalogue import CATALOGUE_NAME
 from grader.lesson.manifest import Lesson
 from grader.result import CheckResult
@@ -77,6 +78,7 @@ class Checks:
         self._plans: dict = {}  # check item -> how to run it directly, or None (see run_items)
         self._visible: set[str] = set()  # names of the file visible checks' failures named (calls.named_in)
         self._models, self._diagnose = Models(lesson, reference), None  # the lesson's misconceptions
+        self._raises = RaisePatterns(lesson, student)  # where a function of arrays raises, by sizes or state
 
     # -- fixtures -------------------------------------------------------------------------
 
@@ -125,41 +127,8 @@ class Checks:
                     continue  # an own-number check: none without a student's own numbers (the lesson's own are asked)
                 if not self._run_directly(item):
                     item.ihook.pytest_runtest_protocol(item=item, nextitem=None)
-        self._no_cause_beside_state()
-        self._relations_said()
-
-    def _no_cause_beside_state(self) -> None:
-        """A function a check proved to answer from state it kept (``domain``: right when called first in a fresh
-        process, ``diagnose.proved`` holds ``state:<function>``) has no misconception named on its task's failed
-        checks, whatever their order: their wrong answers came from that cache or global, and its check says so
-        (issue 21's fourth held-out round: a mask cached at the first P called was told it is not (P, P))."""
-        kept = self._diagnose.proved if self._diagnose is not None else set()
-        for task in self.lesson.code_tasks:
-            if f"state:{task.function}" in kept:
-                for check in self.results.get(task.id, []):
-                    if not check.passed:
-                        check.diagnosis = None
-
-    def _relations_said(self) -> None:
-        """What all of a task function's answers have in common with the right ones (``grading.relations``), said
-        on the first of its failed checks that named no diagnosis, once every check has run: over every call the
-        function answered, where one check's own few calls may hold a single wrong answer (a count capped at 4096
-        tokens is wrong only past it). Not where a domain check said one already, nor where the answers came from
-        state kept between calls (``diagnose.proved`` holds ``relation:`` or ``state:`` and the function)."""
-        diagnose = self._diagnose
-        if diagnose is None or self._reference is None:
-            return
-        for task in self.lesson.code_tasks:
-            contract = self.lesson.contracts.get(task.function)
-            failed = [c for c in self.results.get(task.id, []) if not c.passed and not c.error and not c.diagnosis]
-            if not failed or contract is None or {f"relation:{task.function}", f"state:{task.function}"} & \
-                    diagnose.proved:
-                continue
-            found = relation_of_answered(task.function, contract.params, diagnose.answered.get(task.function, []),
-                                         getattr(self._reference, task.function))
-            # no input and no right answer in it, only what the function's answers are: a student reads it too
-            failed[0].message, failed[0].safe_message = (_joined(text, found) for text in
-                                                         (failed[0].message, failed[0].safe_message))
+        no_cause_beside_state(self.lesson, self._diagnose, self.results)
+        relations_said(self.lesson, self._diagnose, self._reference, self.results)
 
     def run_per_variant(self, items: list, variants) -> list[dict[str, list[CheckResult]]]:
         """The checks that take ``variant`` (the own-number checks), run again for each of ``variants``: their
@@ -282,6 +251,7 @@ class Checks:
                                              [t.function for t in self.lesson.code_tasks], *self._facts())
             check.error, check.timed_out = isinstance(exc, ImportFailed), isinstance(exc, CallTimeout)
             check.diagnosis = self._engine_first(item, exc, watched, getattr(exc, "diagnosis", None))[0]
+            self._where_it_raises(check, watched, exc)
         elif isinstance(exc, CheckFailed):
             check.message, check.safe_message, check.pictures = str(exc), exc.property, exc.pictures
             # what the source shows (numpy imported as numpy, a module the grader lacks) names the cause before a
@@ -292,6 +262,7 @@ class Checks:
             if engine:  # and says it in the engine's words, which name np or the module (facts of the file)
                 check.safe_message = property_of(handled, watched, check.description if check.secret else "",
                                                  [t.function for t in self.lesson.code_tasks], *self._facts())
+            self._where_it_raises(check, watched, handled)
         elif isinstance(exc, (AssertionError, *pytest_outcome("fail"))):  # pytest.raises' "DID NOT RAISE" too
             check.message = str(exc) or f"check '{name}' failed"
             check.safe_message = check.description or f"check '{name}' failed"  # its text may hold inputs
@@ -325,6 +296,11 @@ class Checks:
         check.safe_message = f"internal error in check '{name}'; {why}: tell your instructor"
         check.message = f"internal error in check '{name}' ({error}); {why}: tell your instructor"
         check.error = check.broken = True
+
+    def _where_it_raises(self, check: CheckResult, watched: Watched, exc: BaseException | None) -> None:
+        if said := self._raises.said(watched.last, exc):  # no input in it: a relation of sizes, or of calls
+            check.message = f"{check.message.rstrip('.')}. {said}"
+            check.safe_message = f"{check.safe_message.rstrip('.')}. {said}"
 
     def _on_reference(self, item) -> str:
         """How the check ends with the reference solution as ``student`` (reference.in_students_place)."""
@@ -440,11 +416,3 @@ def wiring_problems(lesson: Lesson, checks: Checks) -> ConfigError | None:
     for key in checks.unknown_visibility_keys():
         return ConfigError(str(lesson.manifest_path), "names no check of the suite", f'visibility.overrides."{key}"')
     return None
-
-
-def _joined(detail: str, more: str) -> str:
-    """A check's detail with one more sentence after its first line (the line that names the failing call)."""
-    if not more or not detail:
-        return detail or more
-    first, _, rest = detail.partition("\n")
-    return f"{first}{'' if first.endswith('.') else '.'} {more}" + (f"\n{rest}" if rest else "")

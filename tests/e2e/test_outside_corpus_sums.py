@@ -211,6 +211,22 @@ def prefill_matches_sequential(X, W):
             return False
     return True
 """, ("sequential.exact-equality", "The last two arrays it compared agree up to floating-point rounding"), ()),
+    # issue 21's seventh round, g08 and f11: raises on valid inputs, told by where it raises (grading.shapes)
+    "x_and_w_of_one_shape": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    if X.shape != W.shape:
+        raise ValueError("X and W must have the same shape")
+    return bool(np.allclose(np.cumsum(X @ W, axis=0), np.cumsum(X, axis=0) @ W))
+""", ("raised ValueError in exactly those where P ≠ d; it returned a value at every other",), ()),
+    "rows_kept_in_a_default_list": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W, rows=[]):
+    for x in X:
+        rows.append(x @ W)
+    seq = np.array(rows[-len(X):]).cumsum(axis=0)
+    if len(rows) > 30:
+        raise ValueError("too many rows")
+    return bool(np.allclose(np.cumsum(X @ W, axis=0), seq))
+""", ("keeps something between calls (a default argument, a global, a cache)",), ()),
 }
 
 
