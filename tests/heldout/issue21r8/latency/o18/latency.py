@@ -1,0 +1,28 @@
+def request_seconds(ttft, itl, n_out):
+    if n_out < 1:
+        raise ValueError("n_out must be at least 1, got {}".format(n_out))
+    if ttft <= 0:
+        raise ValueError("ttft must be positive, got {}".format(ttft))
+    if itl <= 0:
+        raise ValueError("itl must be positive, got {}".format(itl))
+    return int(ttft + (n_out - 1) * itl)
+
+
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError("itl must be positive, got {}".format(itl))
+    return 1 / itl
+
+
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError("n_out must be at least 1, got {}".format(n_out))
+    if elapsed <= 0:
+        raise ValueError("elapsed must be positive, got {}".format(elapsed))
+    return n_out // elapsed
+
+
+def arithmetic_intensity(bytes_per_param):
+    if bytes_per_param <= 0:
+        raise ValueError("bytes_per_param must be positive, got {}".format(bytes_per_param))
+    return int(2 / bytes_per_param)

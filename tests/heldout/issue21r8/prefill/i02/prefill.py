@@ -1,0 +1,22 @@
+import numpy as np
+
+def prefill_flops(N, P):
+    flops = 2 * N * P
+    return flops
+
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if utilization <= 0 or utilization > 1:
+        raise ValueError("bad utilization")
+    flops = prefill_flops(N, P)
+    return flops / (flops_per_sec * utilization)
+
+def causal_pairs(P):
+    # each token pairs with the tokens before it
+    return P * (P - 1) / 2
+
+def causal_mask(P):
+    mask = np.tril(np.ones((P, P)))
+    return mask
+
+def prefill_matches_sequential(X, W):
+    pass
