@@ -57,26 +57,32 @@ def formula(names, line) -> str:
 
 def quadratic(function, names, answers, reference) -> str:
     """The wrong answers of a function of one argument all a·x² + b·x + c, or that rounded down, with a, b and c
-    halves (P²/2, P·(P − 1)), on at least four values of it: said with where the answers were right, when they
-    were few (the lesson's examples, answered from a table)."""
+    halves (P²/2, P·(P − 1)), on at least four values of it (two for a·x² alone: P²/2 past some length), said
+    with where the answers were right: the few (the lesson's examples, answered from a table), or all below
+    every wrong one (a shortcut past some length), without the inputs."""
     wrong = [a for a in answers if not close(a.got, a.want)]
     try:
         xs = np.array([float(a.args[0]) for a in wrong])
     except (TypeError, ValueError, IndexError):
         return ""
     got = np.array([a.got for a in wrong])
-    if len(names) != 1 or len(set(xs.tolist())) < 4 or not (np.all(np.isfinite(xs)) and np.all(np.isfinite(got))):
+    if len(names) != 1 or len(set(xs.tolist())) < 2 or not (np.all(np.isfinite(xs)) and np.all(np.isfinite(got))):
         return ""
     rows = np.stack([xs ** 2, xs, np.ones_like(xs)], axis=1)
     scale = np.abs(rows).max(axis=0)
     fitted = np.linalg.lstsq(rows / scale, got, rcond=None)[0] / scale
     a, b, c = (round(2 * c) / 2 for c in fitted)  # (a rounding down pulls the fit's lower terms off their halves)
-    for curve in dict.fromkeys(((a, b, c), (a, b, 0.0), (a, 0.0, c), (a, 0.0, 0.0))):
+    alone = round(2 * float(got[-1] / xs[-1] ** 2)) / 2  # x² alone: one coefficient, so two answers suffice
+    curves = [(a, b, c), (a, b, 0.0), (a, 0.0, c), (a, 0.0, 0.0)] if len(set(xs.tolist())) >= 4 else []
+    for curve in dict.fromkeys([*curves, (alone, 0.0, 0.0)]):
+        a = curve[0]
         exact = rows @ np.array(curve)
         for shown, values in (("", exact), (", rounded down", np.floor(exact))):
             if a and all(close(answer.got, float(v)) for answer, v in zip(wrong, values, strict=True)):
                 right = sorted({answer.args[0] for answer in answers if answer not in wrong})
                 where = (f"; the right ones are at {names[0]} = {', '.join(f'{x:g}' for x in right)} only"
-                         if right and len(right) <= 3 else "")
+                         if right and len(right) <= 3 else
+                         f"; every {names[0]} it answered wrongly is larger than every one it answered rightly"
+                         if right and min(xs) > max(right) else "")
                 return f"each wrong answer is {formula((f'{names[0]}²', names[0]), list(curve))}{shown}{where}"
     return ""

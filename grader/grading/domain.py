@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from grader.checks import array, describe, fail, format_call, is_close, number, probe
+from grader.checks import CheckFailed, array, describe, fail, format_call, is_close, number, probe
 from grader.exceptions import CallTimeout, GraderError, UnsupportedResult, WorkerDied
 from grader.grading.guard import guard
 from grader.grading.one_answer import could_mean, narrow_float, rounded_whole, wrapped
@@ -89,33 +89,37 @@ class Domain:
 
     def check_large(self, function: str, calls, property: str, telling=(), wrong_shape: str | None = None,
                     size: str = "", held: str = "") -> None:
-        """Each call, in the order given (smallest first), must give the reference's answer, or run out
-        of time or memory: sizes past the drawn ones, where a closed form answers at once and a right
-        O(P²) count or loop may not answer at all. A number there is held to the right one (an int32
-        P(P + 1) wraps past P = 46,340; a table or a cap stops at its end); a right function that is too
-        slow (after it answered smaller calls in time) or out of memory is not held to anything, and
-        the larger calls after it are not asked. ``wrong_shape``: the code an array of another shape gets
-        when no model names one (the check sees that mistake itself). ``size``: the words for the size of all
-        its calls, the same as a check of the lesson's own long prompt gives its call (``student.call_sized``):
-        a function too slow there is then not run again here, and not held to it. ``held``: where the exercise
-        says the function must answer at these sizes too (causal_pairs "for a prompt of a million tokens too":
-        every held-out writer labelled a count of the P x P mask wrong), running out of time or memory fails,
-        with these words for what a right function does there."""
+        """Each call, smallest first, must give the reference's answer or run out of time or memory: sizes past the
+        drawn ones, where a closed form answers at once and a right O(P²) count may not answer at all. A number is
+        held to the right one (an int32 P(P + 1) wraps past P = 46,340; a table stops at its end), every call asked
+        (the wrong answers' curve, ``relations``); a right function too slow or out of memory after smaller calls
+        is held to nothing, and larger calls are not asked. ``wrong_shape``: the code an array of another shape
+        gets when no model names one. ``size``: the words for its calls' size, as the lesson's long-prompt check
+        gives its call (``student.call_sized``): too slow there, it is not run again here. ``held``: where the
+        exercise says the function must answer at these sizes too (causal_pairs for a million tokens), running
+        out of time or memory fails, with these words for what a right function does there."""
+        first = None
         for args, kwargs in calls:
             said = size or ", ".join(f"{name} = {value:,}" if isinstance(value, int) else f"{name} = {value}"
                                      for name, value in zip(self._names(function), args, strict=False))
             try:
                 self._one(function, args, kwargs, property, telling, sized=said, wrong_shape=wrong_shape, fresh=False)
+            except CheckFailed as exc:
+                first = first or exc
             except CallTimeout as exc:
+                if first is not None:  # (a hang after a wrong answer: the wrong answer is the verdict)
+                    raise first from None
                 if not exc.too_slow:
                     raise
                 if held:
                     fail(property, f"{exc}. {held}")
                 return
             except _OutOfMemory:
-                if held:
+                if first is None and held:
                     fail(property, f"{format_call(function, args, kwargs)} raised MemoryError ({said}). {held}")
-                return
+                break
+        if first is not None:
+            raise first
 
     def check_refusals(self, function: str, bases, property: str) -> None:
         """Where the lesson says a value raises ValueError, it must, whatever the other arguments are: each refusal

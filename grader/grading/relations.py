@@ -393,8 +393,9 @@ def _shifted(function, names, answers, reference) -> str:
 
 
 def _low_precision(function, names, answers, reference) -> str:
-    """Every answer within a few units of float32's (or float16's) rounding of the right one, and some
-    answer further off than the narrower type's rounding would leave it."""
+    """Every answer within a few units of float32's (or float16's) rounding of the right one, some answer further
+    off than the narrower type's rounding would leave it, and every answer a value of that type (P²/2 for
+    P(P + 1)/2 past a bound is off by as little, in float64)."""
     half_max = float(np.finfo(np.float16).max)
     overflowed = [a for a in answers if math.isinf(a.got) and abs(a.want) > half_max and (a.got > 0) == (a.want > 0)]
     errors = [abs(a.got - a.want) / abs(a.want) if a.want else (0.0 if a.got == 0 else math.inf)
@@ -406,7 +407,9 @@ def _low_precision(function, names, answers, reference) -> str:
     for dtype, digits, finer in ((np.float32, "about 7", 1e-12), (np.float16, "about 3", single)):
         if overflowed and np.float16 is not dtype:
             continue  # an infinity where the right answer is above 65504: float16's overflow, not float32's
-        if finer < worst <= 4 * float(np.finfo(dtype).eps):
+        with np.errstate(over="ignore"):  # the type's own values: an answer past its largest is not one
+            kept = all(float(dtype(a.got)) == a.got for a in answers if math.isfinite(a.got))
+        if finer < worst <= 4 * float(np.finfo(dtype).eps) and kept:
             inf = " (and is infinite where the right one passes float16's largest, 65504)" if overflowed else ""
             return (f"each answer agrees with the right one to {digits} significant digits only{inf}, as numpy's "
                     f"{dtype.__name__} keeps them: compute in float64 (Python's float)")

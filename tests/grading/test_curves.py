@@ -34,10 +34,20 @@ def test_wrong_answers_on_one_curve_of_halves_are_said_as_it(student, words):
 @pytest.mark.parametrize("student, sizes", [
     (lambda P: P * P if P < 100 else P, SIZES),  # two formulas, one per range: no one curve
     (lambda P: P * P / 3, SIZES),  # a third: no curve of halves
-    (lambda P: P * P, [4, 5, 7]),  # three wrong values fit any curve: too few to say one
+    (lambda P: P * P + P + 1, [4, 5, 7]),  # three wrong values fit any curve of three terms: too few to say one
+    (lambda P: P * P / 2 if P > 10_000 else causal_pairs(P), [1, 4, 563, 50_000]),  # one: any a·P² holds it
 ])
 def test_no_curve_is_said_where_the_answers_do_not_make_one(student, sizes):
     assert quadratic("causal_pairs", ("P",), answers(student, sizes), causal_pairs) == ""
+
+
+def test_two_wrong_answers_on_a_curve_of_one_term_past_every_right_one_are_said_without_an_input():
+    def shortcut(P):  # issue 21's seventh round, g14: P²/2 "for long prompts"
+        return P * P / 2 if P > 10_000 else causal_pairs(P)
+    said = quadratic("causal_pairs", ("P",), answers(shortcut, [*SIZES, 1_000_000]), causal_pairs)
+    assert said == ("each wrong answer is 0.5·P²; every P it answered wrongly is larger than every one it answered "
+                    "rightly")
+    assert not any(str(P) in said for P in (50_000, 1_000_000, 2048, 10_000))
 
 
 def test_a_function_of_two_arguments_gets_no_curve_and_formulas_read_as_written():

@@ -82,6 +82,19 @@ def test_a_count_out_of_memory_or_time_where_the_exercise_asks_for_long_prompts_
         in failed.detail
 
 
+@pytest.mark.parametrize("after", [None, CallTimeout("stuck"), MemoryError("a P × P mask")])
+def test_a_wrong_long_count_fails_on_the_first_once_the_larger_ones_are_asked_too(after):
+    asked = []
+
+    def shortcut(P):  # issue 21's seventh round, g14: P²/2 past a bound, one wrong answer said nothing more
+        asked.append(P)
+        if P > 100_000 and after is not None:
+            raise after
+        return P * P / 2 if P > 10_000 else P * (P + 1) // 2
+    failed = failure(lambda: domain(causal_pairs=shortcut).check_large("causal_pairs", LONG, "long", held="too"))
+    assert failed.detail.startswith("causal_pairs(50000) returned 1.25e9") and asked == [50_000, 1_000_000]
+
+
 def test_a_function_that_hangs_on_every_call_is_still_held():
     def hangs(P):
         raise CallTimeout("stuck")
