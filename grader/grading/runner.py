@@ -78,7 +78,7 @@ class Checks:
         self._plans: dict = {}  # check item -> how to run it directly, or None (see run_items)
         self._visible: set[str] = set()  # names of the file visible checks' failures named (calls.named_in)
         self._models, self._diagnose = Models(lesson, reference), None  # the lesson's misconceptions
-        self._raises = RaisePatterns(lesson, student)  # where a function of arrays raises, by sizes or state
+        self._raises = RaisePatterns(lesson, None)  # where a function of arrays raises: one per submission
 
     # -- fixtures -------------------------------------------------------------------------
 
@@ -298,6 +298,8 @@ class Checks:
         check.error = check.broken = True
 
     def _where_it_raises(self, check: CheckResult, watched: Watched, exc: BaseException | None) -> None:
+        if self._raises.student is not self._student:  # a session's next submission (``_diagnose_for`` too)
+            self._raises = RaisePatterns(self.lesson, self._student)
         if said := self._raises.said(watched.last, exc):  # no input in it: a relation of sizes, or of calls
             check.message = f"{check.message.rstrip('.')}. {said}"
             check.safe_message = f"{check.safe_message.rstrip('.')}. {said}"

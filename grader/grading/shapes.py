@@ -32,7 +32,7 @@ class RaisePatterns:
     """The sentence ``said`` adds to the first check whose call of a function raised: one batch per function."""
 
     def __init__(self, lesson, student):
-        self._lesson, self._student, self._said = lesson, student, {}
+        self._lesson, self.student, self._said = lesson, student, {}
 
     def said(self, function: str, exc: BaseException | None) -> str:
         """A sentence about where ``function`` raises, or "" where no relation of sizes or state shows."""
@@ -49,8 +49,8 @@ class RaisePatterns:
         return self._said[function]
 
     def _ask(self, function: str, contract) -> str:
-        many = getattr(self._student, "call_many", None)
-        if many is None or getattr(self._student, "unavailable", None) is not None:
+        many = getattr(self.student, "call_many", None)
+        if many is None or getattr(self.student, "unavailable", None) is not None:
             return ""
         grid = _grid(contract.dims)
         rng = np.random.default_rng(len(grid))
@@ -58,7 +58,7 @@ class RaisePatterns:
         calls.append(calls[0])  # the first input again, after all the others: state kept between calls
         for args in calls:
             guard(self._lesson, function, args, {})
-        self._student.clean_slate()
+        self.student.clean_slate()
         results = many(function, [(args, {}) for args in calls])
         kinds = [r.kind for r in results]
         if "skipped" in kinds or "unsupported" in kinds:

@@ -128,3 +128,20 @@ def test_a_suite_that_needs_no_pytest_is_run_without_it_and_grades_as_one_that_d
         assert type(session._suite).__name__ == "SuiteThread"
         assert direct == results(session)
 
+
+
+def test_what_one_submission_showed_of_its_functions_is_never_said_of_the_next(tmp_path):
+    """Each submission's own evidence (where its functions of arrays raise: ``grading.shapes``) is asked of its own
+    worker, and said for it as a single grade says it, however many came before in the session."""
+    one_shape = ("\n\ndef prefill_matches_sequential(X, W):\n    if X.shape != W.shape:\n"
+                 "        raise ValueError('X and W must have the same shape')\n    return True\n")
+    folders = []
+    for k in range(2):
+        folder = tmp_path / f"s{k}"
+        folder.mkdir()
+        (folder / "prefill.py").write_text((SOLUTION / "prefill.py").read_text(encoding="utf-8") + one_shape,
+                                           encoding="utf-8")
+        folders.append(folder)
+    with GradingSession("prefill", COURSE) as session:
+        said = [session.grade(folder).task("prefill_matches_sequential").feedback for folder in folders]
+    assert all("raised ValueError in exactly those where P ≠ d" in text for text in said), said

@@ -38,7 +38,7 @@ LEFT = {
 
 @pytest.fixture(scope="module", params=sorted(LEFT))
 def measured(request) -> tuple[str, dict]:
-    return request.param, figures(grade_set(HERE / request.param))
+    return request.param, figures(grade_set(HERE / request.param, session=True))
 
 
 @pytest.mark.parametrize("lesson", ["prefill", "latency"])
