@@ -140,6 +140,25 @@ def held_arrays(frames, shape: tuple[int, ...], leave_out=()) -> list[tuple[str,
     return out
 
 
+def same_wrong(held, modelled, right: np.ndarray) -> bool:
+    """The same arrays that are not ``right``, by value, in ``held`` and ``modelled`` (``held_arrays`` of a submission
+    and of a model): the model's mistake seen on the way. Where neither holds a wrong one, both held two that agree
+    within rounding and said they do not: the comparison (two arrays each)."""
+    ours = [a for _, a in held if not np.allclose(a, right)]
+    theirs = [a for _, a in modelled if not np.allclose(a, right)]
+    if not ours and not theirs:
+        return len(held) >= 2 and len(modelled) >= 2
+    if not ours or len(ours) != len(theirs):
+        return False
+    left = list(theirs)
+    for value in ours:
+        match = next((i for i, t in enumerate(left) if np.allclose(value, t)), None)
+        if match is None:
+            return False
+        left.pop(match)
+    return True
+
+
 @dataclass
 class _Reader:
     """Decodes one document's values within one budget; ``cut`` records anything dropped."""

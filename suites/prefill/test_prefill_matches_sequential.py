@@ -32,7 +32,7 @@ import numpy as np
 import pytest
 
 from grader.checks import COMPARISONS, answer, describe, describe_type, fail
-from grader.sandbox.observation import held_arrays
+from grader.sandbox.observation import held_arrays, same_wrong
 
 pytestmark = pytest.mark.task("prefill_matches_sequential")
 
@@ -130,8 +130,9 @@ def _must_be_true(student, diagnose, X, W, property, observe: bool = True):
         if reshaped := _reshaped(observed[1].frames, X @ W):
             fail(property, f"{detail}. {reshaped}")
         # a model is named only when it also held the same wrong sums on the way: one bool says little
-        proved = code and any(_same_wrong(held, held_arrays(diagnose.model_frames(fn, X, W), shape, (X, W)), X @ W)
-                              for fn in diagnose.models_of("prefill_matches_sequential", code))
+        proved = code and not _other_side(code, held, observed[1], X @ W) and any(
+            same_wrong(held, held_arrays(diagnose.model_frames(fn, X, W), shape, (X, W)), (X @ W).cumsum(axis=0))
+            for fn in diagnose.models_of("prefill_matches_sequential", code))
         strict, compared = _stricter_than_rounding(student, held, observed[1], X, W)
         said = ". ".join(s for s in (detail, _said(held, X, W, observed[1]), strict) if s)
         if strict:  # the comparison's own tolerances rule out an exact one; none observed (==) leaves the models
@@ -188,22 +189,22 @@ def _reshaped(frames, product) -> str:
     return ""
 
 
-def _same_wrong(held, modelled, product) -> bool:
-    """The same arrays that are not the running sum, by value, in both: the model's mistake seen on the way."""
-    right = np.cumsum(product, axis=0)  # public: the lesson names np.cumsum for the sum all at once
-    ours = [a for _, a in held if not np.allclose(a, right)]
-    theirs = [a for _, a in modelled if not np.allclose(a, right)]
-    if not ours and not theirs:  # both held two sums that agree within rounding and said False: the comparison
-        return len(held) >= 2 and len(modelled) >= 2
-    if not ours or len(ours) != len(theirs):
-        return False
-    left = list(theirs)
-    for value in ours:
-        match = next((i for i, t in enumerate(left) if np.allclose(value, t)), None)
-        if match is None:
-            return False
-        left.pop(match)
-    return True
+# the hints that blame the all-at-once sum, and those that blame the loop: said only where np.cumsum's own result does
+# not show that side right (a loop summing from the end was told its all-at-once sum was anticausal)
+ALL_AT_ONCE = frozenset(("sequential.anticausal", "sequential.cumsum-flattened"))
+LOOP = frozenset(("sequential.loop-not-cumulative", "sequential.excludes-current", "sequential.stops-early",
+                  "sequential.aliased-rows", "sequential.first-position-skipped", "sequential.integer-buffer",
+                  "sequential.sum-over-everything", "sequential.loop-over-width", "sequential.loop-over-columns"))
+
+
+def _other_side(code, held, seen, product) -> bool:
+    """Whether the side ``code`` blames is shown right: np.cumsum returned the running sum (the all-at-once side), or
+    returned only other sums while an array the function held is the running sum (the loop's side)."""
+    right = product.cumsum(axis=0)
+    sums = [c.returned for c in seen.library if c.function == "numpy.cumsum" and isinstance(c.returned, np.ndarray)]
+    cumsum_right = any(s.shape == right.shape and np.allclose(s, right) for s in sums)
+    return (code in ALL_AT_ONCE and cumsum_right) or (code in LOOP and bool(sums) and not cumsum_right and any(
+        np.allclose(a, right) for _, a in held))
 
 
 def _said(held, X, W, seen) -> str:

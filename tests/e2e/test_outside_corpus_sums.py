@@ -227,6 +227,18 @@ def prefill_matches_sequential(X, W, rows=[]):
         raise ValueError("too many rows")
     return bool(np.allclose(np.cumsum(X @ W, axis=0), seq))
 """, ("keeps something between calls (a default argument, a global, a cache)",), ()),
+    # the loop sums from the end while np.cumsum is right: a hint blaming the all-at-once side named the wrong one
+    "loop_sums_from_the_end": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    par = np.cumsum(Y, axis=0)
+    seq = np.zeros_like(Y)
+    acc = np.zeros(Y.shape[1])
+    for t in reversed(range(len(Y))):
+        acc = acc + Y[t]
+        seq[t] = acc
+    return bool(np.allclose(par, seq))
+""", ("`seq` is the running sum taken from the end",), ("sequential.anticausal", "all-at-once sum adds the later")),
 }
 
 
