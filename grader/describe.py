@@ -129,6 +129,30 @@ def describe(value) -> str:
     return f"{bounded_repr(value)} ({type(value).__name__})"
 
 
+def apart(got, want, spec: str = "") -> tuple[str, str]:
+    """``got`` and ``want`` as ``describe`` writes them (or as ``format`` with ``spec``, such as "g"), with as many
+    more digits as it takes where two different numbers would read alike: 7.124867e10 for both 71248670000.0 and
+    71248671109.2 says nothing of how they differ."""
+    first = (format(got, spec), format(want, spec)) if spec else (describe(got), describe(want))
+    try:
+        g, w = float(got), float(want)
+    except (TypeError, ValueError, OverflowError):
+        return first
+    if first[0] != first[1] or g == w or g != g or w != w:
+        return first
+    for digits in range(7, 18):
+        a, b = _digits(g, digits), _digits(w, digits)
+        if a != b:
+            return tuple(text.replace(text.split(" (")[0], new, 1) for text, new in zip(first, (a, b), strict=True))
+    return first
+
+
+def _digits(value: float, digits: int) -> str:
+    text = f"{value:.{digits}g}"
+    mantissa, _, exponent = text.partition("e")
+    return f"{mantissa}e{int(exponent)}" if exponent else text
+
+
 def describe_type(value) -> str:
     """Only the kind of a value (no contents, no shape): safe to say about a hidden check."""
     import numpy as np

@@ -9,6 +9,7 @@ from grader.describe import (
     MAX_PICTURE,
     MAX_REPR,
     CallText,
+    apart,
     bounded_repr,
     describe,
     describe_type,
@@ -225,3 +226,12 @@ def test_a_call_text_is_format_call_s_written_once_when_first_read(monkeypatch):
     assert f"{text} raised" == "prefill_seconds(7e9, 1000, utilization=0.5) raised" == str(text) + " raised"
     assert f"[{text:>5}]" == f"[{format_call('prefill_seconds', (7e9, 1000), {'utilization': 0.5}):>5}]"
     assert len(written) == 1
+
+
+def test_two_different_numbers_are_never_written_alike():
+    # round(2·N·P, -3) against 2·N·P: both read 7.124867e10 at describe's digits
+    assert apart(71248673000.0, 71248672826.77) == ("7.1248673e10 (float)", "7.12486728e10 (float)")
+    assert apart(0.28, 0.2800000001, "g") == ("0.28", "0.2800000001")
+    assert apart(0.28, 0.29, "g") == ("0.28", "0.29")  # apart already: as written
+    assert apart(3, 4.5) == ("3 (int)", "4.5 (float)") and apart(2.0, 2.0) == ("2.0 (float)", "2.0 (float)")
+    assert apart(float("nan"), 1.0)[0] == "nan (float)"

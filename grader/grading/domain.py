@@ -22,6 +22,7 @@ import math
 import numpy as np
 
 from grader.checks import CheckFailed, array, describe, fail, format_call, is_close, number, probe
+from grader.describe import apart
 from grader.exceptions import CallTimeout, GraderError, UnsupportedResult, WorkerDied
 from grader.grading.guard import guard
 from grader.grading.one_answer import could_mean, narrow_float, rounded_whole, wrapped
@@ -256,7 +257,7 @@ class Domain:
                  + (f". {cause}" if cause else ""), diagnosis=code)
         if self._same(function, got, want, call, explain):
             return
-        detail = f"{call} returned {describe(got)}; a right function returns {describe(want)}"
+        detail = "{} returned {}; a right function returns {}".format(call, *apart(got, want))
         if fresh and self._right_alone(function, args, kwargs, want):
             getattr(self._diagnose, "proved", set()).add(f"state:{function}")  # no misconception beside it (runner)
             just = f" ({format_call(function, *before)} came just before)" if before is not None else ""

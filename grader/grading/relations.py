@@ -56,7 +56,8 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     tried = f"on all {len(answers)} inputs tried"
     if len(wrong) < MIN_WRONG:  # one wrong answer: only the right one exactly at a round limit or the lesson's own
         found = _capped(function, names, answers, reference) or \
-            _example_answer(function, names, answers, reference, examples or {})  # no coincidence gives these
+            _example_answer(function, names, answers, reference, examples or {}) or \
+            _rescaled_past(function, names, answers, reference, unique=True)  # no coincidence gives these
         return f"{tried.capitalize()}, {found}." if found else ""
     found = _fixed_at_example(function, names, answers, reference, examples or {}) or \
         _example_answer(function, names, answers, reference, examples or {})
@@ -268,10 +269,12 @@ def _one_moved(i: int, change: Callable) -> Callable:
 _CAPS = (512, 1000, 1024, 2048, 4096, 8192, 10_000, 16_384, 32_768, 65_536, 100_000, 131_072, 1e6)
 
 
-def _rescaled_past(function, names, answers, reference) -> str:
-    """The right answers, but for one argument divided by 1000 (or 8) wherever it is at least some value:
-    a value read in another unit (an ITL of 2 read as 2 ms) past a threshold the code chose."""
-    wrong = [a for a in answers if not _same(a.got, a.want)]
+def _rescaled_past(function, names, answers, reference, unique: bool = False) -> str:
+    """The right answers, but for one argument divided by 1000 (or 8, 10⁶) wherever it is at least some value, or
+    times 10⁹ (10⁶, 1000, 10¹²) wherever it is at most some value: a value read in another unit (an ITL of 2 read
+    as 2 ms, a rate of 1 FLOP/s as 1 TFLOP/s) past a threshold the code chose. ``unique``: said only where one
+    argument alone fits (one wrong answer: a product of the arguments moves alike for several)."""
+    wrong, found = [a for a in answers if not _same(a.got, a.want)], []
     for i, name in enumerate(names):
         try:
             low_wrong = min(float(a.args[i]) for a in wrong)
@@ -280,12 +283,13 @@ def _rescaled_past(function, names, answers, reference) -> str:
             continue
         if high_right >= low_wrong:
             continue
-        for factor, unit in ((1000, "milliseconds"), (8, "bits")):
+        for factor, unit in ((1000, "milliseconds"), (8, "bits"), (1e6, "microseconds")):
             if _agrees(wrong, reference, _one_moved(i, lambda x, factor=factor: x / factor)):
                 right = f", and right for every {name} up to {high_right:g}" if high_right > -math.inf else ""
-                return (f"each wrong answer is the right one for {name} divided by {factor}, for {name} of "
-                        f"{low_wrong:g} or more{right}: the function reads a large {name} as {unit} and "
-                        f"converts it; the lesson's {name} is always in the same unit, however large")
+                found.append(f"each wrong answer is the right one for {name} divided by {factor:g}, for {name} of "
+                             f"{low_wrong:g} or more{right}: the function reads a large {name} as {unit} and "
+                             f"converts it; the lesson's {name} is always in the same unit, however large")
+                break
     for i, name in enumerate(names):  # and the other way: a small value read as billions (or thousands)
         try:
             high_wrong = max(float(a.args[i]) for a in wrong)
@@ -294,13 +298,14 @@ def _rescaled_past(function, names, answers, reference) -> str:
             continue
         if low_right <= high_wrong:
             continue
-        for factor, unit in ((1e9, "billions"), (1e6, "millions"), (1e3, "thousands")):
+        for factor, unit in ((1e9, "billions"), (1e6, "millions"), (1e3, "thousands"), (1e12, "trillions (tera)")):
             if _agrees(wrong, reference, _one_moved(i, lambda x, factor=factor: x * factor)):
                 right = f", and right for every {name} from {low_right:g}" if low_right < math.inf else ""
-                return (f"each wrong answer is the right one for {name} times {factor:g}, for {name} of "
-                        f"{high_wrong:g} or less{right}: the function reads a small {name} as {unit} and "
-                        f"converts it; the lesson's {name} is always a plain count, however small")
-    return ""
+                found.append(f"each wrong answer is the right one for {name} times {factor:g}, for {name} of "
+                             f"{high_wrong:g} or less{right}: the function reads a small {name} as {unit} and "
+                             f"converts it; the lesson's {name} is always in its plain unit, however small")
+                break
+    return found[0] if found and (len(found) == 1 or not unique) else ""
 
 
 def _constant(function, names, answers, reference) -> str:
@@ -348,9 +353,10 @@ def _swapped(function, names, answers, reference) -> str:
 
 
 def _rounded(function, names, answers, reference) -> str:
-    for digits in range(0, 7):
+    for digits in (*range(0, 7), -1, -2, -3, -6):  # and to tens, hundreds, thousands, millions: round(x, -3)
         if all(a.got == round(a.want, digits) for a in answers):
-            where = "a whole number" if digits == 0 else f"{digits} decimal place{'s' if digits > 1 else ''}"
+            where = "a whole number" if digits == 0 else f"{digits} decimal place{'s' if digits > 1 else ''}" \
+                if digits > 0 else f"the nearest {10 ** -digits:,}"
             return f"each answer is the right one rounded to {where}: return it unrounded"
     if all(a.got == math.floor(a.want) for a in answers):
         return "each answer is the right one rounded down to a whole number (// or int()): return it unrounded"

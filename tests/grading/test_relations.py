@@ -260,3 +260,32 @@ def test_an_argument_that_is_no_plain_value_is_no_special_case_and_no_line():
     answers = [Answer((np.arange(3.0) + i, k), float(np.sum(np.arange(3.0) + i)), total(np.arange(3.0) + i, k))
                for i, k in ((0, 2), (1, 2), (2, 3), (5, 3), (7, 5))]
     assert describe_relation("total", ("xs", "k"), answers, total) == ""
+
+
+def test_one_wrong_answer_in_another_unit_is_said_only_where_one_argument_alone_can_have_been_read_so():
+    def seconds(N, P, rate, u=1.0):
+        return 2 * N * P / (rate * u)
+
+    def tera(N, P, rate, u=1.0):  # a rate below 10⁶ FLOP/s read as TFLOP/s: only the corner (1, 1, 1, 0.001) shows it
+        return seconds(N, P, rate * 1e12 if rate < 1e6 else rate, u)
+    inputs = [(1, 1, 1, 0.001), (7e9, 1000, 1e14, 0.5), (1, 5, 3e12, 1.0), (9.4e9, 12847, 4.2e14, 0.001),
+              (2, 1, 1e9, 1)]
+    answers = [Answer(a, tera(*a), seconds(*a)) for a in inputs]
+    said = describe_relation("prefill_seconds", ("N", "P", "flops_per_sec", "utilization"), answers, seconds)
+    assert "each wrong answer is the right one for flops_per_sec times 1e+12, for flops_per_sec of 1 or less" in said
+    # where a utilization as small was answered rightly nowhere, it fits as well: neither is said
+    alike = [Answer(a, tera(*a), seconds(*a)) for a in inputs[:3]]
+    assert describe_relation("prefill_seconds", ("N", "P", "flops_per_sec", "utilization"), alike, seconds) == ""
+    # N and P both at their smallest in the one wrong call: either read in billions fits it, so neither is said
+    both = [Answer(a, 2 * a[0] * a[1] * (1e9 if a[0] <= 1 and a[1] <= 1 else 1), 2 * a[0] * a[1])
+            for a in [(1, 1), (5, 3), (7e9, 1000), (2, 8)]]
+    assert describe_relation("prefill_flops", ("N", "P"), both, lambda N, P: 2 * N * P) == ""
+
+
+def test_answers_rounded_to_thousands_are_said_so():
+    def flops(N, P):
+        return 2 * N * P
+    inputs = [(7e9, 1000), (123399.96669295154, 288690), (1, 1), (3, 977), (9.4e9, 12847)]
+    answers = [Answer(a, round(flops(*a), -3), flops(*a)) for a in inputs]
+    assert "each answer is the right one rounded to the nearest 1,000" in describe_relation(
+        "prefill_flops", ("N", "P"), answers, flops)
