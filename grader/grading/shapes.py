@@ -2,14 +2,14 @@
 
 A raise on valid arrays (an IndexError from a buffer of the wrong side, a ValueError of the student's own that X and
 W must have the same shape) says where the code stopped, not why. Asked again over a grid of the contract's sizes
-(each dimension at 1, 2, 3, 5, 8 and its largest, one batch in a fresh process), the calls that raise and those
-that return are split by one relation between the sizes when the cause is one of shape: P > d (more positions than
-W has rows), P ≠ d (X and W have the same shape only when P = d), d = 1, P ≥ 5. That relation is said, as a symptom
-precise enough to find the line by; where none splits them exactly, nothing is said about sizes.
+(each dimension at 1, 2, 3, 5, 8 and its largest, one batch in a fresh fork: a notebook's kernel has none), the
+calls that raise and those that return are split by one relation between the sizes when the cause is one of shape:
+P > d (more positions than W has rows), P ≠ d (X and W have the same shape only when P = d), d = 1, P ≥ 5. That
+relation is said, as a symptom precise enough to find the line by; where none splits them exactly, nothing is said.
 
 A raise that depends on what came before is told by the same batch: its first call asked once more at its end.
-Answered first in a fresh process and refused the second time (or the other way round), the same input got two
-outcomes, so the function keeps something between calls (a default list, a global) that changes what it does.
+Answered the first time and refused the second (or the other way round), the same input got two outcomes, so the
+function keeps something between calls (a default list, a global) that changes what it does.
 
 Asked once per function and submission (``RaisePatterns``), only where a check's call of a function with array
 arguments raised the submission's own exception; every call obeys the contract (``guard``).
@@ -21,7 +21,7 @@ import itertools
 
 import numpy as np
 
-from grader.exceptions import GraderError, StudentCodeError
+from grader.exceptions import StudentCodeError
 from grader.grading.guard import guard
 from grader.sandbox.channel import student_raise
 
@@ -44,8 +44,8 @@ class RaisePatterns:
             return ""  # said once, with the first check it explains
         try:
             self._said[function] = self._ask(function, contract)
-        except (StudentCodeError, GraderError, ValueError):  # a batch that timed out or could not run
-            self._said[function] = ""
+        except (StudentCodeError, Exception):  # noqa: BLE001 - a batch that timed out or could not
+            self._said[function] = ""  # run is no evidence, and never the grade's end
         return self._said[function]
 
     def _ask(self, function: str, contract) -> str:
@@ -65,9 +65,9 @@ class RaisePatterns:
             return ""
         if (kinds[0] == "raised") != (kinds[-1] == "raised"):
             first, last = ("answered", "raised") if kinds[-1] == "raised" else ("raised", "answered")
-            return (f"Called in a fresh process, {function} {first} its first input; asked the very same input "
-                    f"again after {len(calls) - 2} other calls in that process, it {last}: it keeps something "
-                    "between calls (a default argument, a global, a cache) that changes what it does")
+            return (f"Asked one input twice, {function} {first} it the first time and {last} the second, with "
+                    f"{len(calls) - 2} other calls between: it keeps something between calls (a default argument, a "
+                    "global, a cache) that changes what it does")
         raised = [i for i, kind in enumerate(kinds[:-1]) if kind == "raised"]
         if not raised or len(raised) == len(grid):
             return ""
@@ -87,8 +87,8 @@ class RaisePatterns:
         ranges = " and ".join(f"{n} from {min(s[k] for s in grid)} to {max(s[k] for s in grid)}"
                               for k, n in enumerate(names))
         rest = f"; {'; '.join(unsaid)}" if unsaid else "; it returned a value at every other"
-        return (f"Asked over {len(grid)} sizes the lesson allows ({shapes}; {ranges}) in a fresh process, {function} "
-                f"raised {'; '.join(said)}{rest}")
+        return (f"Asked over {len(grid)} sizes the lesson allows ({shapes}; {ranges}), {function} raised "
+                f"{'; '.join(said)}{rest}")
 
 
 def _grid(dims: dict) -> list[tuple[int, ...]]:
