@@ -136,9 +136,11 @@ class Domain:
         answers, reference = [], getattr(self._reference, function)
         answered = f"{function} must answer valid calls: refusing what the lesson refuses earns nothing without that"
         for base, (kind, value) in zip(bases, results, strict=False):  # (not ``property``: the refusals may be right)
-            if kind != "returned":
+            if kind != "returned":  # (a bound beside the other bases answered is said: utilization below 0.01)
+                cause = self._refusal(function, base, {}, value, [(b, {}) for b in bases]) if kind == "raised" else ""
                 fail(answered, f"{format_call(function, base, {})} {_ended(kind, value)}, but its arguments are valid "
-                               f"({self._allowed(function)}): refusing earns nothing where valid calls get no answer")
+                               f"({self._allowed(function)}): refusing earns nothing where valid calls get no answer"
+                               + (f". {cause}" if cause else ""))
             if not could_mean(value, reference(*base)):  # 0, inf, NaN, a sign nobody meant
                 fail(answered, f"{format_call(function, base, {})} returned {describe(value)}: refusing earns nothing "
                                "where valid calls get no answer a person could have meant")
@@ -403,8 +405,7 @@ class Domain:
         return good, bad
 
     def _relation(self, function) -> str:
-        """What every answer has in common with the right one (``relations``): over every call of ``function`` the
-        submission answered (this check's own calls among them: they went through ``diagnose``'s recorder)."""
+        """What all answers have in common with the right ones (``relations``), over every call answered."""
         proved = getattr(self._diagnose, "proved", set())
         if f"relation:{function}" in proved:
             return ""  # said on an earlier check, over the answers then

@@ -312,3 +312,14 @@ def test_a_right_sequence_is_one_round_trip_and_a_wrong_one_is_asked_again_call_
     checks, module = ahead(causal_pairs=cached_once)
     failed = failure(lambda: checks.check_sequence("causal_pairs", checks.draw("causal_pairs", 12)[-3:], "own"))
     assert len(module.batches) == 1 and module.singles >= 1 and "a right function returns" in str(failed)
+
+
+def test_a_base_refused_beside_one_answered_says_the_bound_it_was_refused_by():
+    def refuses_small(ttft, n_out):  # a utilization refused below 0.01, in this module's terms
+        if n_out < 1 or ttft <= 0 or ttft < 0.5:
+            raise ValueError("bad")
+        return ttft * n_out
+    failed = failure(lambda: domain(strict=refuses_small).check_refusals(
+        "strict", [((1.5, 1), {}), ((0.2, 7), {})], "refuses everywhere"))
+    assert failed.detail.startswith("strict(0.2, 7) raised ValueError, but its arguments are valid")
+    assert "the function refuses ttft below about 0.5 (ttft = 0.5 answered" in failed.detail
