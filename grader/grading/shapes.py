@@ -114,6 +114,7 @@ def _relations(names: list[str], dims: dict):
     for a, b in itertools.combinations(names, 2):
         yield f"{a} ≠ {b}", lambda s, a=a, b=b: s[a] != s[b]
         yield f"{a} = {b}", lambda s, a=a, b=b: s[a] == s[b]
+        yield f"{a} = 1 or {b} = 1", lambda s, a=a, b=b: s[a] == 1 or s[b] == 1  # a squeeze() dropping an axis
     for n, (low, high) in dims.items():
         for k in sorted({min(max(v, low), high) for v in (*SIZES, high)})[1:]:
             yield f"{n} ≥ {k}", lambda s, n=n, k=k: s[n] >= k

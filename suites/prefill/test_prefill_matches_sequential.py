@@ -244,8 +244,7 @@ def _said(held, X, W, seen) -> str:
     return "When it returned, your function held: " + "; ".join(said) if said else ""
 
 
-RUNNING, PRODUCT = "the running sum, within rounding", "X @ W itself, not summed"
-ALONE = "the running sum of X itself"
+RUNNING, PRODUCT, ALONE = "the running sum, within rounding", "X @ W itself, not summed", "the running sum of X itself"
 
 
 def _known(X, W) -> dict:
@@ -263,7 +262,8 @@ def _known(X, W) -> dict:
                 "the running sum of X @ W.T: each position W @ x, not x @ W": np.cumsum(X @ W.T, axis=0),
                 ALONE: X.cumsum(axis=0),
                 "the running product of X @ W, not its sum": np.cumprod(product, axis=0),
-                "the running mean: the running sum divided by the positions so far": right / np.c_[1:len(X) + 1]}
+                "the running mean: the running sum divided by the positions so far": right / np.c_[1:len(X) + 1],
+                "X @ W.T itself, not summed: each position W @ x, not x @ W": X @ W.T}
 
 
 # A perturbation every right comparison notices: 1 % of the largest running sum added to every position.

@@ -89,6 +89,13 @@ def test_each_type_raised_is_said_apart_and_one_without_a_relation_is_counted():
     assert "ValueError at 10 other sizes" in text and "every other" not in text
 
 
+def test_a_raise_wherever_an_axis_is_one_long_is_said_as_either_size_one():
+    def squeezed(X, W):  # (X @ W).squeeze() drops every axis of length 1, then Y.shape[1] is out of range
+        Y = (X @ W).squeeze()
+        return right(X, W) if Y.shape[1] else True
+    assert "raised IndexError in exactly those where P = 1 or d = 1" in said(squeezed)
+
+
 def test_the_same_input_answered_first_and_refused_later_is_said_as_state_kept_between_calls():
     text = said(kept_list)
     assert "answered it the first time and raised the second" in text
