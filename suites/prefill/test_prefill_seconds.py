@@ -264,12 +264,25 @@ def _not_refused_detail(diagnose, call: str, utilization: float, accepted: list)
     got = _ended(diagnose.outcome("prefill_seconds", first))
     same = [bad for bad in accepted if _side(bad.kwargs["utilization"]) == _side(utilization)]
     further = [bad for bad in same if _beyond(bad.kwargs["utilization"]) > _beyond(utilization)]
-    listed = any(diagnose.outcome("prefill_seconds", bad).kind == "returned" for bad in further)
+    listed = any(diagnose.outcome("prefill_seconds", bad).kind == "returned" and not _sign_dropped(diagnose, bad)
+                 for bad in further)
     nearer = any(_beyond(bad.kwargs["utilization"]) < _beyond(utilization) for bad in same)
+    dropped = first.kwargs["utilization"] < 0 and _sign_dropped(diagnose, first)
     return (f"{call} raised ValueError, but {format_call('prefill_seconds', first.args, first.kwargs)} {got}, and "
             "that utilization is outside (0, 1] too" + (
                 ", on the same side and further out: test the interval, not particular values" if listed else
+                ": the time of its absolute value, so its sign is dropped (abs) before (0, 1] is tested" if dropped else
                 ", on the same side and nearer to it: the refusal does not start where (0, 1] ends" if nearer else ""))
+
+
+def _sign_dropped(diagnose, bad) -> bool:
+    """Whether a negative utilization got the time of its absolute value (abs() before an interval test): mapped, not
+    a value the function failed to list."""
+    seen, (N, P, rate), u = diagnose.outcome("prefill_seconds", bad), bad.args[:3], abs(bad.kwargs["utilization"])
+    try:
+        return 0 < u <= 1 and math.isclose(float(seen.value), 2 * N * P / (rate * u), rel_tol=1e-6)
+    except (TypeError, ValueError, OverflowError):
+        return False
 
 
 def _beyond(utilization: float) -> float:

@@ -270,6 +270,33 @@ def request_seconds(ttft, itl, n_out):
         return itl
     return ttft + (n_out - 1) * itl
 """, ("a special case for n_out = 1",), ()),
+    # this session's own probes (not a held-out writer's): the sign dropped before the interval test, a rate of
+    # 1 FLOP/s read as TFLOP/s, a utilization refused below 0.01, answers rounded to thousands
+    "utilization_sign_dropped": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    utilization = abs(utilization)
+    if not 0 < utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("its sign is dropped (abs) before (0, 1] is tested",), ("test the interval, not particular values",)),
+    "small_rate_read_as_tera": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not 0 < utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
+    if flops_per_sec < 1e6:
+        flops_per_sec = flops_per_sec * 1e12
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("the right one for flops_per_sec times 1e+12",), ()),
+    "small_utilization_refused": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not 0.01 <= utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * utilization)
+""", ("the function refuses utilization below about 0.01",), ()),
+    "flops_to_the_thousand": ("prefill", "prefill_flops", WRONG, """
+def prefill_flops(N, P):
+    return round(2 * N * P, -3)
+""", ("rounded to the nearest 1,000",), ()),
 }
 
 
