@@ -269,43 +269,53 @@ def _one_moved(i: int, change: Callable) -> Callable:
 _CAPS = (512, 1000, 1024, 2048, 4096, 8192, 10_000, 16_384, 32_768, 65_536, 100_000, 131_072, 1e6)
 
 
+_UNITS = (("large", lambda x, factor: x / factor, ((1000, "milliseconds"), (8, "bits"), (1e6, "microseconds"))),
+          ("small", lambda x, factor: x * factor,
+           ((1e9, "billions"), (1e6, "millions"), (1e3, "thousands"), (1e12, "trillions (tera)"))))
+
+
 def _rescaled_past(function, names, answers, reference, unique: bool = False) -> str:
-    """The right answers, but for one argument divided by 1000 (or 8, 10⁶) wherever it is at least some value, or
-    times 10⁹ (10⁶, 1000, 10¹²) wherever it is at most some value: a value read in another unit (an ITL of 2 read
-    as 2 ms, a rate of 1 FLOP/s as 1 TFLOP/s) past a threshold the code chose. ``unique``: said only where one
-    argument alone fits (one wrong answer: a product of the arguments moves alike for several)."""
-    wrong, found = [a for a in answers if not _same(a.got, a.want)], []
-    for i, name in enumerate(names):
-        try:
-            low_wrong = min(float(a.args[i]) for a in wrong)
-            high_right = max((float(a.args[i]) for a in answers if _same(a.got, a.want)), default=-math.inf)
-        except (TypeError, ValueError, IndexError):
-            continue
-        if high_right >= low_wrong:
-            continue
-        for factor, unit in ((1000, "milliseconds"), (8, "bits"), (1e6, "microseconds")):
-            if _agrees(wrong, reference, _one_moved(i, lambda x, factor=factor: x / factor)):
-                right = f", and right for every {name} up to {high_right:g}" if high_right > -math.inf else ""
-                found.append(f"each wrong answer is the right one for {name} divided by {factor:g}, for {name} of "
-                             f"{low_wrong:g} or more{right}: the function reads a large {name} as {unit} and "
-                             f"converts it; the lesson's {name} is always in the same unit, however large")
-                break
-    for i, name in enumerate(names):  # and the other way: a small value read as billions (or thousands)
-        try:
-            high_wrong = max(float(a.args[i]) for a in wrong)
-            low_right = min((float(a.args[i]) for a in answers if _same(a.got, a.want)), default=math.inf)
-        except (TypeError, ValueError, IndexError):
-            continue
-        if low_right <= high_wrong:
-            continue
-        for factor, unit in ((1e9, "billions"), (1e6, "millions"), (1e3, "thousands"), (1e12, "trillions (tera)")):
-            if _agrees(wrong, reference, _one_moved(i, lambda x, factor=factor: x * factor)):
-                right = f", and right for every {name} from {low_right:g}" if low_right < math.inf else ""
-                found.append(f"each wrong answer is the right one for {name} times {factor:g}, for {name} of "
-                             f"{high_wrong:g} or less{right}: the function reads a small {name} as {unit} and "
-                             f"converts it; the lesson's {name} is always in its plain unit, however small")
-                break
+    """The right answers, but for one argument divided by 1000 (or 8, 10⁶) or times 10⁹ (10⁶, 1000, 10¹²) wherever
+    an argument is past some value, that one (an ITL of 2 read as 2 ms, a rate of 1 FLOP/s as 1 TFLOP/s) or another
+    (an ITL read as ms once n_out passes 1000): a value read in another unit past a threshold the code chose.
+    ``unique``: one wrong answer, said only where one argument alone fits it, past its own threshold (a product of
+    the arguments moves alike for several, and one answer is past some value of every argument)."""
+    wrong, right = [a for a in answers if not _same(a.got, a.want)], [a for a in answers if _same(a.got, a.want)]
+    found = []
+    for i in range(len(names)):
+        for size, move, units in _UNITS:
+            unit = next((u for u in units
+                         if _agrees(wrong, reference, _one_moved(i, lambda x, f=u[0], m=move: m(x, f)))), None)
+            said = unit and next((_past(names, i, j, size, unit, wrong, right) for j in (i, *range(len(names)))
+                                  if (j == i or not unique) and _past(names, i, j, size, unit, wrong, right)), "")
+            found += [said] if said else []
     return found[0] if found and (len(found) == 1 or not unique) else ""
+
+
+def _past(names, i: int, j: int, size: str, unit, wrong, right) -> str:
+    """The words for argument i read in ``unit`` wherever argument j is past a value, or "" where j splits nothing."""
+    try:
+        wrong_j, right_j = [float(a.args[j]) for a in wrong], [float(a.args[j]) for a in right]
+    except (TypeError, ValueError, IndexError):
+        return ""
+    name, factor, words = names[i], unit[0], unit[1]
+    moved = f"{name} divided by {factor:g}" if size == "large" else f"{name} times {factor:g}"
+    plain = "in the same unit, however large" if size == "large" else "in its plain unit, however small"
+    for above in ((size == "large",) if j == i else (True, False)):
+        if above and min(wrong_j) > max(right_j, default=-math.inf):
+            edge = f"of {min(wrong_j):g} or more" + (f", and right for every {names[j]} up to {max(right_j):g}"
+                                                     if right_j else "")
+        elif not above and max(wrong_j) < min(right_j, default=math.inf):
+            edge = f"of {max(wrong_j):g} or less" + (f", and right for every {names[j]} from {min(right_j):g}"
+                                                     if right_j else "")
+        else:
+            continue
+        if j == i:
+            return (f"each wrong answer is the right one for {moved}, for {name} {edge}: the function reads a "
+                    f"{size} {name} as {words} and converts it; the lesson's {name} is always {plain}")
+        return (f"each wrong answer is the right one for {moved}, for {names[j]} {edge}: the function reads {name} "
+                f"as {words} there; the lesson's {name} is always {plain}")
+    return ""
 
 
 def _constant(function, names, answers, reference) -> str:

@@ -289,3 +289,13 @@ def test_answers_rounded_to_thousands_are_said_so():
     answers = [Answer(a, round(flops(*a), -3), flops(*a)) for a in inputs]
     assert "each answer is the right one rounded to the nearest 1,000" in describe_relation(
         "prefill_flops", ("N", "P"), answers, flops)
+
+
+def test_an_argument_read_in_another_unit_past_a_threshold_of_another_is_said_with_that_threshold():
+    def in_ms_for_long_outputs(ttft, itl, n_out):
+        return request_seconds(ttft, itl / 1000 if n_out > 1000 else itl, n_out)
+    inputs = [*INPUTS, (0.0001, 1e-9, 100_000), (59, 3, 94_918), (2.0, 0.3, 300)]
+    answers = [Answer(a, in_ms_for_long_outputs(*a), request_seconds(*a)) for a in inputs]
+    assert ("each wrong answer is the right one for itl divided by 1000, for n_out of 1530 or more, and right for "
+            "every n_out up to 300: the function reads itl as milliseconds there") in describe_relation(
+        "request_seconds", NAMES, answers, request_seconds)
