@@ -295,7 +295,7 @@ class Domain:
     def _refusal(self, function, args, kwargs, exc, calls) -> str:
         """Why a valid call raised, said only where other calls prove it: a table the argument is looked up
         in (a KeyError holding the argument), a type refused (the same value in another type is answered),
-        or a bound the lesson does not set (the same call with one argument moved is answered, and the
+        or a bound of its own (the same call with one argument moved is answered, and the
         refusals stop at one value of it)."""
         if kwargs or any(isinstance(a, np.ndarray) for a in args):
             return ""
@@ -366,13 +366,12 @@ class Domain:
                 pair = f"{p.name} = {fmt(bad)} refused" if fmt(bad) != fmt(good) else f"values just {beyond} refused"
                 where = f"{p.name} {beyond} about {fmt(good)} ({p.name} = {fmt(good)} answered, {pair})"
             if len(args) == 1:
-                return f"The function refuses {where}, a bound the lesson does not set ({p.range_text} is valid)"
+                return f"The function refuses {where}, though the lesson allows {p.range_text}"
             if self._alone(function, calls, (tuple(args), accepted), i, cast(good), cast(bad)):
                 return (f"The refusal follows {p.name} alone: with the other arguments the same (two sets of them "
-                        f"tried), the function refuses {where}, a bound the lesson does not set ({p.range_text} is "
-                        "valid)")
+                        f"tried), the function refuses {where}, though the lesson allows {p.range_text}")
             return (f"With the other arguments as in {format_call(function, accepted, {})}, the function refuses "
-                    f"{where}, a bound the lesson does not set ({p.range_text} is valid)")
+                    f"{where}, though the lesson allows {p.range_text}")
         return ""
 
     def _alone(self, function, calls, seen, i: int, good, bad) -> bool:
