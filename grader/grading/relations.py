@@ -286,10 +286,14 @@ def _rescaled_past(function, names, answers, reference, unique: bool = False) ->
         for size, move, units in _UNITS:
             unit = next((u for u in units
                          if _agrees(wrong, reference, _one_moved(i, lambda x, f=u[0], m=move: m(x, f)))), None)
-            said = unit and next((_past(names, i, j, size, unit, wrong, right) for j in (i, *range(len(names)))
-                                  if (j == i or not unique) and _past(names, i, j, size, unit, wrong, right)), "")
-            found += [said] if said else []
-    return found[0] if found and (len(found) == 1 or not unique) else ""
+            for j in (i, *range(len(names))) if unit else ():
+                if (j == i or not unique) and (said := _past(names, i, j, size, unit, wrong, right)):
+                    found.append((j == i, said))
+                    break
+    own, other = [t for mine, t in found if mine], [t for mine, t in found if not mine]
+    if own:  # its own threshold first: n_out read as thousands past an elapsed is elapsed read in milliseconds
+        return own[0] if len(own) == 1 or not unique else ""
+    return other[0] if len(other) == 1 else ""  # another's threshold: only where no other argument fits
 
 
 def _past(names, i: int, j: int, size: str, unit, wrong, right) -> str:

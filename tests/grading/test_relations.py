@@ -299,3 +299,16 @@ def test_an_argument_read_in_another_unit_past_a_threshold_of_another_is_said_wi
     assert ("each wrong answer is the right one for itl divided by 1000, for n_out of 1530 or more, and right for "
             "every n_out up to 300: the function reads itl as milliseconds there") in describe_relation(
         "request_seconds", NAMES, answers, request_seconds)
+
+
+def test_an_argument_read_in_another_unit_past_its_own_threshold_is_said_before_one_that_moves_alike():
+    def rate(n_out, elapsed):
+        return n_out / elapsed
+
+    def ms_when_long(n_out, elapsed):  # issue 21's fifth round, n19: a long elapsed read as milliseconds
+        return rate(n_out, elapsed / 1000 if elapsed > 100 else elapsed)
+    inputs = [(5, 0.4), (1919, 110.253), (3287, 3600), (1, 1), (35511, 42), (12, 7.5)]
+    answers = [Answer(a, ms_when_long(*a), rate(*a)) for a in inputs]
+    said = describe_relation("request_output_rate", ("n_out", "elapsed"), answers, rate)
+    assert "the right one for elapsed divided by 1000, for elapsed of 110.253 or more" in said
+    assert "n_out times" not in said
