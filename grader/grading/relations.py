@@ -109,9 +109,10 @@ def relation_of_answered(function: str, params, answered: list, reference: Calla
 
 
 def _agrees(answers, reference, change) -> bool:
-    """Every answer is the right one for its arguments as ``change`` moves them."""
+    """Every answer is the right one for its arguments as ``change`` moves them, a finite one (an argument moved to 0
+    that divides gives inf, as an answer that is inf for another reason does: no evidence of the move)."""
     try:
-        return all(_same(a.got, float(reference(*change(a.args)))) for a in answers)
+        return all(math.isfinite(moved := float(reference(*change(a.args)))) and _same(a.got, moved) for a in answers)
     except Exception:  # noqa: BLE001 - arguments moved outside the reference's domain: not this relation
         return False
 
@@ -194,15 +195,16 @@ def _cut_agrees(answer: Answer, reference, moved) -> bool:
     millisecond cut to 0 ms), which the reference refuses, the right one for the smallest positive value
     instead, or 0."""
     cut = moved(answer.args)
-    try:
-        return _same(answer.got, float(reference(*cut)))
+    try:  # (an inf where the cut divides by 0, numpy's, is no answer to match: as refused)
+        if math.isfinite(value := float(reference(*cut))):
+            return _same(answer.got, value)
     except Exception:  # noqa: BLE001, S110 - the reference refuses the cut arguments: a time cut to 0 s
         pass
     if not any(x == 0 != y for x, y in zip(cut, answer.args, strict=False)):
         return False
     barely = [math.ulp(0.0) if x == 0 != y else x for x, y in zip(cut, answer.args, strict=False)]
     try:  # the smallest positive number for the zero: what the cut arithmetic gives where the formula is a sum
-        return answer.got == 0 or _same(answer.got, float(reference(*barely)))
+        return answer.got == 0 or (math.isfinite(value := float(reference(*barely))) and _same(answer.got, value))
     except Exception:  # noqa: BLE001 - refused even so: not this relation
         return False
 
@@ -324,7 +326,7 @@ def _past(names, i: int, j: int, size: str, unit, wrong, right) -> str:
 
 def _constant(function, names, answers, reference) -> str:
     values = {a.got for a in answers}
-    if len(values) == 1:
+    if len(values) == 1 and len(answers) >= 3:  # (two answers alike are no rule of "whatever it is asked")
         return f"{function} returns {answers[0].got:g} whatever it is asked, while the right answers differ"
     return ""
 
@@ -404,7 +406,7 @@ def _shifted(function, names, answers, reference) -> str:
             def shifted(answer, i=i, step=step):
                 args = [x + step if k == i else x for k, x in enumerate(answer.args)]
                 try:
-                    return _same(answer.got, float(reference(*args)))
+                    return math.isfinite(moved := float(reference(*args))) and _same(answer.got, moved)  # (0 divides)
                 except Exception:  # noqa: BLE001 - the shifted value is outside the reference's domain
                     return _same(answer.got, answer.want)
             if all(isinstance(a.args[i], (int, float, np.integer, np.floating)) and shifted(a) for a in answers):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -312,3 +314,15 @@ def test_an_argument_read_in_another_unit_past_its_own_threshold_is_said_before_
     said = describe_relation("request_output_rate", ("n_out", "elapsed"), answers, rate)
     assert "the right one for elapsed divided by 1000, for elapsed of 110.253 or more" in said
     assert "n_out times" not in said
+
+
+def test_infinite_answers_are_no_evidence_of_an_argument_moved_to_where_the_formula_divides_by_zero():
+    def seconds(N, P, rate, u=1.0):
+        return np.float64(2 * N * P) / np.float64(rate * u)  # numpy: a rate of 0 gives inf, not an error
+    inputs = [(1.0, 1.0, 1.0, 0.001), (2.0, 1.0, 1.0, 0.5), (7e9, 1000.0, 1.0, 1.0)]
+    with np.errstate(divide="ignore"):
+        answers = [Answer(a, math.inf, float(seconds(*a))) for a in inputs]
+        said = describe_relation("prefill_seconds", ("N", "P", "flops_per_sec", "utilization"), answers, seconds)
+    assert "flops_per_sec − 1" not in said and "in place of" not in said
+    assert "returns inf whatever it is asked" in said  # three alike answers: a rule of its own
+    assert describe_relation("prefill_seconds", ("N", "P", "flops_per_sec", "utilization"), answers[:2], seconds) == ""
