@@ -54,16 +54,16 @@ def _telling() -> list[tuple]:
     sparse = [(rng.standard_normal((1, 1)), rng.standard_normal((1, 1))),  # one token
               (rng.standard_normal((3, 1)), rng.standard_normal((1, 1))),  # vectors of one number
               (last, W), (first, W), (cancel, W),
-              (np.eye(2), np.array([[0.0, 1.0], [1.0, 2.0]]))]  # X @ W = W, symmetric: its running sums
-    #                                                             across and down agree
+              (np.eye(2), np.array([[0.0, 1.0], [1.0, 2.0]]))]  # X @ W = W, symmetric: sums across, down agree
     # W = 0 (X @ W is zero: every mistake made after the product agrees, one that leaves the product
     # out does not) and W = I (X @ W is X: the other way round); drawn last, so the draws above stay
     sparse += [(rng.standard_normal((4, 3)), np.zeros((3, 3))), (rng.standard_normal((4, 3)), np.eye(3))]
     # rows that cancel but for a residue below rounding: summed position by position, in order, both ways give 0;
     # summed exactly (math.fsum), the residue; both agree up to rounding (issue 21's seventh round, g06)
     residue = np.array([[1.0, 2.0, -3.0], [1e-16, -1e-16, 3e-16], [-1.0, -2.0, 3.0]])
+    tall = (rng.standard_normal((64, 1)), rng.standard_normal((1, 1)))  # most tokens, d = 1: a column sums pairwise
     edges = [(last, W, ZERO_SUMS), (cancel, W, ZERO_SUMS), (*sparse[-2], ZERO_SUMS), (residue, np.eye(3), RESIDUE),
-             (*sparse[1], ONE_NUMBER)]
+             (*sparse[1], ONE_NUMBER), (*tall, ONE_NUMBER)]
     return dense, dense + sparse, edges
 
 

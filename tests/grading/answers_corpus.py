@@ -179,6 +179,8 @@ CORPUS: tuple[Typed, ...] = (
     _l("decode_rate", "20 tokens/s", "right", 20.0, "the chapter's unit"),
     _l("decode_rate", "twenty tokens per second", "right", 20.0, "all in words"),
     _l("decode_rate", "~20 tok/s", "right", 20.0, "an abbreviation of the unit"),
+    _l("decode_rate", "20.0 t/s", "right", 20.0, "a shorter one (issue 21's eighth held-out round, o31)"),
+    _l("output_rate", "12.5 tps", "right", 12.5, "tokens per second as its initials"),
     _l("decode_rate", "20 ktokens/s", "refused", "not a unit of this question", "trap: rates declare no prefix here"),
     _l("decode_rate", "0.05 s", "refused", "not a unit of this question", "trap: ITL itself, in seconds"),
     _l("decode_rate", "12.5", "wrong", 12.5, "the other rate (diagnosed)"),

@@ -1,4 +1,7 @@
-# right: exact comparison with np.array_equal (numpy adds the rows in the same order both ways, so the sums are equal to the bit)
+# mistake: exact comparison with np.array_equal; np.sum over axis 0 adds in the same order as np.cumsum only where d > 1: a (k, 1) column is contiguous and summed pairwise (issue 21's eighth held-out round, j13, showed this entry's old label 'right' wrong)
+# fails: prefill_matches_sequential
+# diagnosis: sequential.exact-equality
+# expect: floats must be compared with a tolerance (np.allclose): numpy's sum adds a long column pairwise, in another order than a running sum
 import numpy as np
 def prefill_matches_sequential(X, W):
     Y = X @ W
