@@ -8,7 +8,8 @@ from grader.checks import CheckFailed, confirmed, fail, is_close, number, refuse
 
 pytestmark = pytest.mark.task("request_output_rate")
 
-TELLING = [(5, 0.4), (1, 2.0), (37, 0.9), (1000, 250.0)]  # a model is named only when it agrees on these too
+TELLING = [(5, 0.4), (1, 2.0), (37, 0.9), (1000, 250.0), (7, 4.0)]  # a model is named only where it agrees on these too
+# (7 / 4 = 1.75: floor division gives 1, round() 2, and the worked example 12.5 rounds to 12 both ways: o10, round 8)
 
 
 def _mistake(got, n_out, elapsed) -> tuple[str, str | None]:

@@ -297,6 +297,15 @@ def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
 def prefill_flops(N, P):
     return round(2 * N * P, -3)
 """, ("rounded to the nearest 1,000",), ()),
+    # issue 21's eighth round, o10: round() agrees with floor division on the worked example (12.5 rounds to 12)
+    "rate_rounded_not_floored": ("latency", "request_output_rate", WRONG, """
+def request_output_rate(n_out, elapsed):
+    if n_out < 1:
+        raise ValueError("n_out must be at least 1")
+    if elapsed <= 0:
+        raise ValueError("elapsed must be positive")
+    return round(n_out / elapsed)
+""", ("each answer is the right one rounded to a whole number",), ("rate.whole-division", "floor division")),
 }
 
 
