@@ -259,7 +259,7 @@ class Checks:
             handled = exc.__context__  # the submission's exception the check failed on, if any
             self._visible |= set() if check.secret else named_in(handled, self._source())
             check.diagnosis, engine = self._engine_first(item, handled, watched, exc.diagnosis)
-            if engine:  # and says it in the engine's words, which name np or the module (facts of the file)
+            if engine and handled is not None:  # in the engine's words, which name np or the module (the file's facts)
                 check.safe_message = property_of(handled, watched, check.description if check.secret else "",
                                                  [t.function for t in self.lesson.code_tasks], *self._facts())
             self._where_it_raises(check, watched, handled)

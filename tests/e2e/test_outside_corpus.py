@@ -310,3 +310,27 @@ def request_output_rate(n_out, elapsed):
 
 
 course, test_each_function_from_outside_the_corpus_is_graded_as_the_lesson_says = each_case(CASES)
+
+
+def test_a_reordered_signature_is_never_said_to_raise_what_nobody_raised(course, tmp_path):
+    """Checks a reordered signature fails without a raise of its own (a wrong value) keep their property in the
+    student's view: the engine's words for a raise were given None, "raised NoneType" (the eighth round, o29)."""
+    from grader.grading.engine import grade
+
+    from paths import ROOT
+
+    folder = tmp_path / "latency"
+    folder.mkdir()
+    reference = (ROOT / "solutions" / "latency" / "latency.py").read_text(encoding="utf-8")
+    (folder / "latency.py").write_text(reference + '''
+
+def request_output_rate(elapsed, n_out):
+    if n_out < 1:
+        raise ValueError(f"n_out must be at least 1, got {n_out}")
+    if elapsed <= 0:
+        raise ValueError(f"elapsed must be positive, got {elapsed}")
+    return n_out / elapsed
+''', encoding="utf-8")
+    report = grade(folder, "latency", course=course)
+    said = report.for_audience("student").task("request_output_rate").feedback
+    assert "NoneType" not in said and "parameters" in said, said
