@@ -37,11 +37,11 @@ def relations_said(lesson, diagnose, reference, results: dict[str, list[CheckRes
         found = relation_of_answered(task.function, contract.params, diagnose.answered.get(task.function, []),
                                      getattr(reference, task.function))
         # no input and no right answer in it, only what the function's answers are: a student reads it too
-        failed[0].message, failed[0].safe_message = (_joined(text, found) for text in
+        failed[0].message, failed[0].safe_message = (joined(text, found) for text in
                                                      (failed[0].message, failed[0].safe_message))
 
 
-def _joined(detail: str, more: str) -> str:
+def joined(detail: str, more: str) -> str:
     """A check's detail with one more sentence after its first line (the line that names the failing call)."""
     if not more or not detail:
         return detail or more

@@ -75,10 +75,9 @@ def quadratic(function, names, answers, reference) -> str:
     alone = round(2 * float(got[-1] / xs[-1] ** 2)) / 2  # x² alone: one coefficient, so two answers suffice
     curves = [(a, b, c), (a, b, 0.0), (a, 0.0, c), (a, 0.0, 0.0)] if len(set(xs.tolist())) >= 4 else []
     for curve in dict.fromkeys([*curves, (alone, 0.0, 0.0)]):
-        a = curve[0]
         exact = rows @ np.array(curve)
         for shown, values in (("", exact), (", rounded down", np.floor(exact))):
-            if a and all(close(answer.got, float(v)) for answer, v in zip(wrong, values, strict=True)):
+            if curve[0] and all(close(answer.got, float(v)) for answer, v in zip(wrong, values, strict=True)):
                 right = sorted({answer.args[0] for answer in answers if answer not in wrong})
                 where = (f"; the right ones are at {names[0]} = {', '.join(f'{x:g}' for x in right)} only"
                          if right and len(right) <= 3 else

@@ -288,7 +288,7 @@ def _rescaled_past(function, names, answers, reference, unique: bool = False) ->
         for size, move, units in _UNITS:
             unit = next((u for u in units
                          if _agrees(wrong, reference, _one_moved(i, lambda x, f=u[0], m=move: m(x, f)))), None)
-            for j in (i, *range(len(names))) if unit else ():
+            for j in (i, *(k for k in range(len(names)) if k != i)) if unit else ():  # its own threshold first
                 if (j == i or not unique) and (said := _past(names, i, j, size, unit, wrong, right)):
                     found.append((j == i, said))
                     break

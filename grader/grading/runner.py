@@ -28,7 +28,7 @@ import numpy as np
 from grader.checks import CheckFailed
 from grader.describe import describe, describe_type
 from grader.exceptions import CallTimeout, ConfigError, ImportFailed, StudentCodeError
-from grader.grading.afterwards import no_cause_beside_state, relations_said
+from grader.grading.afterwards import joined, no_cause_beside_state, relations_said
 from grader.grading.calls import NOTHING, Watched, first_line, named_in, property_of, uses_module
 from grader.grading.domain import Domain
 from grader.grading.guard import OutsideContract
@@ -301,8 +301,7 @@ class Checks:
         if self._raises.student is not self._student:  # a session's next submission (``_diagnose_for`` too)
             self._raises = RaisePatterns(self.lesson, self._student)
         if said := self._raises.said(watched.last, exc):  # no input in it: a relation of sizes, or of calls
-            check.message = f"{check.message.rstrip('.')}. {said}"
-            check.safe_message = f"{check.safe_message.rstrip('.')}. {said}"
+            check.message, check.safe_message = joined(check.message, said), joined(check.safe_message, said)
 
     def _on_reference(self, item) -> str:
         """How the check ends with the reference solution as ``student`` (reference.in_students_place)."""

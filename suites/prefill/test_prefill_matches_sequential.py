@@ -130,8 +130,9 @@ def _must_be_true(student, diagnose, X, W, property, observe: bool = True):
         if reshaped := _reshaped(observed[1].frames, X @ W):
             fail(property, f"{detail}. {reshaped}")
         # a model is named only when it also held the same wrong sums on the way: one bool says little
-        proved = code and not _other_side(code, held, observed[1], X @ W) and any(
-            same_wrong(held, held_arrays(diagnose.model_frames(fn, X, W), shape, (X, W)), (X @ W).cumsum(axis=0))
+        right = (X @ W).cumsum(axis=0)  # once, for every model asked
+        proved = code and not _other_side(code, held, observed[1], right) and any(
+            same_wrong(held, held_arrays(diagnose.model_frames(fn, X, W), shape, (X, W)), right)
             for fn in diagnose.models_of("prefill_matches_sequential", code))
         strict, compared = _stricter_than_rounding(student, held, observed[1], X, W)
         said = ". ".join(s for s in (detail, _said(held, X, W, observed[1]), strict) if s)
@@ -197,10 +198,9 @@ LOOP = frozenset(("sequential.loop-not-cumulative", "sequential.excludes-current
                   "sequential.sum-over-everything", "sequential.loop-over-width", "sequential.loop-over-columns"))
 
 
-def _other_side(code, held, seen, product) -> bool:
-    """Whether the side ``code`` blames is shown right: np.cumsum returned the running sum (the all-at-once side), or
-    returned only other sums while an array the function held is the running sum (the loop's side)."""
-    right = product.cumsum(axis=0)
+def _other_side(code, held, seen, right) -> bool:
+    """Whether the side ``code`` blames is shown right: np.cumsum returned the running sum ``right`` (the all-at-once
+    side), or returned only other sums while an array the function held is the running sum (the loop's side)."""
     sums = [c.returned for c in seen.library if c.function == "numpy.cumsum" and isinstance(c.returned, np.ndarray)]
     cumsum_right = any(s.shape == right.shape and np.allclose(s, right) for s in sums)
     return (code in ALL_AT_ONCE and cumsum_right) or (code in LOOP and bool(sums) and not cumsum_right and any(
