@@ -25,7 +25,7 @@ _CASTS = {"int": int, "float": float, "numpy-int": np.int64, "numpy-float": np.f
 
 def draw(contract: Contract, rng: np.random.Generator, count: int) -> list[tuple[tuple, dict]]:
     """``count`` valid calls (positional arguments, no keywords), corners first."""
-    columns = {p.name: _values(p, rng, count) for p in contract.params if p.kind != "array"}
+    columns = {p.name: _values(p, rng, count, k) for k, p in enumerate(contract.params) if p.kind != "array"}
     corners = max((_corner_count(p) for p in contract.params if p.kind != "array"), default=0)
     examples = [p for p in contract.params if p.kind != "array" and p.example is not None]
     for k, p in enumerate(examples):  # the lesson's value of one argument, the others drawn
@@ -94,26 +94,45 @@ def _fraction(p: Param) -> float | None:
     return x if p.in_range(x) and x != int(x) else None
 
 
-def _values(p: Param, rng: np.random.Generator, count: int) -> list:
-    """The parameter's column: its range's ends in each type first, then a value with a fraction,
-    then spread values, types cycled."""
+def _values(p: Param, rng: np.random.Generator, count: int, k: int = 0) -> list:
+    """The parameter's column: its range's ends in each type first, then a value with a fraction, then one
+    just under a closed top the lesson sets, then spread values, types cycled. The k-th parameter's ends
+    are crossed in the calls of its k-th type (``_crossed``)."""
     low, high = p.sample
     low = _nudge_in(p, low, up=True)
     high = _nudge_in(p, high, up=False)
     ends = [low, high]
     values = []
     types = list(p.types)
-    fraction = _fraction(p)
+    fraction, top = _fraction(p), _under_top(p)
     for i in range(count):
         kind = types[i % len(types)]
         if i < 2 * len(types):
-            x = ends[i // len(types) % 2]
+            x = ends[(i // len(types) + _crossed(k, i, len(types))) % 2]
         elif i == 2 * len(types) and fraction is not None:
             x, kind = fraction, "float" if "float" in types else "numpy-float"
+        elif i == 2 * len(types) + 1 and top is not None:
+            x, kind = top, "float" if "float" in types else "numpy-float"
         else:
             x = _spread(p, rng, low, high)
         values.append(_cast(p, kind, x, low, high))
     return values
+
+
+def _crossed(k: int, i: int, types: int) -> int:
+    """1 where the k-th parameter's end is swapped in corner call i: in the calls of its k-th type (the
+    first type's calls keep every end together: all smallest, all largest). Without it the smallest of one
+    argument only ever met the smallest of the others, and a case for P = 1 read as one for N = 1."""
+    return int(k % types != 0 and i % types == k % types)
+
+
+def _under_top(p: Param) -> float | None:
+    """A value just under a top the lesson sets and the draw reaches (utilization 0.95 of at most 1), where a
+    log spread seldom goes: a cap at 0.9 shows there, not only at 1."""
+    if p.kind != "real" or p.high == math.inf or p.sample is None or p.sample[1] != p.high:
+        return None
+    x = float(f"{p.high - 0.05 * (p.high - p.sample[0]):.3g}")
+    return x if p.in_range(x) and x > p.sample[0] else None
 
 
 def _nudge_in(p: Param, x: float, up: bool) -> float:

@@ -110,3 +110,16 @@ def test_a_sequence_asks_the_first_call_again_with_each_float_moved_by_one_part_
     def rate(n_out, elapsed):
         return cached.setdefault((n_out, round(elapsed, 2)), n_out / elapsed)
     assert any(rate(*args) != args[0] / args[1] for args, _ in calls)
+
+
+def test_the_corners_cross_each_arguments_ends_with_the_others():
+    """Round 9's probe: P = 1 only ever met N = 1, so `if P == 1` read as a case for N = 1."""
+    calls = draw(CONTRACTS["prefill.prefill_flops"], np.random.default_rng(0), 12)
+    pairs = {(float(N) == 1, float(P) == 1) for (N, P), _ in calls[:6]}
+    assert pairs == {(True, True), (True, False), (False, True), (False, False)}
+
+
+def test_a_closed_top_the_lesson_sets_is_drawn_from_just_under_it_too():
+    """A cap at 0.9 shows at 0.95, which a log spread over [0.001, 1] seldom draws."""
+    calls = draw(CONTRACTS["prefill.prefill_seconds"], np.random.default_rng(0), 12)
+    assert any(args[3] == 0.95 for args, _ in calls)
