@@ -4,7 +4,7 @@ A single wrong answer says little: 0.399902 for 0.4 may be float16, rounding or 
 a check's whole draw (``grader.grading.domain``) one relation may hold on every input tried,
 and then it is a fact about the student's function, not a guess: each answer is the right one
 rounded to two decimals; each is exactly 1000 times the right one; the function answers what a
-right one answers with two arguments swapped; it answers the same whatever it is asked. The
+right one answers with two arguments swapped; it answers the same every time. The
 feedback says that fact (principle 5: a symptom stated precisely, here the symptom of all
 the inputs at once) and nothing about why.
 
@@ -30,6 +30,7 @@ from grader.checks import format_call
 from grader.grading.curves import close as _same
 from grader.grading.curves import linear as _linear
 from grader.grading.curves import quadratic as _quadratic
+from grader.grading.special import special_value as _special_value
 
 MIN_WRONG = 2  # answers that differ from the right ones, for any relation to be said
 _SCALES = {1e3: "1000 times", 1e-3: "a thousandth of", 1e6: "a million times", 1e-6: "a millionth of",
@@ -53,7 +54,7 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     wrong = [a for a in answers if not _same(a.got, a.want)]
     if not wrong or len({a.want for a in answers}) < 2:
         return ""
-    tried = f"on all {len(answers)} inputs tried"
+    tried = f"on all {len(answers)} inputs it answered"  # (not those it refused: no relation holds there)
     if len(wrong) < MIN_WRONG:  # one wrong answer: only the right one exactly at a round limit or the lesson's own
         found = _capped(function, names, answers, reference) or \
             _example_answer(function, names, answers, reference, examples or {}) or \
@@ -240,29 +241,6 @@ def _answer_capped(function, names, answers, reference) -> str:
     return ""
 
 
-def _special_value(function, names, answers, reference) -> str:
-    """Every answer right except at one value of one argument, where every answer is wrong (n_out = 1 handled
-    apart, the lesson's n_out = 5 answered with its 12.5 whatever the elapsed time): a special case, said with
-    the value and, where all of them got one answer, that answer."""
-    wrong = [a for a in answers if not _same(a.got, a.want)]
-    for i, name in enumerate(names):
-        try:
-            values = {a.args[i] for a in wrong}
-        except TypeError:  # an argument that is no plain value (an array): no special value of it
-            continue
-        if len(values) != 1:
-            continue
-        value = next(iter(values))
-        at = [a for a in answers if a.args[i] == value]
-        if len(at) == len(wrong) and len(answers) > len(at):
-            got = {a.got for a in at}
-            same = f", where it answers {next(iter(got)):g} whatever the other arguments are" if len(got) == 1 \
-                and len(names) > 1 else ""
-            return (f"each answer is right except where {name} = {value!r}, and every one there is wrong{same}: "
-                    f"a special case for {name} = {value!r} that the lesson's formula does not have")
-    return ""
-
-
 def _one_moved(i: int, change: Callable) -> Callable:
     """Arguments with the i-th changed by ``change``, the others as they are: a relation's ``change``."""
     return lambda args: [change(x) if k == i else x for k, x in enumerate(args)]
@@ -326,8 +304,8 @@ def _past(names, i: int, j: int, size: str, unit, wrong, right) -> str:
 
 def _constant(function, names, answers, reference) -> str:
     values = {a.got for a in answers}
-    if len(values) == 1 and len(answers) >= 3:  # (two answers alike are no rule of "whatever it is asked")
-        return f"{function} returns {answers[0].got:g} whatever it is asked, while the right answers differ"
+    if len(values) == 1 and len(answers) >= 3:  # (two answers alike are no rule of "every time")
+        return f"{function} returns {answers[0].got:g} every time, while the right answers differ"
     return ""
 
 

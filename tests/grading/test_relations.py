@@ -25,7 +25,7 @@ def said(student) -> str:
 
 
 @pytest.mark.parametrize("student, words", [
-    (lambda t, i, n: 0.4, "returns 0.4 whatever it is asked"),
+    (lambda t, i, n: 0.4, "returns 0.4 every time"),
     (lambda t, i, n: i + (n - 1) * t, "with ttft and itl exchanged"),
     (lambda t, i, n: round(t + (n - 1) * i, 2), "rounded to 2 decimal places"),
     (lambda t, i, n: float(int(t + (n - 1) * i)), "rounded down to a whole number"),
@@ -38,7 +38,7 @@ def said(student) -> str:
 ])
 def test_each_relation_is_named_when_it_holds_everywhere(student, words):
     sentence = said(student)
-    assert words in sentence and sentence.startswith(f"On all {len(INPUTS)} inputs tried")
+    assert words in sentence and sentence.startswith(f"On all {len(INPUTS)} inputs it answered")
 
 
 @pytest.mark.parametrize("student", [
@@ -148,7 +148,7 @@ def test_over_the_calls_a_function_answered_keywords_and_defaults_take_their_pla
              ((5e10, 3), {"flops_per_sec": 1e15, "utilization": 0.002})]
     answered = [(args, kwargs, round(prefill_seconds(*args, **kwargs), 3)) for args, kwargs in calls]
     assert relation_of_answered("prefill_seconds", params, answered, prefill_seconds) == \
-        "On all 4 inputs tried, each answer is the right one rounded to 3 decimal places: return it unrounded."
+        "On all 4 inputs it answered, each answer is the right one rounded to 3 decimal places: return it unrounded."
     assert relation_of_answered("prefill_seconds", params, [*answered, ((1, 1, 1), {}, None)], prefill_seconds) == ""
     assert relation_of_answered("prefill_seconds", params, answered[:1], prefill_seconds) == ""  # one wrong: no fact
 
@@ -320,9 +320,9 @@ def test_infinite_answers_are_no_evidence_of_an_argument_moved_to_where_the_form
     def seconds(N, P, rate, u=1.0):
         return np.float64(2 * N * P) / np.float64(rate * u)  # numpy: a rate of 0 gives inf, not an error
     inputs = [(1.0, 1.0, 1.0, 0.001), (2.0, 1.0, 1.0, 0.5), (7e9, 1000.0, 1.0, 1.0)]
-    with np.errstate(divide="ignore"):
+    with np.errstate(divide="ignore", over="ignore"):
         answers = [Answer(a, math.inf, float(seconds(*a))) for a in inputs]
         said = describe_relation("prefill_seconds", ("N", "P", "flops_per_sec", "utilization"), answers, seconds)
         two = describe_relation("prefill_seconds", ("N", "P", "flops_per_sec", "utilization"), answers[:2], seconds)
     assert "flops_per_sec − 1" not in said and "in place of" not in said
-    assert "returns inf whatever it is asked" in said and two == ""  # three alike answers are a rule, two are not
+    assert "returns inf every time" in said and two == ""  # three alike answers are a rule, two are not
