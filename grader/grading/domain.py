@@ -142,8 +142,9 @@ class Domain:
                                f"({self._allowed(function)}): refusing earns nothing where valid calls get no answer"
                                + (f". {cause}" if cause else ""))
             if not could_mean(value, reference(*base)):  # 0, inf, NaN, a sign nobody meant
-                fail(answered, f"{format_call(function, base, {})} returned {describe(value)}: refusing earns nothing "
-                               "where valid calls get no answer a person could have meant")
+                fail(answered, f"{format_call(function, base, {})} returned {describe(value)}, where a right function "
+                               f"returns {describe(reference(*base))}: refusing earns nothing where valid calls get no "
+                               "answer a person could have meant")
             answers.append(value)
         if len(answers) > 1 and len({repr(a) for a in answers}) == 1:
             asked = ", ".join(format_call(function, b, {}) for b in bases)
@@ -254,7 +255,7 @@ class Domain:
             code = explain()
             cause = "" if code else self._refusal(function, args, kwargs, exc, evidence)
             fail(f"{function} must accept every input the lesson allows",
-                 f"{call} raised {type(exc).__name__}, but these arguments are valid (lesson.toml's contract: "
+                 f"{call} raised {type(exc).__name__}, but these arguments are valid (the lesson allows "
                  f"{self._allowed(function)}); a right function returns {describe(want)}"
                  + (f". {cause}" if cause else ""), diagnosis=code)
         if self._same(function, got, want, call, explain):
@@ -438,8 +439,8 @@ class Domain:
 
     def _allowed(self, function: str) -> str:
         contract = self._lesson.contracts[function]
-        return "; ".join(f"{p.name}: {p.range_text}" if p.kind != "array" else f"{p.name}: ({', '.join(p.shape)})"
-                         for p in contract.params)
+        return "; ".join(f"{p.name}: ({', '.join(p.shape)})" if p.kind == "array" else p.range_text
+                         if p.range_text != "any number" else f"{p.name}: any number" for p in contract.params)
 
 
 def _ended(kind: str, value) -> str:

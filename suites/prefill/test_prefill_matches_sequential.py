@@ -372,9 +372,9 @@ def _follows_nudge(student, diagnose, X, W, property) -> None:
                  "compares the all-at-once sum with the one built position by position (within floating-point "
                  "rounding) must then say False")
         if _ignored_nudge(nudged[1], X, W, rows):
-            fail(property, f"{changed}: the all-at-once sum it computed did not decide its answer. Compare the "
-                 "all-at-once sum with the one built position by position, every position, and return what the "
-                 "comparison says")
+            fail(property, f"{changed}: its answer stayed True, so what it compares does not see that change. "
+                 "Compare the all-at-once sum with the one built position by position, as they are, every position, "
+                 "and return what the comparison says")
     diagnose.proved.add(FOLLOWS_NUDGE)
 
 

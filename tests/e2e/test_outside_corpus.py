@@ -306,6 +306,18 @@ def request_output_rate(n_out, elapsed):
         raise ValueError("elapsed must be positive")
     return round(n_out / elapsed)
 """, ("each answer is the right one rounded to a whole number",), ("rate.whole-division", "floor division")),
+    # the ninth round's own probes: P = 1 handled apart, asked only beside N = 1 before the draws crossed their
+    # ends; a utilization cap at 0.9, asked at 1.0 and 0.5 only; a time rounded to 0 where a right one is tiny
+    "one_token_halved": ("prefill", "prefill_flops", WRONG, """
+def prefill_flops(N, P):
+    return 2 * N * P * (1 if P > 1 else 0.5)
+""", ("a special case for P = 1",), ("a special case for N = 1",)),
+    "utilization_capped_below_one": ("prefill", "prefill_seconds", WRONG, """
+def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
+    if not 0 < utilization <= 1:
+        raise ValueError("utilization must be in (0, 1]")
+    return prefill_flops(N, P) / (flops_per_sec * min(utilization, 0.9))
+""", ("a threshold the code sets between",), ("a special case for utilization = 1.0 that",)),
 }
 
 

@@ -239,6 +239,19 @@ def prefill_matches_sequential(X, W):
         seq[t] = acc
     return bool(np.allclose(par, seq))
 """, ("`seq` is the running sum taken from the end",), ("sequential.anticausal", "all-at-once sum adds the later")),
+    # the ninth round's probe: a comparison of each sum less its first row misses a change of every position
+    # alike; it was told the all-at-once sum "did not decide its answer", which it does for other changes
+    "compares_differences_from_the_first_row": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    par = np.cumsum(Y, axis=0)
+    seq = np.zeros_like(Y)
+    run = np.zeros(Y.shape[1])
+    for i in range(1, Y.shape[0]):
+        run = run + Y[i]
+        seq[i] = run
+    return bool(np.allclose(par[1:] - par[0], seq[1:]))
+""", ("its answer stayed True",), ("did not decide",)),
 }
 
 

@@ -1,6 +1,6 @@
 # mistake: games the checks: computes the running sum all at once and never compares it with anything
 # fails: prefill_matches_sequential
-# hint: did not decide its answer
+# hint: its answer stayed True
 
 
 def prefill_matches_sequential(X, W):
