@@ -166,6 +166,15 @@ def test_an_answer_held_at_a_largest_value_is_named_as_a_cap():
     assert describe_relation("steady_decode_rate", ("itl",), lone, steady_decode_rate) == ""
 
 
+def test_one_call_asked_twice_and_wrapped_round_is_no_cap():
+    """Round 9's probe: np.int64(2) * N * P overflowed at N = 10¹³, P = 10⁶ as an int and as a float, and the two
+    equal answers were told "caps its answer at 1.55326e+18" beside the overflow said."""
+    inputs = [(1, 1), (1.0, 1.0), (7e9, 1000), (3, 23822), (10**13, 10**6), (1e13, 1e6)]
+    wrapped = [Answer(a, float(1553255926290448384 if a[0] == 1e13 else 2 * a[0] * a[1]), float(2 * a[0] * a[1]))
+               for a in inputs]
+    assert "caps its answer" not in describe_relation("prefill_flops", ("N", "P"), wrapped, lambda N, P: 2 * N * P)
+
+
 def causal_pairs(P):
     return P * (P + 1) // 2
 
