@@ -67,6 +67,12 @@ class Watched:
             self.returned = self._module.call(function, *args, **kwargs)
         return self.returned
 
+    def call_summary(self, size: str, function: str, *args, **kwargs):
+        """The facts of a value too large to send back (``grader.sandbox.summary.Summary``), sized as
+        ``call_sized``."""
+        self.last, self._call, self.returned, self.size = function, (function, args, kwargs), NOTHING, size
+        return self._module.call_summary(size, function, *args, **kwargs)
+
     def call_echo(self, function: str, *args, **kwargs):
         self.last, self._call, self.returned, self.size = function, (function, args, kwargs), NOTHING, ""
         self.returned, after = self._module.call_echo(function, *args, **kwargs)

@@ -42,11 +42,13 @@ from pathlib import Path
 import numpy as np
 
 from grader.checks import SizedCalls, fail
+from grader.describe import format_call
 from grader.exceptions import ConfigError, MissingFunction
 from grader.grading.remembered import PLAIN, remember_answers
 from grader.grading.sizes import owned
 from grader.lesson.manifest import Lesson
 from grader.lesson.solutions import RECORDING, checks_needing_reference, require_reference
+from grader.sandbox.summary import Summary, of_value
 
 __all__ = ["checks_needing_reference", "require_reference"]  # read from here by the grading modules and tests
 
@@ -250,6 +252,10 @@ class InStudentsPlace:
 
     def sized(self, size: str) -> SizedCalls:
         return SizedCalls(self, size)
+
+    def call_summary(self, size: str, function: str, *args, **kwargs) -> Summary:
+        """The facts of the value (``StudentModule.call_summary``), taken from the value itself."""
+        return of_value(self.call(function, *args, **kwargs), format_call(function, args, kwargs))
 
     def call_observed(self, function: str, args: tuple, kwargs: dict, perturb: dict | None = None) -> None:
         """None: not observed here, as in a student bundle (checks then call plainly). Without it the name was taken

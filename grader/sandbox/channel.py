@@ -276,11 +276,13 @@ class WorkerChannel:
             raise WorkerDied(f"the submission's process could not start task {task}: {self._death_reason()}") from None
         self._served = set()
 
-    def call(self, function: str, args: tuple, kwargs: dict, timeout: float, echo: bool = False):
-        """Run one call (in the current task's fork); return (value, args after the call or None)."""
+    def call(self, function: str, args: tuple, kwargs: dict, timeout: float, echo: bool = False,
+             summary: bool = False):
+        """Run one call (in the current task's fork); return (value, args after the call or None). ``summary``:
+        the value's facts instead (``grader.sandbox.summary``), as the worker sent them."""
         call_text = CallText(function, args, kwargs)
         blobs = codec.Blobs()
-        request = {"op": "call", "fn": function, "echo": echo,
+        request = {"op": "call", "fn": function, "echo": echo, "summary": summary,
                    "args": codec.encode(list(args), blobs), "kwargs": codec.encode(dict(kwargs), blobs)}
         reply, blob = self._exchange(call_text, request, blobs, timeout)
         return unpack(reply, blob, function, call_text, self.spec.module_path.name)

@@ -26,6 +26,7 @@ from grader.sandbox.channel import OutOfTurn, WorkerChannel, WorkerSpec
 from grader.sandbox.observation import Observation
 from grader.sandbox.output import OUTPUT_KEEP
 from grader.sandbox.replies import MAX_BATCH, BatchResult, batch_text
+from grader.sandbox.summary import Summary, read
 from grader.submission.source import SourceFacts
 
 
@@ -101,6 +102,15 @@ class StudentModule:
         calls of the same function returned in time, its CallTimeout says it is too slow for that
         size (``too_slow``) rather than stuck."""
         return self._call(function, args, kwargs, echo=False, size=size)[0]
+
+    def call_summary(self, size: str, function: str, *args, **kwargs) -> Summary:
+        """A call of the size ``size`` names (as ``call_sized``) whose value is too large to send back (a mask of
+        4097 tokens): its facts (``grader.sandbox.summary``), read and bounded here."""
+        def run(channel: WorkerChannel, timeout: float):
+            return channel.call(function, args, kwargs, timeout, summary=True), 1
+
+        value = self._call(function, args, kwargs, echo=False, size=size, run=run)[0]
+        return read(value, CallText(function, args, kwargs))
 
     def call_echo(self, function: str, *args, **kwargs):
         """Call and also return the arguments as the function left them (to catch mutation)."""

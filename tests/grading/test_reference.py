@@ -180,3 +180,14 @@ def test_the_solution_in_a_students_place_passes_a_check_that_observes_its_calls
         assert (observed is None) and student.call("prefill_matches_sequential", X, W)
 
     assert replay.in_students_place(solution, check, {"student": None}) == "passes"
+
+
+def test_the_solution_in_a_students_place_answers_a_summary_call_with_its_values_facts():
+    """causal_mask's check past 4096 tokens asks ``student.call_summary``: the solution answers it from the value."""
+    solution = load_reference(ROOT / "solutions" / "prefill" / "prefill.py", load_lesson(PREFILL))
+
+    def check(student):
+        facts = student.call_summary("a long prompt", "causal_mask", 9)
+        assert (facts.shape, facts.dtype, facts.nonzero, facts.above) == ((9, 9), "bool", 45, 0)
+
+    assert replay.in_students_place(solution, check, {"student": None}) == "passes"

@@ -76,6 +76,14 @@ def test_large_mask_crosses_in_both_directions(student):
     np.testing.assert_array_equal(back, mask)
 
 
+def test_a_summary_call_sends_back_the_facts_of_the_value_not_the_value(student):
+    """A 4097-token mask is 17 MB: ``call_summary`` sends its shape, dtype and counts instead."""
+    facts = student.call_summary("a long prompt", "causal_mask", 4097)
+    assert (facts.type, facts.shape, facts.dtype) == ("ndarray", (4097, 4097), "bool")
+    assert (facts.nonzero, facts.above) == (4097 * 4098 // 2, 0)
+    assert student.call_summary("", "add", 2, 3).type == "int"
+
+
 def test_call_echo_returns_arguments_as_the_function_left_them(student):
     xs, arr, table = [1, 2, 3], np.zeros((2, 2), dtype=np.int64), {"old": 1}
     value, args_after = student.call_echo("fill", xs, arr, table)

@@ -42,6 +42,7 @@ import numpy as np
 from grader.sandbox import codec
 from grader.sandbox.inside import observe, standins
 from grader.sandbox.inside.confinement import SwitchFailed, apply_limits
+from grader.sandbox.inside.summary import facts
 
 MAX_TEXT = 2000
 CANARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "canary.py")
@@ -201,7 +202,8 @@ def answer_call(module, module_path: str, request: dict, blob: bytes, blobs: cod
         reply["protocol"] = str(exc)
         return reply
     if not request.get("observe"):
-        reply.update(_run(func, args, kwargs, module_path, blobs, located, echo=bool(request.get("echo"))))
+        reply.update(_run(func, args, kwargs, module_path, blobs, located, echo=bool(request.get("echo")),
+                          summary=request.get("summary") is True))
         return reply
     spec = request.get("perturb")
     problem = observe.check_perturb(spec) if spec is not None else ""
@@ -270,9 +272,10 @@ def _arguments(args_doc, kwargs_doc, blob: bytes) -> tuple:
 
 
 def _run(func, args, kwargs, module_path: str, blobs: codec.Blobs, located, echo: bool = False,
-         change: bool = False) -> dict:
+         change: bool = False, summary: bool = False) -> dict:
     """Call ``func``: ``ok`` (and the arguments as it left them, with ``echo``), ``raised`` or ``unsupported``.
-    ``change``: the value, once encoded (its bytes copied), changed in place (``_change``)."""
+    ``change``: the value, once encoded (its bytes copied), changed in place (``_change``). ``summary``: its
+    facts (``inside/summary``) sent instead of the value."""
     try:
         value = func(*args, **kwargs)
     except BaseException as exc:  # noqa: BLE001 - SystemExit and friends are results too
@@ -282,7 +285,7 @@ def _run(func, args, kwargs, module_path: str, blobs: codec.Blobs, located, echo
         return {"raised": info}
     mark = len(blobs.parts), blobs.size
     try:
-        result = {"ok": codec.encode(value, blobs)}
+        result = {"ok": codec.encode(facts(value) if summary else value, blobs)}
         if echo:
             result["args"] = codec.encode(list(args), blobs)
         if change:
