@@ -318,6 +318,23 @@ def prefill_seconds(N, P, flops_per_sec, utilization=1.0):
         raise ValueError("utilization must be in (0, 1]")
     return prefill_flops(N, P) / (flops_per_sec * min(utilization, 0.9))
 """, ("a threshold the code sets between",), ("a special case for utilization = 1.0 that",)),
+    # the ninth round's tb05: a mask sliced from a table of 4096 tokens, asked past it for its facts alone
+    "mask_from_a_4096_token_table": ("prefill", "causal_mask", WRONG, """
+_TABLE = np.tril(np.ones((4096, 4096), dtype=bool))
+
+
+def causal_mask(P):
+    return _TABLE[:P, :P].copy()
+""", ("mask.wrong-shape", "causal_mask(4097) returned a bool array of shape (4096, 4096)"), ()),
+    "mask_from_a_4096_token_table_padded": ("prefill", "causal_mask", WRONG, """
+_TABLE = np.tril(np.ones((4096, 4096), dtype=bool))
+
+
+def causal_mask(P):
+    mask = np.zeros((P, P), dtype=bool)
+    mask[:4096, :4096] = _TABLE[:P, :P]
+    return mask
+""", ("causal_mask(4097) has 8,390,656 True cells, 0 of them above the diagonal",), ()),
 }
 
 
