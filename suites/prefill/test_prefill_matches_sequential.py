@@ -19,12 +19,11 @@ running sum of X @ W, and the call with np.cumsum's result changed must not say 
 changed sum of X @ W or of X (not into ``out=``). So ``X.shape[1] == W.shape[0]``, the product alone with True
 returned, and a cumsum never compared earn nothing.
 
-A False names no cause from the bool alone: it cannot tell which sum is wrong, and models that answer alike on a few
-prompts named the wrong one (issue 21). The feedback says what the function held when it returned: each (P, d)
-array, as what it is (the running sum, X @ W unsummed, or another sum of X @ W students compute: ``_known``) or
-where it first differs from the running sum. Without an observation (a student bundle), a model that answers the
-same on the failing prompt and on prompts chosen to tell the models apart is named. A value that is no bool, or a
-raise, is diagnosed by the models (their evidence is the type or the error).
+A False names no cause from the bool alone (models alike on a few prompts named the wrong one, issue 21): the
+feedback says what the function held when it returned, each (P, d) array (and np.cumsum's result, held or not) as
+what it is (``_known``) or where it first differs from the running sum. Without an observation (a student bundle),
+a model that answers alike on the failing prompt and on telling ones is named; a value that is no bool, or a raise,
+by the models (their evidence is the type or the error).
 """
 
 
@@ -103,16 +102,14 @@ class _Observing:
 
 
 def _says(student, diagnose, X, W, observe: bool = True):
-    """(the answer, its observation or None). An observed call costs more (the profiler, the arrays sent back):
-    ``observe=False`` where only the answer counts."""
+    """(the answer, its observation or None); ``observe=False``: a plain call, cheaper, where only the answer counts."""
     observing = _Observing(student, observe)
     got = answer(observing, "prefill_matches_sequential", X, W, explain=lambda: _explain(diagnose, X, W))
     return got, observing.seen
 
 
 def _must_be_true(student, diagnose, X, W, property, observe: bool = True):
-    """Fail unless the call says True; returns its observation (None where calls cannot be observed, or are not:
-    ``observe=False``; a False is then observed to say what the function held)."""
+    """Fail unless the call says True; its observation (None unobservable or ``observe=False``: a False is observed)."""
     call = _shapes(X, W)
     got, seen = _says(student, diagnose, X, W, observe)
     if not _is_bool(got):
@@ -149,9 +146,8 @@ EXACT = frozenset(("numpy.array_equal", "numpy.array_equiv", "numpy.testing.asse
 def _stricter_than_rounding(student, held, seen, X, W) -> tuple[str, str]:
     """Why a False came from the comparison alone, when the evidence says so: two sums it held, or the last two
     arrays it compared (one row at a time), agree within rounding but not bit for bit, and it says True for
-    whole-number and half X and W (every order of adding gives exactly the same numbers there). Returns the
-    sentence (the comparison named as observed, with its tolerances) and the observed comparison's name ("" for
-    == or a loop); ("", "") where the evidence falls short (a comparison of the wrong arrays is not ruled out)."""
+    whole-number and half X and W (every order of adding is exact there). The sentence (the comparison as observed,
+    with its tolerances) and the comparison's name ("" for == or a loop); ("", "") where the evidence falls short."""
     right = np.cumsum(X @ W, axis=0)  # public: the lesson names np.cumsum for the sum all at once
     sums = [a for _, a in held if np.allclose(a, right, rtol=1e-9, atol=1e-12 * (1 + np.abs(right).max()))]
     compared = [c for c in seen.library if c.function in COMPARISONS]
@@ -240,6 +236,10 @@ def _said(held, X, W, seen) -> str:
             if found and found not in (PRODUCT, ALONE, *list(known)[2:5]):  # rows of these are other loops' sums
                 at = "the last position" if row == len(X) - 1 else f"position {row}"
                 said.append(f"`{name}`{f' (in {frame.function})' if frame.depth else ''} is {at} of {found}")
+    sums = [c.returned for c in seen.library if c.function == "numpy.cumsum" and isinstance(c.returned, np.ndarray)]
+    shown = ("", RUNNING, *(x.split(" is ", 1)[-1] for x in said))  # and a sum never held: np.cumsum(Y, 1), tb22
+    said += [f"np.cumsum returned {w}" for w in dict.fromkeys(what(a) for a in sums if a.shape == right.shape)
+             if w not in shown]
     said = said[:4] + seen.one_array()
     return "When it returned, your function held: " + "; ".join(said) if said else ""
 

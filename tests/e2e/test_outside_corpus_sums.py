@@ -252,6 +252,17 @@ def prefill_matches_sequential(X, W):
         seq[i] = run
     return bool(np.allclose(par[1:] - par[0], seq[1:]))
 """, ("its answer stayed True",), ("did not decide",)),
+    # the ninth round's tb22: np.cumsum along axis 1 inside the comparison, never held in a name
+    "cumsum_across_inline": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    seq = np.zeros_like(Y)
+    run = np.zeros(Y.shape[1])
+    for i in range(Y.shape[0]):
+        run = run + Y[i]
+        seq[i] = run
+    return np.allclose(np.cumsum(Y, 1), seq)
+""", ("np.cumsum returned a running sum along each row (axis=1)",), ()),
 }
 
 
