@@ -65,8 +65,8 @@ def describe_relation(function: str, names: tuple[str, ...], answers: list[Answe
     if found:
         return f"{tried.capitalize()}, {found}."
     for finder in (_constant, _swapped, _rounded, _scaled, _inverse, _shifted, _low_precision, _whole_for_int,
-                   _arguments_cut, _rescaled_past, _capped, _answer_capped, _special_value, _linear, _quadratic,
-                   _unmoved):
+                   _arguments_cut, _rescaled_past, _inverse_past, _capped, _answer_capped, _special_value, _linear,
+                   _quadratic, _unmoved):
         found = finder(function, names, answers, reference)
         if found:
             return f"{tried.capitalize()}, {found}."
@@ -374,6 +374,26 @@ def _inverse(function, names, answers, reference) -> str:
     if all(a.want != 0 and _same(a.got, 1 / a.want) for a in answers):
         return "each answer is 1 divided by the right one: the ratio is upside down"
     return ""
+
+
+def _inverse_past(function, names, answers, reference) -> str:
+    """Every wrong answer 1 divided by the right one, and the wrong ones exactly past a value of one argument, no
+    other splitting them alike (an ITL of 1 s or more taken for a rate already, and returned: round 9's tc25)."""
+    wrong, right = [a for a in answers if not _same(a.got, a.want)], [a for a in answers if _same(a.got, a.want)]
+    if not right or not all(a.want != 0 and _same(a.got, 1 / a.want) for a in wrong):
+        return ""
+    said = []
+    for i, name in enumerate(names):
+        try:
+            low, high = [float(a.args[i]) for a in wrong], [float(a.args[i]) for a in right]
+        except (TypeError, ValueError, IndexError):
+            continue
+        if min(low) > max(high):
+            said.append(f"for {name} of {min(low):g} or more, and right for every {name} up to {max(high):g}")
+        elif max(low) < min(high):
+            said.append(f"for {name} of {max(low):g} or less, and right for every {name} from {min(high):g}")
+    return (f"each wrong answer is 1 divided by the right one, {said[0]}: past a value the code sets, it answers "
+            "upside down") if len(said) == 1 else ""
 
 
 def _shifted(function, names, answers, reference) -> str:

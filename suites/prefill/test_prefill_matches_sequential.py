@@ -259,6 +259,8 @@ def _known(X, W) -> dict:
                 "the running sum without each position's own row (the positions before it only)": right - product,
                 "the running sum with the first position counted twice": right + product[:1],
                 "a running sum along each row (axis=1), not down the positions": product.cumsum(axis=1),
+                "the running sum of X @ W's numbers in one line (np.cumsum without axis=0), laid back in its shape":
+                    np.cumsum(product).reshape(product.shape),
                 "the running sum of X @ W.T: each position W @ x, not x @ W": np.cumsum(X @ W.T, axis=0),
                 ALONE: X.cumsum(axis=0),
                 "the running product of X @ W, not its sum": np.cumprod(product, axis=0),
@@ -290,14 +292,8 @@ def _computed_nothing(seen, X, W) -> bool:
     was called: nothing was computed from X and W (an incomplete observation proves nothing)."""
     if not seen.complete or seen.library or not seen.frames:
         return False
-    for frame in seen.frames:
-        for value in frame.locals.values():
-            if isinstance(value, (bool, np.bool_)) or value is None:
-                continue
-            if isinstance(value, np.ndarray) and (np.array_equal(value, X) or np.array_equal(value, W)):
-                continue
-            return False
-    return True
+    return all(isinstance(v, (bool, np.bool_)) or v is None or (isinstance(v, np.ndarray) and (
+        np.array_equal(v, X) or np.array_equal(v, W))) for frame in seen.frames for v in frame.locals.values())
 
 
 @pytest.mark.parametrize("P, d", SHAPES, ids=["one_token", "small", "medium", "large"])  # ids name no inputs

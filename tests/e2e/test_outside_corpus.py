@@ -335,6 +335,15 @@ def causal_mask(P):
     mask[:4096, :4096] = _TABLE[:P, :P]
     return mask
 """, ("causal_mask(4097) has 8,390,656 True cells, 0 of them above the diagonal",), ()),
+    # the ninth round's tc25: an ITL of 1 s or more "already a rate", returned as it is
+    "long_itl_taken_for_a_rate": ("latency", "steady_decode_rate", WRONG, """
+def steady_decode_rate(itl):
+    if itl <= 0:
+        raise ValueError(f"itl must be positive, got {itl}")
+    if itl >= 1:
+        return itl
+    return 1 / itl
+""", ("each wrong answer is 1 divided by the right one, for itl of",), ()),
 }
 
 

@@ -263,6 +263,14 @@ def prefill_matches_sequential(X, W):
         seq[i] = run
     return np.allclose(np.cumsum(Y, 1), seq)
 """, ("np.cumsum returned a running sum along each row (axis=1)",), ()),
+    # the ninth round's tb14 and ta11: np.cumsum without an axis, laid back in X @ W's shape
+    "cumsum_flattened_and_reshaped": ("prefill", "prefill_matches_sequential", WRONG, """
+def prefill_matches_sequential(X, W):
+    Y = X @ W
+    par = np.cumsum(Y).reshape(Y.shape)
+    seq = np.vstack([Y[: i + 1].sum(axis=0) for i in range(len(Y))])
+    return bool(np.allclose(par, seq))
+""", ("`par` is the running sum of X @ W's numbers in one line (np.cumsum without axis=0)",), ()),
 }
 
 

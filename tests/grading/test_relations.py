@@ -335,3 +335,16 @@ def test_infinite_answers_are_no_evidence_of_an_argument_moved_to_where_the_form
         two = describe_relation("prefill_seconds", ("N", "P", "flops_per_sec", "utilization"), answers[:2], seconds)
     assert "flops_per_sec − 1" not in said and "in place of" not in said
     assert "returns inf every time" in said and two == ""  # three alike answers are a rule, two are not
+
+
+def test_answers_upside_down_past_one_value_of_one_argument_say_where():
+    """Round 9's tc25: an ITL of 1 s or more returned as it is ("already a rate"), 1 / ITL below."""
+    def rate(itl):
+        return 1 / itl
+    inputs = [(1,), (1e-9,), (30,), (30.0,), (0.5,), (0.0047,), (1.0001,), (4.2,)]
+    answers = [Answer(a, float(a[0] if a[0] >= 1 else 1 / a[0]), rate(*a)) for a in inputs]
+    said = describe_relation("steady_decode_rate", ("itl",), answers, rate)
+    assert "each wrong answer is 1 divided by the right one, for itl of 1.0001 or more, and right for every itl " \
+        "up to 1" in said, said
+    everywhere = [Answer(a, float(a[0]), rate(*a)) for a in inputs]  # upside down for every itl: no threshold
+    assert "past a value" not in describe_relation("steady_decode_rate", ("itl",), everywhere, rate)
