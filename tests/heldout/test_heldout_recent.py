@@ -1,4 +1,4 @@
-"""Issue 21's third to eighth held-out classes, kept as a regression (``test_heldout`` holds the first two).
+"""Issue 21's third to ninth held-out classes, kept as a regression (``test_heldout`` holds the first two).
 
 Each set is 88 hand-ins, most of a minute of grading: one test per set (``test_heldout.checked``). Graded once
 each when its round ended (FIGURES.md in each); what still passes wrongly is listed here, and may only shrink.
@@ -25,6 +25,11 @@ LEFT = {
     "issue21r7": ({"prefill": set(), "latency": set()}, {"prefill": set(), "latency": set()}),
     # the eighth round (FIGURES.md there): its false pass (j13) and misgraded answer (o31) gone since
     "issue21r8": ({"prefill": set(), "latency": set()}, {"prefill": set(), "latency": set()}),
+    # the ninth round (FIGURES.md there): its false pass tb05 caught since; ta15's prefill_seconds is right for its
+    # own prefill_flops (error carried forward, by design); tb03's prefill_flops, labelled right, answers 2·10¹³·10⁶
+    # wrapped round in numpy's int64, a valid call (the label is disputed, third)
+    "issue21r9": ({"prefill": {"ta15.prefill_seconds"}, "latency": set()}, {"prefill": set(), "latency": set()},
+                  {"prefill": {"tb03.prefill_flops"}, "latency": set()}),
 }
 
 
