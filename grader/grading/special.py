@@ -1,5 +1,5 @@
-"""A special case: every answer right except at one value of one argument (``relations``' last resort but
-the curves).
+"""A special case: every answer right except at one value of one argument (one of ``relations``' finders,
+tried after every other relation but the curves).
 
 Said as a case only where the evidence holds it to that value. Two rivals read the same answers: another
 argument with one value at exactly those inputs (N = 1 asked only beside P = 1: the case may be on
@@ -38,7 +38,7 @@ def special_value(function, names, answers, reference) -> str:
         same = f", where it answers {next(iter(got)):g} whatever the other arguments are" if len(got) == 1 \
             and len(names) > 1 else ""
         return (f"each answer is right except where {name} = {value!r}, and every one there is wrong{same}: "
-                f"a special case for {name} = {value!r}{_between(name, value, i, answers, at)} that the lesson's "
+                f"a special case for {name} = {value!r}{_between(value, i, answers, at)} that the lesson's "
                 "formula does not have")
     return ""
 
@@ -51,7 +51,7 @@ def _splits_alike(answers, at, j: int) -> bool:
         return False
 
 
-def _between(name: str, value, i: int, answers, at) -> str:
+def _between(value, i: int, answers, at) -> str:
     """Where the nearest value answered rightly is not next to ``value`` (a whole number one away), the
     interval a threshold may lie in, on each side: " (or a threshold the code sets between 0.5 and 1)"."""
     try:

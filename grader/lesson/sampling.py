@@ -3,13 +3,15 @@
 The lesson's examples (7e9 parameters, 1000 tokens, utilization 0.5) are the inputs a
 student tried; the mistakes that hide from them show elsewhere: at P = 1, at utilization
 near 0 or exactly 1, for a rate of 1e18 FLOP/s, for an int N, for a numpy scalar, for N = 1.5.
-So the first cases of every draw are the corners (each range's ends, in every declared type),
-then a real range's value with a fraction near its low end (``int(N)`` shows there), then each
-lesson example beside values drawn for the other arguments (code right only when all the
-lesson's numbers come together shows), then values spread over the range (by orders of
-magnitude where ``spread = "log"``). Arrays come at each dimension's ends first, then the first one all
-zeros, then random normal. The draw is a function of the generator only: a check
-seeded by its name and the suite gets the same inputs on every regrade.
+So the first cases of every draw are the corners (each range's ends, in every declared type; in
+the calls of the k-th type, the k-th argument's ends swapped, so that P = 1 meets the largest N too
+and a case for P = 1 is not read as one for N = 1), then a real range's value with a fraction near
+its low end (``int(N)`` shows there), then one just under a closed top the lesson sets
+(utilization 0.95: a cap at 0.9 shows there), then each lesson example beside values drawn for the
+other arguments (code right only when all the lesson's numbers come together shows), then values
+spread over the range (by orders of magnitude where ``spread = "log"``). Arrays come at each
+dimension's ends first, then the first one all zeros, then random normal. The draw is a function of
+the generator only: a check seeded by its name and the suite gets the same inputs on every regrade.
 """
 
 from __future__ import annotations

@@ -191,8 +191,7 @@ def test_long_prompts(student):
             return
         right, lower = (P, P), P * (P + 1) // 2
         if facts.type != "ndarray" or facts.shape != right or facts.dtype != "bool":
-            got = f"an array of dtype {facts.dtype} and shape {facts.shape}" if facts.type == "ndarray" else \
-                f"a value of type {facts.type}"
+            got = f"a {facts.shape} array of {facts.dtype}" if facts.type == "ndarray" else f"a {facts.type}"
             fail(LONG_PROMPTS, f"causal_mask({P}) returned {got}; a right function returns a bool array of shape "
                                f"{right}", diagnosis=WRONG_SHAPE if facts.type == "ndarray" and facts.shape != right
                  else None)

@@ -325,7 +325,7 @@ _TABLE = np.tril(np.ones((4096, 4096), dtype=bool))
 
 def causal_mask(P):
     return _TABLE[:P, :P].copy()
-""", ("mask.wrong-shape", "causal_mask(4097) returned an array of dtype bool and shape (4096, 4096)"), ()),
+""", ("mask.wrong-shape", "causal_mask(4097) returned a (4096, 4096) array of bool"), ()),
     "mask_from_a_4096_token_table_padded": ("prefill", "causal_mask", WRONG, """
 _TABLE = np.tril(np.ones((4096, 4096), dtype=bool))
 

@@ -3,7 +3,7 @@
 A mask of 4097 tokens is 17 MB: sent back and compared, it cost a right grade half as much again
 (bench/grade_ab.py), for one question, whether a mask cut at a 4096-token context stops there. Its
 shape, its dtype, how many cells are nonzero and how many of those lie above the diagonal answer it:
-a (P, P) bool array with P(P + 1)/2 True cells, none above the diagonal, is the lower triangle.
+a (P, P) bool array holding P(P + 1)/2 Trues and no True above the diagonal is the lower triangle.
 
 The numpy functions are taken when this module is imported, before the submission runs (it may
 patch numpy's). The facts are the submission's data like any reply: ``grader.sandbox.summary``
