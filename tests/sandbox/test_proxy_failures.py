@@ -148,7 +148,9 @@ def test_import_prints_and_slow_but_in_time_import_works(make_student):
 def test_restarts_that_cost_an_import_stop_when_the_share_cannot_cover_another(make_student):
     """A slow import and a function that kills its worker's imported process: each call needs a fresh
     worker, a fresh import. The import is charged before it runs, so once the task's share cannot cover
-    another, no worker is started and the calls end within the budget (issue 25: 102 s against 70)."""
+    another, no worker is started and the calls end within the budget (issue 25: 102 s against 70). Which words
+    stop them depends on the machine: a quiet one weighs a third import against the share and refuses it; beside a
+    CPU hog two slow imports spend the share themselves, and the next call finds it used up (session 40's run)."""
     student = make_student("import os, signal, time\ntime.sleep(1.5)\n"
                            "def die():\n    os.kill(os.getppid(), signal.SIGKILL)\n"
                            "    os.kill(os.getpid(), signal.SIGKILL)\n", import_seconds=10.0)
@@ -159,7 +161,8 @@ def test_restarts_that_cost_an_import_stop_when_the_share_cannot_cover_another(m
         said.append(str(capture(lambda: student.call("die"))))
     spent = time.monotonic() - started
     assert spent < 4.0 + 1.5 + 1.0, (spent, said)  # the share, plus the first import (paid by the start-up)
-    assert any("starting the submission's process again" in s for s in said), said
+    stops = ("starting the submission's process again", "this task used up its share")
+    assert any(stop in s for s in said[-3:] for stop in stops), said  # (the last calls: none of them ran)
 
 
 def test_a_worker_the_submission_stops_is_continued_and_answers(make_student):
