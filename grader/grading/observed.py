@@ -14,11 +14,9 @@ import builtins
 import numpy as np
 
 from grader.checks import Outcome, equal_values
-from grader.describe import format_call
 from grader.exceptions import CallTimeout, ImportFailed, MissingFunction, StudentCodeError, UnsupportedResult
 from grader.grading.guard import guard
 from grader.sandbox.channel import student_raise
-from grader.sandbox.summary import of_value
 
 
 def builtin_name(exc: BaseException) -> str:
@@ -99,14 +97,11 @@ class Observed:
         return value
 
     def call_summary(self, size: str, function: str, *args, **kwargs):
-        """The facts of a value too large to send back (``StudentModule.call_summary``), taken from the value
-        itself where the module runs in this process; not recorded (no value to model)."""
+        """The facts of a value too large to send back (``StudentModule.call_summary``); not recorded (no value
+        to model)."""
         guard(self._diagnose.lesson, function, args, kwargs)
         try:
-            if (summary := getattr(self._student, "call_summary", None)) is not None:
-                return summary(size, function, *args, **kwargs)
-            return of_value(self._student.call_sized(size, function, *args, **kwargs), format_call(function, args,
-                                                                                                  kwargs))
+            return self._student.call_summary(size, function, *args, **kwargs)
         except BaseException as exc:
             self._record_ending(function, args, kwargs, exc)
             raise

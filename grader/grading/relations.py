@@ -286,19 +286,23 @@ def _past(names, i: int, j: int, size: str, unit, wrong, right) -> str:
     moved = f"{name} divided by {factor:g}" if size == "large" else f"{name} times {factor:g}"
     plain = "in the same unit, however large" if size == "large" else "in its plain unit, however small"
     for above in ((size == "large",) if j == i else (True, False)):
-        if above and min(wrong_j) > max(right_j, default=-math.inf):
-            edge = f"of {min(wrong_j):g} or more" + (f", and right for every {names[j]} up to {max(right_j):g}"
-                                                     if right_j else "")
-        elif not above and max(wrong_j) < min(right_j, default=math.inf):
-            edge = f"of {max(wrong_j):g} or less" + (f", and right for every {names[j]} from {min(right_j):g}"
-                                                     if right_j else "")
-        else:
+        if not (edge := _edge(names[j], wrong_j, right_j, above)):
             continue
         if j == i:
             return (f"each wrong answer is the right one for {moved}, for {name} {edge}: the function reads a "
                     f"{size} {name} as {words} and converts it; the lesson's {name} is always {plain}")
         return (f"each wrong answer is the right one for {moved}, for {names[j]} {edge}: the function reads {name} "
                 f"as {words} there; the lesson's {name} is always {plain}")
+    return ""
+
+
+def _edge(name: str, wrong: list[float], right: list[float], above: bool) -> str:
+    """Where an argument's value splits the wrong answers from the right ones: "of 2 or more, and right for every
+    itl up to 0.4595" (``above``: the wrong ones past every right one), or "" where it does not split them so."""
+    if above and min(wrong) > max(right, default=-math.inf):
+        return f"of {min(wrong):g} or more" + (f", and right for every {name} up to {max(right):g}" if right else "")
+    if not above and max(wrong) < min(right, default=math.inf):
+        return f"of {max(wrong):g} or less" + (f", and right for every {name} from {min(right):g}" if right else "")
     return ""
 
 
@@ -385,13 +389,11 @@ def _inverse_past(function, names, answers, reference) -> str:
     said = []
     for i, name in enumerate(names):
         try:
-            low, high = [float(a.args[i]) for a in wrong], [float(a.args[i]) for a in right]
+            wrong_i, right_i = [float(a.args[i]) for a in wrong], [float(a.args[i]) for a in right]
         except (TypeError, ValueError, IndexError):
             continue
-        if min(low) > max(high):
-            said.append(f"for {name} of {min(low):g} or more, and right for every {name} up to {max(high):g}")
-        elif max(low) < min(high):
-            said.append(f"for {name} of {max(low):g} or less, and right for every {name} from {min(high):g}")
+        if edge := _edge(name, wrong_i, right_i, True) or _edge(name, wrong_i, right_i, False):
+            said.append(f"for {name} {edge}")
     return (f"each wrong answer is 1 divided by the right one, {said[0]}: past a value the code sets, it answers "
             "upside down") if len(said) == 1 else ""
 

@@ -106,15 +106,14 @@ def _values(p: Param, rng: np.random.Generator, count: int, k: int = 0) -> list:
     ends = [low, high]
     values = []
     types = list(p.types)
-    fraction, top = _fraction(p), _under_top(p)
+    real = "float" if "float" in types else "numpy-float"  # the kind of the two values after the corners
+    after_corners = {2 * len(types): _fraction(p), 2 * len(types) + 1: _under_top(p)}
     for i in range(count):
         kind = types[i % len(types)]
         if i < 2 * len(types):
             x = ends[(i // len(types) + _crossed(k, i, len(types))) % 2]
-        elif i == 2 * len(types) and fraction is not None:
-            x, kind = fraction, "float" if "float" in types else "numpy-float"
-        elif i == 2 * len(types) + 1 and top is not None:
-            x, kind = top, "float" if "float" in types else "numpy-float"
+        elif after_corners.get(i) is not None:
+            x, kind = after_corners[i], real
         else:
             x = _spread(p, rng, low, high)
         values.append(_cast(p, kind, x, low, high))

@@ -9,6 +9,7 @@ facts are taken from the value itself (``of_value``), so a check reads one kind 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from grader.exceptions import UnsupportedResult
@@ -27,10 +28,7 @@ class Summary:
 
     @property
     def cells(self) -> int:
-        total = 1
-        for n in self.shape:
-            total *= n
-        return total
+        return math.prod(self.shape)
 
 
 def read(document, call_text: str) -> Summary:
