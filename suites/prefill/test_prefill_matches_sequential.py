@@ -194,10 +194,15 @@ LOOP = frozenset(("sequential.loop-not-cumulative", "sequential.excludes-current
                   "sequential.sum-over-everything", "sequential.loop-over-width", "sequential.loop-over-columns"))
 
 
+def _cumsum_results(seen) -> list[np.ndarray]:
+    """The arrays np.cumsum returned during the observed call, in order."""
+    return [c.returned for c in seen.library if c.function == "numpy.cumsum" and isinstance(c.returned, np.ndarray)]
+
+
 def _other_side(code, held, seen, right) -> bool:
     """Whether the side ``code`` blames is shown right: np.cumsum returned the running sum ``right`` (the all-at-once
     side), or returned only other sums while an array the function held is the running sum (the loop's side)."""
-    sums = [c.returned for c in seen.library if c.function == "numpy.cumsum" and isinstance(c.returned, np.ndarray)]
+    sums = _cumsum_results(seen)
     cumsum_right = any(s.shape == right.shape and np.allclose(s, right) for s in sums)
     return (code in ALL_AT_ONCE and cumsum_right) or (code in LOOP and bool(sums) and not cumsum_right and any(
         np.allclose(a, right) for _, a in held))
@@ -236,10 +241,9 @@ def _said(held, X, W, seen) -> str:
             if found and found not in (PRODUCT, ALONE, *list(known)[2:5]):  # rows of these are other loops' sums
                 at = "the last position" if row == len(X) - 1 else f"position {row}"
                 said.append(f"`{name}`{f' (in {frame.function})' if frame.depth else ''} is {at} of {found}")
-    sums = [c.returned for c in seen.library if c.function == "numpy.cumsum" and isinstance(c.returned, np.ndarray)]
     shown = ("", RUNNING, *(x.split(" is ", 1)[-1] for x in said))  # and a sum never held: np.cumsum(Y, 1), tb22
-    said += [f"np.cumsum returned {w}" for w in dict.fromkeys(what(a) for a in sums if a.shape == right.shape)
-             if w not in shown]
+    said += [f"np.cumsum returned {w}" for w in dict.fromkeys(what(a) for a in _cumsum_results(seen)
+                                                               if a.shape == right.shape) if w not in shown]
     said = said[:4] + seen.one_array()
     return "When it returned, your function held: " + "; ".join(said) if said else ""
 
@@ -276,7 +280,7 @@ SCALES = (1.0, 1e6)  # the numbers as drawn, and a million times larger
 def _judged_nudged(seen) -> str:
     """The comparison (with its tolerances) that was handed the nudged np.cumsum result, or "" when none was:
     a function that never compares that very array (cumsum into out=, a sum kept for printing) may be right."""
-    nudged = [c.returned for c in seen.library if c.function == "numpy.cumsum" and isinstance(c.returned, np.ndarray)]
+    nudged = _cumsum_results(seen)
     if not seen.perturbed or not nudged:
         return ""
     for call in seen.library:
